@@ -1,0 +1,72 @@
+// shototsu — closest points: point–segment, segment–segment, point–triangle (seed 000),
+// point–box, point–plane.
+#pragma once
+
+#include "shototsu/results.hpp"
+#include "shototsu/shapes.hpp"
+
+namespace shototsu {
+
+/// Closest point of segment `s` to `p`, with its fraction t in [0, 1] (seed 004's MinDistSq
+/// case analysis; Ericson RTCD 5.1.2). A zero-length segment answers its start with t = 0.
+ClosestPointOnSegment closest_point_on_segment(Vec3 p, const Segment& s);
+
+/// Squared distance from `p` to segment `s`.
+float distance_sq_point_segment(Vec3 p, const Segment& s);
+
+/// Closest points of two segments (Ericson RTCD 5.1.9). Zero-length segments are points;
+/// parallel segments (|d1 x d2|^2 <= tol::kParallelSinSq |d1|^2 |d2|^2) answer one of their
+/// closest pairs deterministically: the first segment's start (t1 = 0) projected onto the second,
+/// clamped, then projected back. Computed in double.
+ClosestPointsSegmentSegment closest_points_segment_segment(const Segment& s1, const Segment& s2);
+
+/// Closest point of triangle `tri` to `p`, and the Voronoi region that decided it (seed 000;
+/// Ericson RTCD 5.1.5, which uses the Lagrange identity (AxB).(CxD) = (A.C)(B.D) - (A.D)(B.C)
+/// so that no cross product and no square root is needed).
+/// Degenerate triangles (collinear or repeated vertices; see tol::kDegenerateSinSq) are
+/// answered exactly as the segment or point they collapse to, with `degenerate = true` and
+/// `region` the edge or vertex reached — never NaN from finite input.
+ClosestPointOnTriangle closest_point_on_triangle(Vec3 p, const Triangle& tri);
+
+/// One test of the region decision of `closest_point_on_triangle`, in the order it runs.
+struct RegionTest {
+    TriangleRegion region = TriangleRegion::Face;
+    /// The test's condition held, so the decision stopped here.
+    bool passed = false;
+};
+
+/// Every quantity the region decision of `closest_point_on_triangle` used, for step-by-step
+/// teaching views. With ab = b-a, ac = c-a, ap = p-a, bp = p-b, cp = p-c:
+///   d1 = ab.ap, d2 = ac.ap, d3 = ab.bp, d4 = ac.bp, d5 = ab.cp, d6 = ac.cp
+///   vc = d1 d4 - d3 d2   (= (ab x ac).(ap x bp) by the Lagrange identity; <= 0 outside AB)
+///   vb = d5 d2 - d1 d6   (= (ab x ac).(cp x ap); <= 0 outside CA)
+///   va = d3 d6 - d5 d4   (= (ab x ac).(bp x cp); <= 0 outside BC)
+/// The tests, in order: A (d1 <= 0 and d2 <= 0), B (d3 >= 0 and d4 <= d3),
+/// AB (vc <= 0, d1 >= 0, d3 <= 0), C (d6 >= 0 and d5 <= d6), CA (vb <= 0, d2 >= 0, d6 <= 0),
+/// BC (va <= 0, d4 - d3 >= 0, d5 - d6 >= 0), and otherwise the face.
+struct ClosestPointExplanation {
+    float d1 = 0, d2 = 0, d3 = 0, d4 = 0, d5 = 0, d6 = 0;
+    float va = 0, vb = 0, vc = 0;
+    /// The triangle was degenerate: no region test ran (test_count = 0) and the answer is the
+    /// closest of its three edges.
+    bool degenerate = false;
+    RegionTest tests[7];
+    int test_count = 0;
+    /// Exactly what closest_point_on_triangle returns for the same input.
+    ClosestPointOnTriangle result;
+};
+
+/// `closest_point_on_triangle` with the numbers that decided it.
+ClosestPointExplanation explain_closest_point_on_triangle(Vec3 p, const Triangle& tri);
+
+/// Closest point of an axis-aligned box to `p` (p itself when inside): clamp per axis.
+Vec3 closest_point_on_aabb(Vec3 p, const AABB& box);
+/// Squared distance from `p` to the box; 0 inside (the quantity seed 004's sphere–AABB test
+/// means where its listing prints LineSegment::MinDistSq).
+float distance_sq_point_aabb(Vec3 p, const AABB& box);
+/// Closest point of an oriented box to `p` (p itself when inside).
+Vec3 closest_point_on_obb(Vec3 p, const OBB& box);
+/// Orthogonal projection of `p` onto the plane (p itself for a degenerate plane).
+Vec3 closest_point_on_plane(Vec3 p, const Plane& plane);
+
+}  // namespace shototsu

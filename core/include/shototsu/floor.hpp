@@ -1,0 +1,29 @@
+// shototsu — the height of a floor triangle under a point seen from above (seed 003). "Up" is +Y.
+#pragma once
+
+#include "shototsu/shapes.hpp"
+
+namespace shototsu {
+
+struct FloorHeight {
+    /// (x, z) lies inside or on the boundary of the triangle's projection onto the XZ plane,
+    /// and that projection has non-zero area.
+    bool hit = false;
+    /// The triangle's height at (x, z); 0 on a miss.
+    float height = 0.0f;
+    /// The triangle's unit normal turned to point up (y >= 0); zero on a miss.
+    Vec3 normal;
+};
+
+/// Height by the plane method of seed 003: with the upward normal N and a vertex A,
+/// N.(O - A) = 0 solved for O.y. Seed 003 divides by N.y, which is 0 for a vertical wall: such
+/// triangles (zero projected area) are a miss here, as is any (x, z) outside the projection
+/// (tested first by the signs of the three projected edges, so no extrapolation happens).
+FloorHeight floor_height(const Triangle& tri, float x, float z);
+
+/// Height by seed 003's second method: the area-weighted average of the vertex heights, with the
+/// areas of the sub-triangles OBC, OAC, OAB of the projection (2D cross products). Same misses
+/// as floor_height; the two agree to float rounding (tested).
+FloorHeight floor_height_by_area(const Triangle& tri, float x, float z);
+
+}  // namespace shototsu

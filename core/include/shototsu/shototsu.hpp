@@ -1,0 +1,13 @@
+// shototsu — the whole public API in one include.
+#pragma once
+
+#include "shototsu/bounding.hpp"
+#include "shototsu/cast.hpp"
+#include "shototsu/closest_point.hpp"
+#include "shototsu/floor.hpp"
+#include "shototsu/math.hpp"
+#include "shototsu/overlap.hpp"
+#include "shototsu/results.hpp"
+#include "shototsu/shapes.hpp"
+#include "shototsu/sweep.hpp"
+#include "shototsu/tolerance.hpp"

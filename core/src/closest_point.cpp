@@ -1,0 +1,256 @@
+// shototsu — closest points (closest_point.hpp).
+#include "shototsu/closest_point.hpp"
+
+#include "dvec.hpp"
+#include "shototsu/tolerance.hpp"
+
+namespace shototsu {
+
+using detail::DVec3;
+using detail::dv;
+using detail::fv;
+
+const char* region_name(TriangleRegion region) {
+    switch (region) {
+        case TriangleRegion::A: return "A";
+        case TriangleRegion::B: return "B";
+        case TriangleRegion::C: return "C";
+        case TriangleRegion::AB: return "AB";
+        case TriangleRegion::BC: return "BC";
+        case TriangleRegion::CA: return "CA";
+        case TriangleRegion::Face: return "face";
+    }
+    return "face";
+}
+
+ClosestPointOnSegment closest_point_on_segment(Vec3 p, const Segment& s) {
+    const Vec3 ab = s.end - s.start;
+    const float num = dot(p - s.start, ab);
+    if (num <= 0.0f) return {s.start, 0.0f};  // projects before start (or zero-length segment)
+    const float den = dot(ab, ab);
+    if (num >= den) return {s.end, 1.0f};    // projects past end
+    const float t = num / den;
+    return {s.start + ab * t, t};
+}
+
+float distance_sq_point_segment(Vec3 p, const Segment& s) {
+    return distance_sq(p, closest_point_on_segment(p, s).point);
+}
+
+namespace {
+
+double clamp01(double x) { return x < 0.0 ? 0.0 : (x > 1.0 ? 1.0 : x); }
+
+}  // namespace
+
+ClosestPointsSegmentSegment closest_points_segment_segment(const Segment& s1, const Segment& s2) {
+    // Ericson RTCD 5.1.9 in double; the parallel test uses |d1 x d2|^2 directly (the Lagrange
+    // identity's a e - b^2 cancels catastrophically for nearly parallel segments).
+    const DVec3 p1 = dv(s1.start), p2 = dv(s2.start);
+    const DVec3 d1 = dv(s1.end) - p1, d2 = dv(s2.end) - p2, r = p1 - p2;
+    const double a = detail::dot(d1, d1), e = detail::dot(d2, d2), f = detail::dot(d2, r);
+    double s = 0.0, t = 0.0;
+    if (a <= static_cast<double>(tol::kTinyLengthSq) && e <= static_cast<double>(tol::kTinyLengthSq)) {
+        s = t = 0.0;  // both are points
+    } else if (a <= static_cast<double>(tol::kTinyLengthSq)) {
+        t = clamp01(f / e);  // first is a point
+    } else {
+        const double c = detail::dot(d1, r);
+        if (e <= static_cast<double>(tol::kTinyLengthSq)) {
+            s = clamp01(-c / a);  // second is a point
+        } else {
+            const double b = detail::dot(d1, d2);
+            const double denom = detail::length_sq(detail::cross(d1, d2));
+            // Not parallel: closest points of the infinite lines, clamped to the first segment.
+            // Parallel: any s works; take s = 0 (then t and s are clamped below).
+            s = denom > static_cast<double>(tol::kParallelSinSq) * a * e ? clamp01((b * f - c * e) / denom) : 0.0;
+            t = (b * s + f) / e;
+            if (t < 0.0) {
+                t = 0.0;
+                s = clamp01(-c / a);
+            } else if (t > 1.0) {
+                t = 1.0;
+                s = clamp01((b - c) / a);
+            }
+        }
+    }
+    ClosestPointsSegmentSegment out;
+    const DVec3 q1 = p1 + d1 * s, q2 = p2 + d2 * t;
+    out.point1 = fv(q1);
+    out.point2 = fv(q2);
+    out.t1 = static_cast<float>(s);
+    out.t2 = static_cast<float>(t);
+    out.distance_sq = static_cast<float>(detail::length_sq(q1 - q2));
+    return out;
+}
+
+namespace {
+
+// Records the region tests for explain_closest_point_on_triangle; the plain query passes a
+// recorder that does nothing, so both run the very same decision.
+struct NoRecord {
+    void test(TriangleRegion, bool) {}
+};
+struct Record {
+    ClosestPointExplanation* e;
+    void test(TriangleRegion region, bool passed) { e->tests[e->test_count++] = {region, passed}; }
+};
+
+// Closest point of segment [p0, p1] to p in double, as (point, t).
+struct DSegPoint {
+    DVec3 point;
+    double t;
+};
+DSegPoint closest_on_dsegment(DVec3 p, DVec3 p0, DVec3 p1) {
+    const DVec3 d = p1 - p0;
+    const double num = detail::dot(p - p0, d);
+    if (num <= 0.0) return {p0, 0.0};
+    const double den = detail::dot(d, d);
+    if (num >= den) return {p1, 1.0};
+    const double t = num / den;
+    return {p0 + d * t, t};
+}
+
+// A zero-area triangle is the union of its three edges: take the nearest (ties: AB, BC, CA).
+ClosestPointOnTriangle closest_on_degenerate(DVec3 p, DVec3 a, DVec3 b, DVec3 c) {
+    const DSegPoint e[3] = {closest_on_dsegment(p, a, b), closest_on_dsegment(p, b, c), closest_on_dsegment(p, c, a)};
+    int best = 0;
+    double best_d = detail::length_sq(p - e[0].point);
+    for (int i = 1; i < 3; ++i) {
+        const double di = detail::length_sq(p - e[i].point);
+        if (di < best_d) { best = i; best_d = di; }
+    }
+    static constexpr TriangleRegion kEdge[3] = {TriangleRegion::AB, TriangleRegion::BC, TriangleRegion::CA};
+    static constexpr TriangleRegion kFrom[3] = {TriangleRegion::A, TriangleRegion::B, TriangleRegion::C};
+    static constexpr TriangleRegion kTo[3] = {TriangleRegion::B, TriangleRegion::C, TriangleRegion::A};
+    const double t = e[best].t;
+    ClosestPointOnTriangle out;
+    out.point = fv(e[best].point);
+    out.degenerate = true;
+    out.region = t <= 0.0 ? kFrom[best] : (t >= 1.0 ? kTo[best] : kEdge[best]);
+    const float tf = static_cast<float>(t), sf = static_cast<float>(1.0 - t);
+    out.barycentric = best == 0 ? Vec3{sf, tf, 0} : (best == 1 ? Vec3{0, sf, tf} : Vec3{tf, 0, sf});
+    return out;
+}
+
+template <class Recorder>
+ClosestPointOnTriangle closest_on_triangle(Vec3 pf, const Triangle& tri, ClosestPointExplanation* ex, Recorder rec) {
+    const DVec3 a = dv(tri.a), b = dv(tri.b), c = dv(tri.c), p = dv(pf);
+    const DVec3 ab = b - a, ac = c - a, bc = c - b;
+    const DVec3 n = detail::cross(ab, ac);
+    const double nn = detail::length_sq(n);
+    double l2 = detail::length_sq(ab);
+    if (detail::length_sq(ac) > l2) l2 = detail::length_sq(ac);
+    if (detail::length_sq(bc) > l2) l2 = detail::length_sq(bc);
+
+    const DVec3 ap = p - a, bp = p - b, cp = p - c;
+    const double d1 = detail::dot(ab, ap), d2 = detail::dot(ac, ap);
+    const double d3 = detail::dot(ab, bp), d4 = detail::dot(ac, bp);
+    const double d5 = detail::dot(ab, cp), d6 = detail::dot(ac, cp);
+    const double vc = d1 * d4 - d3 * d2;
+    const double vb = d5 * d2 - d1 * d6;
+    const double va = d3 * d6 - d5 * d4;
+    if (ex) {
+        ex->d1 = static_cast<float>(d1); ex->d2 = static_cast<float>(d2); ex->d3 = static_cast<float>(d3);
+        ex->d4 = static_cast<float>(d4); ex->d5 = static_cast<float>(d5); ex->d6 = static_cast<float>(d6);
+        ex->va = static_cast<float>(va); ex->vb = static_cast<float>(vb); ex->vc = static_cast<float>(vc);
+    }
+
+    // Written as !(x > y) so that NaN input also takes the (loop-free) degenerate path.
+    if (!(nn > tol::kDegenerateSinSq * l2 * l2)) {
+        if (ex) ex->degenerate = true;
+        return closest_on_degenerate(p, a, b, c);
+    }
+
+    ClosestPointOnTriangle out;
+    auto vertex = [&](TriangleRegion r, Vec3 v, Vec3 bary) {
+        out.region = r;
+        out.point = v;
+        out.barycentric = bary;
+        return out;
+    };
+    bool pass = d1 <= 0.0 && d2 <= 0.0;
+    rec.test(TriangleRegion::A, pass);
+    if (pass) return vertex(TriangleRegion::A, tri.a, {1, 0, 0});
+
+    pass = d3 >= 0.0 && d4 <= d3;
+    rec.test(TriangleRegion::B, pass);
+    if (pass) return vertex(TriangleRegion::B, tri.b, {0, 1, 0});
+
+    pass = vc <= 0.0 && d1 >= 0.0 && d3 <= 0.0;
+    rec.test(TriangleRegion::AB, pass);
+    if (pass) {
+        const double t = d1 / (d1 - d3);
+        const float tf = static_cast<float>(t);
+        return vertex(TriangleRegion::AB, fv(a + ab * t), {static_cast<float>(1.0 - t), tf, 0});
+    }
+
+    pass = d6 >= 0.0 && d5 <= d6;
+    rec.test(TriangleRegion::C, pass);
+    if (pass) return vertex(TriangleRegion::C, tri.c, {0, 0, 1});
+
+    pass = vb <= 0.0 && d2 >= 0.0 && d6 <= 0.0;
+    rec.test(TriangleRegion::CA, pass);
+    if (pass) {
+        const double w = d2 / (d2 - d6);
+        return vertex(TriangleRegion::CA, fv(a + ac * w), {static_cast<float>(1.0 - w), 0, static_cast<float>(w)});
+    }
+
+    pass = va <= 0.0 && (d4 - d3) >= 0.0 && (d5 - d6) >= 0.0;
+    rec.test(TriangleRegion::BC, pass);
+    if (pass) {
+        const double w = (d4 - d3) / ((d4 - d3) + (d5 - d6));
+        return vertex(TriangleRegion::BC, fv(b + bc * w), {0, static_cast<float>(1.0 - w), static_cast<float>(w)});
+    }
+
+    rec.test(TriangleRegion::Face, true);
+    // Inside the face: project onto the plane. Taking the point from va, vb, vc (Ericson's
+    // u a + v b + w c) would square the triangle's condition number; the projection's error is
+    // only ~ distance * 1e-16 * L / height.
+    const DVec3 q = p - n * (detail::dot(ap, n) / nn);
+    const double v = clamp01(detail::dot(detail::cross(c - q, a - q), n) / nn);
+    const double w = clamp01(detail::dot(detail::cross(a - q, b - q), n) / nn);
+    const double u = clamp01(1.0 - v - w);
+    return vertex(TriangleRegion::Face, fv(q), {static_cast<float>(u), static_cast<float>(v), static_cast<float>(w)});
+}
+
+}  // namespace
+
+ClosestPointOnTriangle closest_point_on_triangle(Vec3 p, const Triangle& tri) {
+    return closest_on_triangle(p, tri, nullptr, NoRecord{});
+}
+
+ClosestPointExplanation explain_closest_point_on_triangle(Vec3 p, const Triangle& tri) {
+    ClosestPointExplanation ex;
+    ex.result = closest_on_triangle(p, tri, &ex, Record{&ex});
+    return ex;
+}
+
+Vec3 closest_point_on_aabb(Vec3 p, const AABB& box) {
+    return {clampf(p.x, box.min.x, box.max.x), clampf(p.y, box.min.y, box.max.y), clampf(p.z, box.min.z, box.max.z)};
+}
+
+float distance_sq_point_aabb(Vec3 p, const AABB& box) {
+    // Per axis, the part of p outside [min, max] (seed 004's "each component separately").
+    float d2 = 0.0f;
+    for (int i = 0; i < 3; ++i) {
+        const float v = component(p, i), lo = component(box.min, i), hi = component(box.max, i);
+        const float excess = v < lo ? lo - v : (v > hi ? v - hi : 0.0f);
+        d2 += excess * excess;
+    }
+    return d2;
+}
+
+Vec3 closest_point_on_obb(Vec3 p, const OBB& box) {
+    const Mat3 r = mat3_from_quat(box.rotation);
+    const Vec3 local = mul_transpose(r, p - box.center);
+    const Vec3 h = box.half_extents;
+    const Vec3 clamped{clampf(local.x, -h.x, h.x), clampf(local.y, -h.y, h.y), clampf(local.z, -h.z, h.z)};
+    return box.center + r * clamped;
+}
+
+Vec3 closest_point_on_plane(Vec3 p, const Plane& plane) {
+    return p - plane.normal * signed_distance(plane, p);
+}
+
+}  // namespace shototsu
