@@ -17,13 +17,18 @@ struct FloorHeight {
 
 /// Height by the plane method of seed 003: with the upward normal N and a vertex A,
 /// N.(O - A) = 0 solved for O.y. Seed 003 divides by N.y, which is 0 for a vertical wall: such
-/// triangles (zero projected area) are a miss here, as is any (x, z) outside the projection
-/// (tested first by the signs of the three projected edges, so no extrapolation happens).
+/// triangles (zero projected area: a projected height below 1e-8 of the longest projected
+/// edge, tol::kDegenerateSinSq) are a miss here, as is any (x, z) outside the projection
+/// (tested first by the signs of the three projected edges, so no extrapolation happens; an
+/// (x, z) exactly on an edge or a vertex is inside, in either winding). Computed in double; the
+/// height is kept within the vertex heights' range, where the exact answer lies. NaN or
+/// infinite input is a miss.
 FloorHeight floor_height(const Triangle& tri, float x, float z);
 
 /// Height by seed 003's second method: the area-weighted average of the vertex heights, with the
-/// areas of the sub-triangles OBC, OAC, OAB of the projection (2D cross products). Same misses
-/// as floor_height; the two agree to float rounding (tested).
+/// areas of the sub-triangles OBC, OAC, OAB of the projection (2D cross products), divided by
+/// their sum (S in exact arithmetic) so the weights sum to one under rounding too. Same misses
+/// and normal as floor_height; the two heights agree to float rounding (tested).
 FloorHeight floor_height_by_area(const Triangle& tri, float x, float z);
 
 }  // namespace shototsu
