@@ -37,6 +37,8 @@ float round_up(double x) {
 }
 
 bool has_nan(Vec3 v) { return std::isnan(v.x) || std::isnan(v.y) || std::isnan(v.z); }
+bool has_nan(Quat q) { return std::isnan(q.x) || std::isnan(q.y) || std::isnan(q.z) || std::isnan(q.w); }
+bool is_finite_quat(Quat q) { return std::isfinite(q.x) && std::isfinite(q.y) && std::isfinite(q.z) && std::isfinite(q.w); }
 
 // The box [c - h, c + h] from double centre and half extents, rounded outward.
 AABB outward_box(DVec3 c, DVec3 h) {
@@ -62,16 +64,9 @@ DMat3 dmat_from_quat(Quat q) {
 AABB transform_box(const AABB& box, const DMat3& m, DVec3 t) {
     const DVec3 c = (dv(box.min) + dv(box.max)) * 0.5;
     const DVec3 h = (dv(box.max) - dv(box.min)) * 0.5;
-    DVec3 nc, nh;
-    double* out_c[3] = {&nc.x, &nc.y, &nc.z};
-    double* out_h[3] = {&nh.x, &nh.y, &nh.z};
-    const double tt[3] = {t.x, t.y, t.z};
-    for (int i = 0; i < 3; ++i) {
-        const DVec3 r = m.row[i];
-        *out_c[i] = detail::dot(r, c) + tt[i];
-        *out_h[i] = std::fabs(r.x) * h.x + std::fabs(r.y) * h.y + std::fabs(r.z) * h.z;
-    }
-    return outward_box(nc, nh);
+    auto half = [&](const DVec3& r) { return std::fabs(r.x) * h.x + std::fabs(r.y) * h.y + std::fabs(r.z) * h.z; };
+    const DVec3 nc{detail::dot(m.row[0], c) + t.x, detail::dot(m.row[1], c) + t.y, detail::dot(m.row[2], c) + t.z};
+    return outward_box(nc, {half(m.row[0]), half(m.row[1]), half(m.row[2])});
 }
 
 // The policy for boxes that are not finite, shared by aabb_rotate and aabb_transform: the
@@ -139,9 +134,7 @@ bool overlap_aabb_aabb(const AABB& a, const AABB& b) {
 }
 
 AABB aabb_rotate(const AABB& box, Quat q) {
-    const bool q_nan = std::isnan(q.x) || std::isnan(q.y) || std::isnan(q.z) || std::isnan(q.w);
-    const bool q_finite = std::isfinite(q.x) && std::isfinite(q.y) && std::isfinite(q.z) && std::isfinite(q.w);
-    switch (classify(box, q_finite, q_nan)) {
+    switch (classify(box, is_finite_quat(q), has_nan(q))) {
         case BoxInput::Empty: return aabb_empty();
         case BoxInput::Everything: return everything();
         case BoxInput::Finite: break;
@@ -179,16 +172,13 @@ AABB aabb_of_capsule(const Capsule& c) {
 AABB aabb_of_obb(const OBB& box) {
     // The OBB is its local box [-h, h] rotated, then moved to its centre.
     const Vec3 h = vabs(box.half_extents);
-    const Quat q = box.rotation;
-    const bool q_nan = std::isnan(q.x) || std::isnan(q.y) || std::isnan(q.z) || std::isnan(q.w);
-    const bool finite = is_finite(box.center) && std::isfinite(q.x) && std::isfinite(q.y) &&
-                        std::isfinite(q.z) && std::isfinite(q.w);
-    switch (classify({-1.0f * h, h}, finite, q_nan || has_nan(box.center))) {
+    const bool finite = is_finite(box.center) && is_finite_quat(box.rotation);
+    switch (classify({-1.0f * h, h}, finite, has_nan(box.rotation) || has_nan(box.center))) {
         case BoxInput::Empty: return aabb_empty();
         case BoxInput::Everything: return everything();
         case BoxInput::Finite: break;
     }
-    return transform_box({-1.0f * h, h}, dmat_from_quat(q), dv(box.center));
+    return transform_box({-1.0f * h, h}, dmat_from_quat(box.rotation), dv(box.center));
 }
 
 AABB aabb_of_swept_sphere(Vec3 start, Vec3 end, float radius) {
@@ -261,7 +251,8 @@ SphereSolution solve_spheres(const Triangle& tri) {
     const Canonical k = canonical(tri);
     const DVec3 p[3] = {dv(k.v[0]), dv(k.v[1]), dv(k.v[2])};
     // Edge i is the one opposite vertex i.
-    const double e2[3] = {detail::length_sq(p[2] - p[1]), detail::length_sq(p[0] - p[2]), detail::length_sq(p[1] - p[0])};
+    const double e2[3] = {detail::length_sq(p[2] - p[1]), detail::length_sq(p[0] - p[2]),
+                          detail::length_sq(p[1] - p[0])};
     int opp = 2;
     if (e2[0] > e2[opp]) opp = 0;
     if (e2[1] > e2[opp]) opp = 1;

@@ -32,11 +32,12 @@ bool overlap_aabb_aabb(const AABB& a, const AABB& b);
 /// corners (seed 004's AABB::Rotate) we use the absolute rotation matrix (Arvo, Graphics Gems
 /// 1990; Ericson RTCD 4.2.6): new half extents = |R| * half extents. Same box, fewer operations.
 /// `q` is used as given, like `rotate(q, v)` (unit expected). Computed in double and rounded
-/// outward to float: the result holds every corner rotated in double (exact up to 1e-16
-/// relative) and is at most one float ulp looser than the exact bounds; the identity returns
-/// the box unchanged. Non-finite input: an empty or NaN box, or a NaN in `q`, gives the empty
-/// box; an infinite box or quaternion gives the whole space (-inf..+inf), the only box sure to
-/// hold it.
+/// outward to float: the result holds every corner rotated in double and is looser than the
+/// exact bounds by at most one float ulp plus double rounding (~1e-16 of the box's
+/// coordinates). The identity keeps the box exactly unless an axis's min and max differ in
+/// magnitude by more than 2^28. Non-finite input: an empty or NaN box, or a NaN in `q`, gives
+/// the empty box; an infinite box or quaternion gives the whole space (-inf..+inf), the only
+/// box sure to hold it.
 AABB aabb_rotate(const AABB& box, Quat q);
 /// Exact bounds of the box transformed by the affine matrix `m` (rotation, scale, shear and
 /// translation; the projective row is ignored). Same method, rounding and non-finite policy as
