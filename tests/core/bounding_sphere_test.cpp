@@ -126,6 +126,20 @@ TEST_CASE("triangle_bounding_sphere: collinear, repeated and coincident vertices
     }
 }
 
+TEST_CASE("triangle_bounding_sphere: a height below 1e-8 of the longest edge is degenerate, above is not") {
+    // tol::kDegenerateSinSq: the face of such a sliver is rounding noise, so no circumsphere.
+    const Triangle sliver{{0, 0, 0}, {1, 0, 0}, {0.5f, 1e-10f, 0}};
+    CHECK(triangle_bounding_sphere(sliver).kind == BoundingSphereKind::Degenerate);
+    CHECK(triangle_bounding_sphere(sliver).opposite_vertex == 2);
+    CHECK_FALSE(triangle_circumsphere(sliver).exists);
+    const Triangle thin{{0, 0, 0}, {1, 0, 0}, {0.5f, 1e-6f, 0}};
+    CHECK(triangle_bounding_sphere(thin).kind == BoundingSphereKind::RightOrObtuse);
+    CHECK(triangle_bounding_sphere(thin).opposite_vertex == 2);
+    const TriangleCircumsphere c = triangle_circumsphere(thin);
+    CHECK(c.exists);
+    CHECK(c.sphere.radius == Approx(0.125 / 1e-6).epsilon(1e-4));  // R = L^2 / (8 h) for this isosceles
+}
+
 TEST_CASE("triangle_bounding_sphere: non-finite vertices give the unbounded sphere, never a hang") {
     const Triangle tris[] = {{{std::nanf(""), 0, 0}, {1, 0, 0}, {0, 1, 0}}, {{0, 0, 0}, {INFINITY, 0, 0}, {0, 1, 0}}};
     for (const Triangle& t : tris) {
@@ -210,7 +224,13 @@ TEST_CASE("triangle_bounding_sphere: 10^5 seeded triangles get the brute-force m
         const double half[3] = {ddist(d(t.b), d(t.c)) / 2, ddist(d(t.c), d(t.a)) / 2, ddist(d(t.a), d(t.b)) / 2};
         for (int e = 0; e < 3; ++e)
             if (max_dist(mids[e], t) <= half[e]) REQUIRE(s.sphere.radius <= half[e] + tol);
-        // The kind and the named vertex agree with the geometry when it is clear-cut.
+        // Degenerate exactly when the height is below 1e-8 of the longest edge (clear of the
+        // threshold by a factor 10 either way, where the double reference is exact enough).
+        const double longest = 2.0 * std::fmax(half[0], std::fmax(half[1], half[2]));
+        const double rel_height = dlen(dcross(d(t.b) - d(t.a), d(t.c) - d(t.a))) / (longest * longest);
+        if (rel_height < 1e-9) REQUIRE(s.kind == BoundingSphereKind::Degenerate);
+        if (rel_height > 1e-7) REQUIRE(s.kind != BoundingSphereKind::Degenerate);
+        // The named vertex is opposite the diameter edge.
         if (s.kind != BoundingSphereKind::Acute) {
             REQUIRE(s.opposite_vertex >= 0);
             REQUIRE(ddist(d(s.sphere.center), mids[s.opposite_vertex]) <= tol);

@@ -197,6 +197,36 @@ TEST_CASE("floor_height: 10^5 seeded cases — both methods match a double plane
     CHECK(banded < 5000);  // mostly the slivers drawn within the 1e-9..1e-7 threshold band (~3%)
 }
 
+TEST_CASE("floor_height: over steep slivers the height stays within the vertex heights, and is exact at a vertex") {
+    // Inside the projection the exact height is a weighted mean of the vertex heights. Steep
+    // slivers amplify rounding (the plane method divides by a small N.y): at a vertex or on an
+    // edge the unclamped formula can step an ulp outside, which the library must not.
+    Rng rng(0x57EE9);
+    for (int i = 0; i < 100000; ++i) {
+        const float scale = rng.log_uniform(1e-3f, 1e4f);
+        Triangle t{rng.vec(-scale, scale), rng.vec(-scale, scale), rng.vec(-scale, scale)};
+        const float gap = rng.log_uniform(1e-7f, 1e-2f) * scale;
+        t.c.x = t.a.x + (t.b.x - t.a.x) * 0.5f + rng.uniform(-gap, gap);
+        t.c.z = t.a.z + (t.b.z - t.a.z) * 0.5f + rng.uniform(-gap, gap);
+        const bool at_vertex = rng.below(2) == 0;
+        const double u = at_vertex ? 1.0 : rng.unit();
+        const float x = at_vertex ? t.b.x : float(t.a.x + u * (double(t.b.x) - t.a.x));
+        const float z = at_vertex ? t.b.z : float(t.a.z + u * (double(t.b.z) - t.a.z));
+        const float lo = std::fmin(t.a.y, std::fmin(t.b.y, t.c.y)), hi = std::fmax(t.a.y, std::fmax(t.b.y, t.c.y));
+        for (auto method : {floor_height, floor_height_by_area}) {
+            const FloorHeight f = method(t, x, z);
+            if (!f.hit) continue;  // a point rounded off the edge, or a projection called vertical
+            REQUIRE(f.height >= lo);
+            REQUIRE(f.height <= hi);
+        }
+        // The area method's weights at a vertex are exactly (0, 1, 0).
+        if (at_vertex) {
+            const FloorHeight f = floor_height_by_area(t, x, z);
+            if (f.hit) REQUIRE(f.height == t.b.y);
+        }
+    }
+}
+
 TEST_CASE("floor_height: NaN or infinite input is a miss") {
     const float nan = std::nanf(""), inf = INFINITY;
     for (auto method : {floor_height, floor_height_by_area}) {
