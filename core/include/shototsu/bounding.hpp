@@ -20,6 +20,7 @@ AABB aabb_from_points(std::span<const Vec3> points);
 AABB aabb_grow(const AABB& box, Vec3 p);
 /// The smallest box holding both boxes; an empty (or NaN) box contributes nothing.
 AABB aabb_merge(const AABB& a, const AABB& b);
+/// Centre and half extents; meaningless for an empty box (NaN and -inf): test aabb_is_empty first.
 inline Vec3 aabb_center(const AABB& box) { return (box.min + box.max) * 0.5f; }
 inline Vec3 aabb_half_extents(const AABB& box) { return (box.max - box.min) * 0.5f; }
 /// 2 (xy + yz + zx): the cost measure of surface-area heuristics. 0 for an empty box.
