@@ -38,8 +38,12 @@ double cos_poly(double r) {  // |r| <= pi/4; Taylor series to r^18
     return 1.0 + r2 * c;
 }
 
-// Reduce x to r in [-pi/4, pi/4] with x = r + k pi/2; returns k mod 4.
+// Reduce x to r in [-pi/4, pi/4] with x = r + k pi/2; returns k mod 4. The two-part pi/2 is
+// exact while k < 2^20; larger arguments are first brought into [-2 pi, 2 pi] by fmod (exact,
+// but with a double 2 pi, so the error then grows with |x|).
 int reduce_quadrant(double x, double& r) {
+    constexpr double kLargeArgument = 1.0e6;
+    if (std::fabs(x) > kLargeArgument) x = std::fmod(x, 2.0 * kPiD);
     const double k = std::floor(x * (2.0 / kPiD) + 0.5);
     r = (x - k * kHalfPiHi) - k * kHalfPiLo;
     const long long ki = static_cast<long long>(k);
@@ -90,7 +94,11 @@ float det_cos(float radians) {
 float det_atan2(float y, float x) {
     if (std::isnan(y) || std::isnan(x)) return y + x;
     const double yd = y, xd = x;
-    if (xd == 0.0 && yd == 0.0) return 0.0f;
+    if (xd == 0.0 && yd == 0.0) {
+        // Signed zeros as in IEEE 754 and Math.atan2: +-0 toward +0, +-pi toward -0.
+        if (std::signbit(xd)) return std::signbit(yd) ? static_cast<float>(-kPiD) : static_cast<float>(kPiD);
+        return y;
+    }
     if (std::isinf(y) || std::isinf(x)) {  // reduce infinities to directions
         const double ys = std::isinf(y) ? (y > 0 ? 1.0 : -1.0) : 0.0;
         const double xs = std::isinf(x) ? (x > 0 ? 1.0 : -1.0) : 0.0;
@@ -99,7 +107,7 @@ float det_atan2(float y, float x) {
     double a;
     if (std::fabs(xd) >= std::fabs(yd)) {
         a = atan_d(yd / xd);
-        if (xd < 0) a += (yd >= 0 ? kPiD : -kPiD);
+        if (xd < 0) a += (std::signbit(yd) ? -kPiD : kPiD);
     } else {
         a = (yd > 0 ? kPiD / 2.0 : -kPiD / 2.0) - atan_d(xd / yd);
     }

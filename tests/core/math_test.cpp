@@ -54,22 +54,22 @@ TEST_CASE("det_sin and det_cos: 10^5 seeded angles are within 2e-7 of <cmath> up
     CHECK(det_cos(0.0f) == 1.0f);
 }
 
-TEST_CASE("det_sin and det_cos: KNOWN BUG — beyond |x| = 2^30 the reduction loses accuracy and leaves [-1, 1]",
-          "[!shouldfail]") {
-    // math.cpp reduces by k * (pi/2 split in a 33-bit head and a tail). k * head is exact only
-    // for k < 2^20; above |x| ~ 2^30 the error passes 2e-7 and above 2^54 |det_sin| exceeds 1
-    // (2e10 at 2^56; inf/NaN past 2^62, and the cast of k to long long is undefined past
-    // 2^63 * pi/2). The header promises 2e-7 on the whole domain. This test stops at 2^62 to
-    // stay clear of the undefined cast; remove [!shouldfail] once the reduction is fixed.
+TEST_CASE("det_sin and det_cos: huge arguments stay finite and in [-1, 1], with the documented error growth") {
+    // Past |x| = 1e6 the argument is reduced by fmod with a double 2 pi: the error then grows
+    // like |x| * 2^-52 (the rounding of 2 pi), but never leaves [-1, 1] and never hits the
+    // undefined float-to-integer cast (regression: the first version reached 2e10 at 2^56).
     Rng rng(0x51B);
-    double max_err = 0.0;
-    for (int i = 0; i < 2000; ++i) {
-        const float x = random_sign(rng, rng.log_uniform(1073741824.0f, 4.6e18f));
-        max_err = std::fmax(max_err, std::fabs(det_sin(x) - std::sin(static_cast<double>(x))));
-        max_err = std::fmax(max_err, std::fabs(det_cos(x) - std::cos(static_cast<double>(x))));
+    for (int i = 0; i < 20000; ++i) {
+        const float x = random_sign(rng, rng.log_uniform(1.0e6f, 3.0e38f));
+        const float s = det_sin(x), c = det_cos(x);
+        REQUIRE(std::isfinite(s));
+        REQUIRE(std::isfinite(c));
+        REQUIRE(std::fabs(s) <= 1.0f);
+        REQUIRE(std::fabs(c) <= 1.0f);
+        const double allowed = kTrigTol + std::fabs(static_cast<double>(x)) * 0x1.0p-50;
+        REQUIRE(std::fabs(s - std::sin(static_cast<double>(x))) <= allowed);
+        REQUIRE(std::fabs(c - std::cos(static_cast<double>(x))) <= allowed);
     }
-    INFO("max abs error " << max_err);
-    CHECK(max_err < kTrigTol);
 }
 
 TEST_CASE("det_atan2: 10^5 seeded directions of mixed magnitudes are within 2e-7 of <cmath>") {
@@ -91,13 +91,15 @@ TEST_CASE("det_atan2: 10^5 seeded directions of mixed magnitudes are within 2e-7
 }
 
 TEST_CASE("det_atan2: zeros, infinities and NaN") {
-    CHECK(det_atan2(0.0f, 0.0f) == 0.0f);  // documented (cmath would say pi for (0, -0))
+    // Signed zeros as Math.atan2 and IEEE 754 (the JS playground compares with Math.atan2).
+    CHECK(det_atan2(0.0f, 0.0f) == 0.0f);
+    CHECK(std::signbit(det_atan2(-0.0f, 0.0f)));
+    CHECK(det_atan2(0.0f, -0.0f) == Approx(kPiD).margin(kTrigTol));
+    CHECK(det_atan2(-0.0f, -0.0f) == Approx(-kPiD).margin(kTrigTol));
     CHECK(det_atan2(1.0f, 0.0f) == Approx(kPiD / 2).margin(kTrigTol));
     CHECK(det_atan2(-1.0f, 0.0f) == Approx(-kPiD / 2).margin(kTrigTol));
     CHECK(det_atan2(0.0f, -1.0f) == Approx(kPiD).margin(kTrigTol));
-    // y = -0 on the negative x axis: cmath answers -pi, det_atan2 +pi (the same direction; the
-    // header only promises [-pi, pi]). Pinned so that a change is a decision, not an accident.
-    CHECK(std::fabs(det_atan2(-0.0f, -1.0f)) == Approx(kPiD).margin(kTrigTol));
+    CHECK(det_atan2(-0.0f, -1.0f) == Approx(-kPiD).margin(kTrigTol));
     const float inf = INFINITY;
     CHECK(det_atan2(inf, inf) == Approx(kPiD / 4).margin(kTrigTol));
     CHECK(det_atan2(-inf, -inf) == Approx(-3 * kPiD / 4).margin(kTrigTol));
@@ -255,21 +257,16 @@ TEST_CASE("normalize_or: never NaN, unit or the fallback, for zero, denormal, hu
     CHECK(normalize_or({0, 1e-30f, 0}, fb).y == 1.0f);  // rescaled, not lost
 }
 
-TEST_CASE("normalize_or: KNOWN BUG — a vector of two or more denormal components gives NaN", "[!shouldfail]") {
-    // The rescale multiplies by 1 / max|component|, which is inf for a denormal maximum:
-    // (1e-40, -1e-40, 1e-40) becomes (inf, -inf, inf), its length inf, and inf * 0 = NaN.
-    // A single non-zero component escapes only because the fallback catches 0 * inf there.
-    // Fix: divide by the largest component (a / big) instead. Remove [!shouldfail] then.
+TEST_CASE("normalize_or: a vector of denormal components is normalised, not NaN (regression)") {
+    // The first version multiplied by 1 / max|component|, which is inf for a denormal maximum.
     const float den = 1e-40f;
     const Vec3 n = normalize_or({den, -den, den}, {0, 0, 7});
     CHECK_FALSE(has_nan(n));
 }
 
-TEST_CASE("normalize_or: KNOWN BUG — vectors of length 1e-23 to 1e-20 come back 5% off unit length", "[!shouldfail]") {
-    // math.hpp tests |a| > 1e-30 on the length, but |a|^2 is already a float denormal below
-    // |a| ~ 1.1e-19 and keeps only a few bits: (5e-23, 0, 0) normalises to (0.944, 0, 0). The
-    // check must be on the squared length (|a|^2 > ~1e-30, i.e. |a| > 1e-15). These are normal
-    // floats, not the "denormal-small" the header excuses. Remove [!shouldfail] once fixed.
+TEST_CASE("normalize_or: vectors of length 1e-23 to 1e-20 come back unit length (regression)") {
+    // The first version tested the length, not the squared length, against 1e-30; |a|^2 is a
+    // float denormal below |a| ~ 1.1e-19 and kept only a few bits: (5e-23,0,0) gave 0.944.
     for (float s : {1e-20f, 1e-21f, 1e-22f, 5e-23f, 1e-23f}) {
         INFO("length " << s);
         CHECK(is_unit(normalize_or({s, 0, 0}, {0, 0, 7}), 1e-6f));
@@ -295,10 +292,8 @@ TEST_CASE("any_perpendicular: unit and perpendicular for directions of any lengt
     }
 }
 
-TEST_CASE("any_perpendicular: KNOWN BUG — a denormal-length direction gets a parallel answer", "[!shouldfail]") {
-    // normalize_or rescales by 1 / max|component|, which overflows to inf for denormals, so the
-    // cross product (0, 0, 1e-40) falls back to (1, 0, 0) — parallel to n = (1e-40, 0, 0).
-    // Dividing by the component (a / big) instead would fix both. Remove [!shouldfail] then.
+TEST_CASE("any_perpendicular: a denormal-length direction gets a perpendicular answer (regression)") {
+    // With the old normalize_or the cross product (0, 0, 1e-40) fell back to (1, 0, 0).
     const Vec3 n{1e-40f, 0, 0};
     const Vec3 p = any_perpendicular(n);
     CHECK(dot(p, Vec3{1, 0, 0}) == 0.0f);

@@ -83,17 +83,16 @@ inline bool is_finite(Vec3 v) { return std::isfinite(v.x) && std::isfinite(v.y) 
 /// `a / |a|`, or `fallback` when |a| is zero, denormal-small or not finite — never NaN from
 /// finite input.
 inline Vec3 normalize_or(Vec3 a, Vec3 fallback) {
-    const float len = length(a);
-    if (!(len > 1e-30f) || !std::isfinite(len)) {
-        // |a|^2 underflowed or overflowed: rescale by the largest component and retry once.
-        const Vec3 m = vabs(a);
-        const float big = m.x > m.y ? (m.x > m.z ? m.x : m.z) : (m.y > m.z ? m.y : m.z);
-        if (!(big > 0.0f) || !std::isfinite(big)) return fallback;
-        const Vec3 s = a * (1.0f / big);
-        const float l2 = length(s);
-        return l2 > 0.0f ? s * (1.0f / l2) : fallback;
-    }
-    return a * (1.0f / len);
+    const float len2 = dot(a, a);
+    if (len2 > 1e-30f && std::isfinite(len2)) return a * (1.0f / std::sqrt(len2));
+    // |a|^2 underflowed or overflowed: divide by the largest component first (division, not a
+    // reciprocal, which overflows for denormals), then normalise.
+    const Vec3 m = vabs(a);
+    const float big = m.x > m.y ? (m.x > m.z ? m.x : m.z) : (m.y > m.z ? m.y : m.z);
+    if (!(big > 0.0f) || !std::isfinite(big)) return fallback;
+    const Vec3 s{a.x / big, a.y / big, a.z / big};
+    const float l = length(s);
+    return l > 0.0f ? s * (1.0f / l) : fallback;  // NaN components fail the test
 }
 
 /// A unit vector perpendicular to `n` (any length > 0), chosen deterministically.
@@ -112,13 +111,16 @@ inline float clampf(float s, float lo, float hi) { return s < lo ? lo : (s > hi 
 inline float minf(float a, float b) { return a < b ? a : b; }
 inline float maxf(float a, float b) { return a > b ? a : b; }
 
-/// sin, cos, acos and atan2 computed with +, *, / and sqrt only, so that native and wasm builds
-/// agree to the bit. Absolute error below 2e-7 on their whole domains (tested against <cmath>).
+/// sin, cos, acos and atan2 computed with +, *, /, sqrt and fmod only, so that native and wasm
+/// builds agree to the bit. Absolute error below 2e-7 (tested against <cmath>); for sin and cos
+/// that holds for |x| <= 1e6 radians, beyond which the argument is first reduced by fmod with a
+/// double 2 pi and the error grows with |x| (about 1e-6 at 1e10) — never NaN or |sin| > 1 for
+/// finite input. det_atan2 follows JavaScript's Math.atan2 on signed zeros.
 float det_sin(float radians);
 float det_cos(float radians);
 /// Input is clamped to [-1, 1]; result in [0, pi].
 float det_acos(float x);
-/// Result in [-pi, pi]; det_atan2(0, 0) is 0.
+/// Result in [-pi, pi]; det_atan2(+-0, +0) = +-0 and det_atan2(+-0, -0) = +-pi.
 float det_atan2(float y, float x);
 
 inline constexpr float kPi = 3.14159265358979323846f;

@@ -36,4 +36,9 @@ inline constexpr float kSatAxisCushion = 1e-6f;
 /// denormal range, where normalising would overflow.
 inline constexpr float kTinyLengthSq = 1e-30f;
 
+/// Slab tests replace a direction component that is exactly zero by this before inverting it,
+/// so that 0 * inf never makes a NaN: the slab then spans (-1e30 .. +1e30) times the offset,
+/// i.e. "always inside" or "never inside" for any distance a scene can have.
+inline constexpr float kSlabTinyDirection = 1e-30f;
+
 }  // namespace shototsu::tol
