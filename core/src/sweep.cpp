@@ -300,6 +300,16 @@ void face_contact(const TriangleFrame& f, DVec3 s, DVec3 d, double r, double cus
         const DVec3 a = f.v[i], e = f.v[(i + 1) % 3] - a;
         if (detail::dot(detail::cross(e, q - a), f.n) < -cushion * dlength(e) * f.nlen) return;
     }
+    // The edge tests are a distance to each edge's line; on a needle, whose three lines almost
+    // coincide, a point far beyond its tip passes all three within the cushion. The bounding
+    // box (never violated by a true contact) cuts that off.
+    const double lo[3] = {std::fmin(f.v[0].x, std::fmin(f.v[1].x, f.v[2].x)), std::fmin(f.v[0].y, std::fmin(f.v[1].y, f.v[2].y)),
+                          std::fmin(f.v[0].z, std::fmin(f.v[1].z, f.v[2].z))};
+    const double hi[3] = {std::fmax(f.v[0].x, std::fmax(f.v[1].x, f.v[2].x)), std::fmax(f.v[0].y, std::fmax(f.v[1].y, f.v[2].y)),
+                          std::fmax(f.v[0].z, std::fmax(f.v[1].z, f.v[2].z))};
+    const double qc[3] = {q.x, q.y, q.z};
+    for (int k = 0; k < 3; ++k)
+        if (qc[k] < lo[k] - cushion || qc[k] > hi[k] + cushion) return;
     best.consider(t, TriangleFeature::Face, q, true, side);
 }
 

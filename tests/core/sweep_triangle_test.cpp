@@ -241,6 +241,20 @@ TEST_CASE("sweep_sphere_triangle: two triangles sharing an edge both stop a sphe
     }
 }
 
+TEST_CASE("sweep_sphere_triangle: a needle's face does not reach past its tip (found by the seeded suite)") {
+    // A nearly collinear float triangle (height 2e-7 of its length): a point crossing its plane
+    // 0.97 beyond the tip lies within rounding of all three edge lines. It must be a miss.
+    const Triangle needle{{0x1.00a3b4p+4f, 0x1.e05194p+2f, 0x1.dbae7ep+1f},
+                          {0x1.15a45p+4f, 0x1.4c58c4p+3f, 0x1.2782d6p+3f},
+                          {0x1.fe2e0ap+3f, 0x1.d2b73p+2f, 0x1.a7910ap+1f}};
+    const Vec3 start{0x1.19e284p+9f, 0x1.3f201cp+7f, -0x1.2ed758p+6f}, end{-0x1.75efap+9f, -0x1.8b374p+7f, 0x1.04901cp+7f};
+    check_miss(sweep_sphere_triangle(0.0f, start, end, needle), end);
+    // With a radius reaching past the tip it is a hit on an edge or a vertex, not on the face.
+    const auto h = sweep_sphere_triangle(1.0f, start, end, needle);
+    CHECK(h.hit);
+    CHECK(h.feature != TriangleFeature::Face);
+}
+
 TEST_CASE("sweep_sphere_triangle: a huge fast motion with a small sphere") {
     // 1000 m/s for 1/60 s, radius 0.01, through the face.
     const float len = 1000.0f / 60.0f;
