@@ -262,6 +262,7 @@ StartContact closest_on_frame(const TriangleFrame& f, Vec3 pf) {
         case TriangleRegion::CA: return on_edge(2);
         case TriangleRegion::Face: break;
     }
+    if (!(f.nlen > 0.0)) return on_edge(0);  // unreachable: both use the same zero-area test
     return {p - f.n * (detail::dot(p - f.v[0], f.n) / (f.nlen * f.nlen)), TriangleFeature::Face};
 }
 

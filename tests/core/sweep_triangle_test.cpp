@@ -263,6 +263,15 @@ TEST_CASE("sweep_sphere_triangle: a huge fast motion with a small sphere") {
     CHECK(h.point.z >= 0.01f - 1e-6f);
 }
 
+TEST_CASE("sweep_sphere_triangle: a tiny motion just clear of the face touches halfway") {
+    // 2^-20 above touching, moving 2^-19 down: every value is exact in float.
+    const float r = 0.125f, eps = 0x1p-20f;
+    const auto h = sweep_sphere_triangle(r, {0.25f, 0.25f, r + eps}, {0.25f, 0.25f, r - eps}, kTri);
+    check_hit(h, 0.5, {0.25f, 0.25f, 0}, {0, 0, 1}, TriangleFeature::Face);
+    CHECK(h.t == 0.5f);
+    CHECK(h.point.z == r);
+}
+
 TEST_CASE("sweep_sphere_triangle: non-finite input and a negative radius are misses without hanging") {
     const float nan = std::nanf(""), inf = INFINITY;
     const Vec3 s{0.25f, 0.25f, 1}, e{0.25f, 0.25f, -1};
@@ -281,4 +290,26 @@ TEST_CASE("sweep_sphere_triangle: non-finite input and a negative radius are mis
         CHECK(h.t == 1.0f);
         CHECK(h.normal == Vec3{0, 0, 0});
     }
+}
+
+TEST_CASE("sweeps: extreme but finite input gives finite results") {
+    const float big = 1e38f;
+    const Triangle huge{{-big, -big, 0}, {big, -big, 0}, {0, big, 0}};
+    const auto t = sweep_sphere_triangle(big, {0, 0, big}, {0, 0, -big}, huge);
+    CHECK(t.hit);
+    CHECK(std::isfinite(t.t));
+    CHECK(is_finite(t.point));
+    CHECK(is_finite(t.normal));
+    CHECK(is_finite(t.contact));
+    const auto p = sweep_sphere_plane(big, {0, big, 0}, {0, -big, 0}, {0, 1e-30f, 0}, {0, 0, 0});
+    CHECK(std::isfinite(p.t));
+    CHECK(std::isfinite(p.contact_time));
+    CHECK(is_finite(p.normal));
+    const auto s = swept_sphere_sphere({-big, 0, 0}, {big, 0, 0}, big, {big, 0, 0}, {-big, 0, 0}, big);
+    CHECK(s.hit);
+    CHECK(std::isfinite(s.t));
+    CHECK(is_finite(s.contact));
+    const auto tiny = sweep_sphere_plane(1e-40f, {0, 1e-38f, 0}, {0, -1e-38f, 0}, {0, 1, 0}, {0, 0, 0});
+    CHECK(std::isfinite(tiny.contact_time));
+    CHECK(tiny.hit);
 }

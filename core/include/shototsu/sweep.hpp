@@ -115,7 +115,8 @@ TriangleSweepHit sweep_sphere_triangle(float radius, Vec3 start, Vec3 end, const
 /// start: t = 0; touching at the start: t = 0 only when the relative motion approaches (see the
 /// top of this header). point = p's centre at t, contact = the touching point on q's surface,
 /// normal = unit, from q toward p; centres closer than the touching band have no direction and
-/// use minus the relative motion, or +Y when there is none. A miss leaves point = p1.
+/// use minus the relative motion, or +Y when there is none. The touching band is taken from both
+/// starts and rp + rq. A miss leaves point = p1.
 SweepHit swept_sphere_sphere(Vec3 p0, Vec3 p1, float rp, Vec3 q0, Vec3 q1, float rq);
 
 }  // namespace shototsu
