@@ -13,6 +13,10 @@
 //   by normal * depth separates the two (we put the obstacle first: `triangle_sphere`,
 //   `aabb_sphere`).
 // * Touching counts as hitting: distance == sum of radii gives hit = true with depth = 0.
+//   Sweeps refine this for a START that is exactly touching (within tol::kSweepContactSlop):
+//   it hits at t = 0 only when the motion approaches the obstacle; moving away, sliding along
+//   or standing still is free — otherwise a resting particle put back at its rounded contact
+//   point could never lift off. A start that overlaps deeper always hits at t = 0.
 // * Non-finite input (NaN, +/-inf) never crashes or loops; the result is a miss (hit = false)
 //   or, for closest-point queries, a point whose coordinates may be NaN.
 #pragma once

@@ -41,4 +41,23 @@ inline constexpr float kTinyLengthSq = 1e-30f;
 /// i.e. "always inside" or "never inside" for any distance a scene can have.
 inline constexpr float kSlabTinyDirection = 1e-30f;
 
+/// Sweeps: a sphere whose distance from the obstacle at the start is within
+/// kSweepContactSlop * max(max |start coordinate|, radius) of its radius is TOUCHING rather than
+/// free or overlapping. A centre that an earlier sweep returned was rounded to float32 (half an
+/// ulp, ~6e-8 relative, per coordinate), so a sphere put back at its contact lands a little
+/// inside or outside; 1e-6 (about 8 ulps) covers that. Then a resting sphere can lift off
+/// (touching and moving away is a miss) and one pressed on stops at once (touching and
+/// approaching is a hit at t = 0) instead of sinking one rounding error per step.
+inline constexpr double kSweepContactSlop = 1e-6;
+
+/// Sweeps: the rounding cushion kappa = kSweepCushion times the problem's length scale (start to
+/// triangle, motion, edge length, radius). A line of motion passing within radius + kappa of a
+/// vertex or an edge's line counts as tangent (touching at its closest approach), and the
+/// triangle's edges bounding the face and the ends of each edge are widened by kappa. The tests
+/// run in double; its rounding (1e-16 relative, grown by cancellation near tangency) could
+/// otherwise open pinholes at grazing incidence and where two features meet, and a particle
+/// would slip through. Widening only makes a contact earlier or turns a near-miss by less than
+/// kappa into a touch: 1e-10 of the scale, still 600 times under float32's resolution.
+inline constexpr double kSweepCushion = 1e-10;
+
 }  // namespace shototsu::tol

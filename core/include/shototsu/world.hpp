@@ -1,0 +1,178 @@
+// shototsu — the mesh world: static triangle meshes (positions + optional indices, exactly what a
+// three.js BufferGeometry holds) in bounding volume hierarchies, and the queries that particles,
+// characters and games ask of them. Every answer says which mesh and which triangle answered.
+//
+// Conventions (results.hpp) hold here too; in addition:
+// * Directions need not be unit length: they are normalised, and distances are measured along
+//   the unit direction in world units. A zero or non-finite direction is a miss.
+// * `triangle` is the index of the triangle in the mesh as it was added (the i-th triple of
+//   `indices`, or of `positions` when there are no indices).
+// * Triangles are two-sided. Triangles with a non-finite vertex are kept in the count but never
+//   hit. Zero-area triangles are never hit by rays (a ray meets a segment only on a set of
+//   measure zero); the shape queries see them as the segment or point they collapse to.
+// * On a miss: hit = false, distance = max_distance, every other field zero.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "shototsu/bvh.hpp"
+#include "shototsu/results.hpp"
+#include "shototsu/shapes.hpp"
+
+namespace shototsu {
+
+inline constexpr std::uint32_t kNoIndex = 0xFFFFFFFFu;
+
+/// The first hit of a ray, segment, sphere or capsule cast.
+struct WorldHit {
+    bool hit = false;
+    /// Distance travelled along the unit direction before the hit (0 when starting in contact).
+    float distance = 0.0f;
+    /// The touching point on the surface.
+    Vec3 point;
+    /// The cast shape's position at the hit: the ray/segment point, the sphere's centre, or the
+    /// capsule's translated centre ((a + b) / 2 moved by distance).
+    Vec3 position;
+    /// Unit, from the surface toward the cast shape (for rays: the face normal facing the origin).
+    Vec3 normal;
+    std::uint32_t mesh = kNoIndex, triangle = kNoIndex;
+};
+
+/// One contact of an overlap query.
+struct WorldContact {
+    std::uint32_t mesh = kNoIndex, triangle = kNoIndex;
+    /// The closest point of the triangle to the shape's centre (or axis).
+    Vec3 point;
+    /// Unit, from `point` toward the shape (see triangle_sphere / triangle_capsule).
+    Vec3 normal;
+    /// > 0: how far the shape must move along normal to stop touching this triangle.
+    float depth = 0.0f;
+    /// Which feature of the triangle is closest: a vertex, an edge, or the face.
+    TriangleRegion feature = TriangleRegion::Face;
+};
+
+struct WorldClosestPoint {
+    bool hit = false;
+    Vec3 point;
+    float distance = 0.0f;
+    std::uint32_t mesh = kNoIndex, triangle = kNoIndex;
+    TriangleRegion feature = TriangleRegion::Face;
+};
+
+struct WorldFloor {
+    bool hit = false;
+    /// Height (y) of the highest surface at (x, z) at or below from_y.
+    float height = 0.0f;
+    /// That triangle's unit normal, turned to point up (y >= 0).
+    Vec3 normal;
+    std::uint32_t mesh = kNoIndex, triangle = kNoIndex;
+};
+
+/// What add_mesh reports.
+struct AddMeshResult {
+    bool ok = false;
+    std::uint32_t mesh = kNoIndex;
+    /// Why it failed (a static string), or nullptr.
+    const char* error = nullptr;
+};
+
+struct WorldStats {
+    std::uint32_t meshes = 0, triangles = 0, nodes = 0;
+    /// Bytes held by triangles, nodes and index maps.
+    std::size_t memory_bytes = 0;
+    /// Milliseconds spent building hierarchies so far (measured with a steady clock).
+    double build_ms = 0.0;
+    int max_depth = 0;
+};
+
+class World {
+public:
+    /// Adds a static mesh: `positions` holds 3 floats per vertex; `indices` 3 per triangle, or is
+    /// empty for a non-indexed mesh (then positions holds 9 floats per triangle). Builds its
+    /// hierarchy at once. Fails (adding nothing) when positions is not a multiple of 3 floats,
+    /// a non-indexed mesh is not a multiple of 9, indices is not a multiple of 3, or an index is
+    /// out of range.
+    AddMeshResult add_mesh(std::span<const float> positions, std::span<const std::uint32_t> indices = {});
+
+    /// The closest hit of the ray origin + s dir, 0 <= s <= max_distance, against every triangle
+    /// (Möller–Trumbore per triangle, BVH traversal nearest child first).
+    WorldHit raycast(Vec3 origin, Vec3 dir, float max_distance) const;
+    /// Whether anything blocks the ray within max_distance (stops at the first hit found).
+    bool raycast_any(Vec3 origin, Vec3 dir, float max_distance) const;
+    /// Seed 004's SegmentCast: the hit closest to `start` on the segment start–end; distance is
+    /// measured from start.
+    WorldHit segment_cast(Vec3 start, Vec3 end) const;
+
+    /// Every triangle touching or overlapping the sphere, appended to `out` (triangle_sphere per
+    /// triangle). Returns how many were appended.
+    std::size_t overlap_sphere(Vec3 center, float radius, std::vector<WorldContact>& out) const;
+    /// Every triangle touching or overlapping the capsule (triangle_capsule per triangle).
+    std::size_t overlap_capsule(Vec3 a, Vec3 b, float radius, std::vector<WorldContact>& out) const;
+
+    /// The first time of impact of a sphere moving from `center` along dir for max_distance
+    /// (sweep_sphere_triangle per triangle). Starting in contact: distance 0. A non-finite
+    /// max_distance is a miss (a sweep needs an end).
+    WorldHit sphere_cast(Vec3 center, float radius, Vec3 dir, float max_distance) const;
+    /// The same for a capsule (segment a–b, radius) translating along dir (sweep_capsule_triangle).
+    WorldHit capsule_cast(Vec3 a, Vec3 b, float radius, Vec3 dir, float max_distance) const;
+
+    /// The closest point of any triangle to p within max_distance (inclusive).
+    WorldClosestPoint closest_point(Vec3 p, float max_distance) const;
+
+    /// Seed 003 at world scale: the highest surface at (x, z) whose height is <= from_y.
+    WorldFloor floor(float x, float z, float from_y) const;
+
+    WorldStats stats() const;
+    std::size_t mesh_count() const { return meshes_.size(); }
+    /// The triangle as stored (world-space vertices).
+    Triangle triangle(std::uint32_t mesh, std::uint32_t triangle) const;
+
+    /// Visits the triangles whose boxes overlap `box`, calling f(mesh, triangle_index, tri).
+    template <class F>
+    void for_each_triangle_in(const AABB& box, F&& f) const;
+
+private:
+    // Shared by sphere_cast and capsule_cast (world_cast.cpp): `sweep(tri, motion)` returns the
+    // SweepHit of one triangle over the full motion.
+    template <class Sweep>
+    WorldHit cast_shape(Vec3 center, Vec3 grow, Vec3 dir, float max_distance, Sweep&& sweep) const;
+
+    struct Mesh {
+        std::vector<Triangle> tris;          // in leaf order
+        std::vector<std::uint32_t> ids;      // original triangle index of tris[k]
+        std::vector<std::uint32_t> slot_of;  // position in tris of original triangle i
+        Bvh bvh;
+        AABB box;
+        bool valid_box = false;
+    };
+    std::vector<Mesh> meshes_;
+    double build_ms_ = 0.0;
+};
+
+template <class F>
+void World::for_each_triangle_in(const AABB& box, F&& f) const {
+    std::uint32_t stack[128];
+    for (std::uint32_t m = 0; m < meshes_.size(); ++m) {
+        const Mesh& mesh = meshes_[m];
+        if (mesh.bvh.nodes.empty()) continue;
+        int top = 0;
+        stack[top++] = 0;
+        while (top > 0) {
+            const BvhNode& node = mesh.bvh.nodes[stack[--top]];
+            const AABB& b = node.box;
+            if (b.min.x > box.max.x || b.max.x < box.min.x || b.min.y > box.max.y || b.max.y < box.min.y ||
+                b.min.z > box.max.z || b.max.z < box.min.z)
+                continue;
+            if (node.count > 0) {
+                for (std::uint32_t k = node.first; k < node.first + node.count; ++k) f(m, mesh.ids[k], mesh.tris[k]);
+            } else {
+                stack[top++] = node.first + 1;
+                stack[top++] = node.first;
+            }
+        }
+    }
+}
+
+}  // namespace shototsu

@@ -1,0 +1,78 @@
+// shototsu (internal) — ray setup and ordered BVH traversal shared by the world's ray and cast
+// queries.
+#pragma once
+
+#include <cmath>
+#include <limits>
+
+#include "shototsu/bvh.hpp"
+#include "shototsu/tolerance.hpp"
+
+namespace shototsu::detail {
+
+struct RaySetup {
+    Vec3 origin, dir, inv;
+
+    /// False (a miss) for a non-finite origin, a zero or non-finite direction, or a max
+    /// distance that is negative or NaN (+inf is allowed).
+    bool init(Vec3 o, Vec3 d, float max_distance) {
+        if (!is_finite(o) || !is_finite(d) || !(max_distance >= 0.0f)) return false;
+        dir = normalize_or(d, Vec3{0, 0, 0});
+        if (dir == Vec3{0, 0, 0}) return false;
+        origin = o;
+        auto inverse = [](float c) { return 1.0f / (c == 0.0f ? tol::kSlabTinyDirection : c); };
+        inv = {inverse(dir.x), inverse(dir.y), inverse(dir.z)};
+        return true;
+    }
+};
+
+/// Distance along the ray at which it enters `box` grown by `grow` on every side, clamped to
+/// [0, limit]; +inf when it misses within that range (or the box is empty).
+inline float ray_box_entry(const RaySetup& r, const AABB& box, Vec3 grow, float limit) {
+    if (box.min.x > box.max.x) return std::numeric_limits<float>::infinity();
+    const float t1x = (box.min.x - grow.x - r.origin.x) * r.inv.x, t2x = (box.max.x + grow.x - r.origin.x) * r.inv.x;
+    const float t1y = (box.min.y - grow.y - r.origin.y) * r.inv.y, t2y = (box.max.y + grow.y - r.origin.y) * r.inv.y;
+    const float t1z = (box.min.z - grow.z - r.origin.z) * r.inv.z, t2z = (box.max.z + grow.z - r.origin.z) * r.inv.z;
+    const float lo = maxf(maxf(minf(t1x, t2x), minf(t1y, t2y)), maxf(minf(t1z, t2z), 0.0f));
+    const float hi = minf(minf(maxf(t1x, t2x), maxf(t1y, t2y)), minf(maxf(t1z, t2z), limit));
+    return lo <= hi ? lo : std::numeric_limits<float>::infinity();
+}
+
+/// Visits the leaves whose (grown) boxes the ray enters before `limit`, nearest first.
+/// `leaf(first, count)` returns the new limit; a negative limit ends the traversal.
+template <class Leaf>
+void traverse_ray(const Bvh& bvh, const RaySetup& r, float limit, Vec3 grow, Leaf&& leaf) {
+    if (bvh.nodes.empty()) return;
+    struct Entry {
+        std::uint32_t node;
+        float enter;
+    };
+    Entry stack[128];
+    int top = 0;
+    const float root = ray_box_entry(r, bvh.nodes[0].box, grow, limit);
+    if (!(root <= limit)) return;
+    stack[top++] = {0, root};
+    while (top > 0) {
+        const Entry e = stack[--top];
+        if (e.enter > limit) continue;
+        const BvhNode& node = bvh.nodes[e.node];
+        if (node.count > 0) {
+            limit = leaf(node.first, node.count);
+            if (limit < 0.0f) return;
+            continue;
+        }
+        const std::uint32_t l = node.first, rr = node.first + 1;
+        const float tl = ray_box_entry(r, bvh.nodes[l].box, grow, limit);
+        const float tr = ray_box_entry(r, bvh.nodes[rr].box, grow, limit);
+        // Push the farther child first so the nearer one is visited next.
+        if (tl <= tr) {
+            if (tr <= limit) stack[top++] = {rr, tr};
+            if (tl <= limit) stack[top++] = {l, tl};
+        } else {
+            if (tl <= limit) stack[top++] = {l, tl};
+            if (tr <= limit) stack[top++] = {rr, tr};
+        }
+    }
+}
+
+}  // namespace shototsu::detail
