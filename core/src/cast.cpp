@@ -8,6 +8,7 @@
 #include <cmath>
 
 #include "dvec.hpp"
+#include "shototsu/closest_point.hpp"
 #include "shototsu/tolerance.hpp"
 
 namespace shototsu {
@@ -194,15 +195,6 @@ DVec3 axis_vector(int axis, double sign) {
 
 // ---- planes and triangles ---------------------------------------------------------------------
 
-// dot(n, x) - dd in double, or exactly 0 when it is within its own rounding error (see
-// tol::kDoubleEvalRelError): a point on the plane of float inputs is on it, whatever the order of
-// evaluation.
-double plane_side(DVec3 n, double dd, DVec3 x) {
-    const double value = detail::dot(n, x) - dd;
-    const double bound = tol::kDoubleEvalRelError * (detail::dot(dabs(n), dabs(x)) + std::fabs(dd));
-    return std::fabs(value) > bound ? value : 0.0;
-}
-
 // The sum of products of the cross product x × y taken with absolute values: the magnitude
 // against which the rounding of a determinant built from x × y is measured (Shewchuk's
 // "permanent").
@@ -211,26 +203,73 @@ DVec3 cross_permanent(DVec3 x, DVec3 y) {
     return {ax.y * ay.z + ax.z * ay.y, ax.z * ay.x + ax.x * ay.z, ax.x * ay.y + ax.y * ay.x};
 }
 
-// The orientation det[ab, ac, ap] = n · ap of a point against the triangle's plane, or exactly 0
-// within its rounding error (Shewchuk's orient3d filter; tol::kDoubleEvalRelError).
-double triangle_side(DVec3 n, DVec3 ab, DVec3 ac, DVec3 ap) {
-    const double value = detail::dot(n, ap);
-    const double bound = tol::kDoubleEvalRelError * detail::dot(dabs(ap), cross_permanent(ab, ac));
-    return std::fabs(value) > bound ? value : 0.0;
+// A value computed in double with the bound of its rounding error (tol::kDoubleEvalRelError).
+struct Bounded {
+    double value, bound;
+};
+// The value when its sign is certain, else exactly 0.
+double certain(Bounded b) { return std::fabs(b.value) > b.bound ? b.value : 0.0; }
+
+// dot(n, x) - dd: the side of the plane a point is on.
+Bounded plane_side(DVec3 n, double dd, DVec3 x) {
+    return {detail::dot(n, x) - dd, tol::kDoubleEvalRelError * (detail::dot(dabs(n), dabs(x)) + std::fabs(dd))};
+}
+
+// The orientation det[ab, ac, ap] = n · ap of a point against the triangle's plane (Shewchuk's
+// orient3d, whose static filter gives the bound).
+Bounded triangle_side(DVec3 n, DVec3 ab, DVec3 ac, DVec3 ap) {
+    return {detail::dot(n, ap), tol::kDoubleEvalRelError * detail::dot(dabs(ap), cross_permanent(ab, ac))};
+}
+
+// Where a segment whose ends are on the sides side0, side1 of a surface first touches it, or -1
+// when both ends are certainly on one side. A side within its rounding is on the surface: a start
+// there touches at t = 0, an end there at t = 1 (touching counts); between, the crossing is
+// interpolated from the computed values, which are the best estimate even when uncertain.
+double crossing_fraction(Bounded side0, Bounded side1) {
+    const double c0 = certain(side0), c1 = certain(side1);
+    if ((c0 > 0.0 && c1 > 0.0) || (c0 < 0.0 && c1 < 0.0)) return -1.0;
+    if (c0 == 0.0) return 0.0;
+    const double r0 = side0.value, r1 = side1.value;
+    if ((r0 > 0.0 && r1 < 0.0) || (r0 < 0.0 && r1 > 0.0) || r1 == 0.0) return clamp01(r0 / (r0 - r1));
+    return 1.0;  // the end is on the surface within rounding, on the start's side
 }
 
 // Which side of the edge x -> y the line p + d t passes: the scalar triple product
-// [d, x - p, y - p] (Ericson RTCD 5.3.4). It depends on the edge alone and swapping its ends
-// negates it exactly (the products commute and rounding is symmetric), so two triangles sharing an
-// edge always agree on the side: a line through a mesh cannot slip between them.
-double edge_side(DVec3 d, DVec3 px, DVec3 py) { return detail::dot(d, detail::cross(px, py)); }
-
-Vec3 barycentric_f(double u, double v, double w) {
-    return {static_cast<float>(u), static_cast<float>(v), static_cast<float>(w)};
+// [d, x - p, y - p] (Ericson RTCD 5.3.4). It depends on the edge alone, and swapping the ends
+// negates the value exactly and leaves the bound unchanged (the products commute and rounding is
+// symmetric), so two triangles sharing an edge always agree on the side. Taking an uncertain sign
+// as 0 (on the edge, which counts as touching) keeps a line through a shared vertex from slipping
+// between the triangles of its fan, where every spoke's value is exactly 0 and rounding noise
+// could give them all one sign.
+Bounded edge_side(DVec3 d, DVec3 px, DVec3 py) {
+    return {detail::dot(d, detail::cross(px, py)), tol::kDoubleEvalRelError * detail::dot(dabs(d), cross_permanent(px, py))};
 }
 
-// A zero-area triangle: the union of its edges is its longest edge (within the triangle's height,
-// below 1e-8 of that edge); the cast hits the capsule of that radius around it.
+// The in-plane weights of x: f = n · (edge × (x - edge start)) for the edges bc, ca, ab, which
+// weigh a, b, c; all >= 0 inside (n = ab × ac). Well conditioned whatever the cast's direction.
+void in_plane_weights(DVec3 x, const DVec3 (&v)[3], DVec3 n, double (&f)[3]) {
+    for (int i = 0; i < 3; ++i) {
+        const DVec3 from = v[(i + 1) % 3], to = v[(i + 2) % 3];
+        f[i] = detail::dot(n, detail::cross(to - from, x - from));
+    }
+}
+
+// Barycentric coordinates of a hit point: its in-plane weights when it projects inside. A hit
+// within rounding outside an edge has some weight below 0, and for a thin triangle clamping it
+// would move the rebuilt point along the triangle by up to its length: take the closest point's.
+Vec3 barycentric_at(DVec3 x, const DVec3 (&v)[3], DVec3 n) {
+    double f[3];
+    in_plane_weights(x, v, n, f);
+    const double sum = f[0] + f[1] + f[2];
+    if (f[0] >= 0.0 && f[1] >= 0.0 && f[2] >= 0.0 && sum > 0.0)
+        return {static_cast<float>(f[0] / sum), static_cast<float>(f[1] / sum), static_cast<float>(f[2] / sum)};
+    return closest_point_on_triangle(fv(x), Triangle{fv(v[0]), fv(v[1]), fv(v[2])}).barycentric;
+}
+
+// A zero-area triangle: the union of its edges is its longest edge (to within the triangle's
+// height, below 1e-8 of that edge), so the cast hits the capsule of that radius around it. The
+// normal must not come from where the segment passes inside that rounding-sized tube: it is the
+// direction back toward the start, across the edge (as for a zero-radius capsule).
 TriangleCastHit cast_degenerate_triangle(DVec3 p, DVec3 d, const DVec3 (&v)[3], double longest_sq) {
     TriangleCastHit out;
     int i0 = 0;
@@ -246,23 +285,28 @@ TriangleCastHit cast_degenerate_triangle(DVec3 p, DVec3 d, const DVec3 (&v)[3], 
     double bary[3] = {0, 0, 0};
     bary[i0] = 1.0 - s;
     bary[i1] += s;
+    const DVec3 back = unit_or(-d, {0, 1, 0});
+    const DVec3 across = ee > kTinyLenSq ? unit_or(-(d - e * (detail::dot(d, e) / ee)), any_perpendicular_d(e)) : back;
     out.hit = true;
     out.t = static_cast<float>(h.t);
-    out.point = fv(x);
-    out.normal = fv(h.normal);
-    out.barycentric = barycentric_f(bary[0], bary[1], bary[2]);
+    out.point = h.t == 0.0 ? fv(p) : fv(x);
+    out.normal = fv(across);
+    out.barycentric = {static_cast<float>(bary[0]), static_cast<float>(bary[1]), static_cast<float>(bary[2])};
     return out;
 }
 
-// A segment in the triangle's plane: clip it against the three edges in the plane (Cyrus–Beck).
-// f_i(t) = n · (edge_i × (p + d t - vertex_i)) is >= 0 on the inner side of edge i.
+// A segment in the triangle's plane: clip it against the three edges in the plane (Cyrus–Beck)
+// and report where it first enters. The in-plane weight of edge i along the segment is linear in t.
 TriangleCastHit cast_coplanar_triangle(DVec3 p, DVec3 d, const DVec3 (&v)[3], DVec3 n) {
     TriangleCastHit out;
-    double lo = 0.0, hi = 1.0, f0[3], f1[3];
+    double f0[3], f1[3];
+    in_plane_weights(p, v, n, f0);
     for (int i = 0; i < 3; ++i) {
-        const DVec3 e = v[(i + 1) % 3] - v[i];
-        f0[i] = detail::dot(n, detail::cross(e, p - v[i]));
-        f1[i] = detail::dot(n, detail::cross(e, d));
+        const DVec3 from = v[(i + 1) % 3], to = v[(i + 2) % 3];
+        f1[i] = detail::dot(n, detail::cross(to - from, d));
+    }
+    double lo = 0.0, hi = 1.0;
+    for (int i = 0; i < 3; ++i) {
         if (f1[i] == 0.0) {
             if (f0[i] < 0.0) return out;
         } else if (f1[i] > 0.0) {
@@ -272,16 +316,12 @@ TriangleCastHit cast_coplanar_triangle(DVec3 p, DVec3 d, const DVec3 (&v)[3], DV
         }
         if (lo > hi) return out;
     }
-    // Edge ab (i = 0) weighs c, bc weighs a, ca weighs b; the entered edge's value is ~0 and may
-    // round below it.
-    double f[3];
-    for (int i = 0; i < 3; ++i) f[i] = std::fmax(0.0, f0[i] + f1[i] * lo);
-    const double sum = f[0] + f[1] + f[2];
+    const DVec3 x = p + d * lo;
     out.hit = true;
     out.t = static_cast<float>(lo);
-    out.point = fv(p + d * lo);
+    out.point = lo == 0.0 ? fv(p) : fv(x);
     out.normal = fv(n * (1.0 / std::sqrt(detail::length_sq(n))));
-    out.barycentric = sum > 0.0 ? barycentric_f(f[1] / sum, f[2] / sum, f[0] / sum) : barycentric_f(1, 0, 0);
+    out.barycentric = barycentric_at(x, v, n);
     return out;
 }
 
@@ -294,20 +334,20 @@ CastHit intersect_segment_plane(const Segment& s, const Plane& plane) {
     if (unit == Vec3{0, 0, 0}) return out;  // degenerate plane
     // The sides of the ends (scaled by |normal|, which the fraction below does not see).
     const DVec3 n = dv(plane.normal), p = dv(s.start), d = dv(s.end) - p;
-    const double side0 = plane_side(n, plane.d, p), side1 = plane_side(n, plane.d, dv(s.end));
-    if ((side0 > 0.0 && side1 > 0.0) || (side0 < 0.0 && side1 < 0.0)) return out;  // one side
+    const Bounded side0 = plane_side(n, plane.d, p), side1 = plane_side(n, plane.d, dv(s.end));
+    const double t = crossing_fraction(side0, side1);  // never divides by a zero denominator
+    if (t < 0.0) return out;  // both ends on one side, parallel or not
     out.hit = true;
-    if (side0 == 0.0) {  // on the plane (or in it): t = 0, the plane's own normal
+    const double c0 = certain(side0);
+    if (c0 == 0.0) {  // on the plane (or in it): t = 0, the plane's own normal
         out.t = 0.0f;
         out.point = s.start;
         out.normal = unit;
         return out;
     }
-    // side0 != 0 and side1 is 0 or of the other sign: the denominator is never 0 and t <= 1.
-    const double t = side0 / (side0 - side1);
     out.t = static_cast<float>(t);
     out.point = fv(p + d * t);
-    out.normal = side0 > 0.0 ? unit : -unit;
+    out.normal = c0 > 0.0 ? unit : -unit;
     return out;
 }
 
@@ -361,28 +401,36 @@ TriangleCastHit intersect_segment_triangle(const Segment& s, const Triangle& tri
     longest_sq = std::fmax(longest_sq, detail::length_sq(v[2] - v[1]));
     if (!(nn > tol::kDegenerateSinSq * longest_sq * longest_sq)) return cast_degenerate_triangle(p, d, v, longest_sq);
 
-    const double side0 = triangle_side(n, ab, ac, p - v[0]), side1 = triangle_side(n, ab, ac, q - v[0]);
-    if ((side0 > 0.0 && side1 > 0.0) || (side0 < 0.0 && side1 < 0.0)) return out;  // one side
-    if (side0 == 0.0 && side1 == 0.0) return cast_coplanar_triangle(p, d, v, n);
-
-    // The line crosses the plane (at the start when side0 is 0, at the end when side1 is 0).
-    // Where it crosses, relative to the edges: u, v, w weigh a, b, c (edges bc, ca, ab).
+    const Bounded side0 = triangle_side(n, ab, ac, p - v[0]), side1 = triangle_side(n, ab, ac, q - v[0]);
+    const double c0 = certain(side0);
+    if (c0 == 0.0 && certain(side1) == 0.0) return cast_coplanar_triangle(p, d, v, n);
+    const double t = crossing_fraction(side0, side1);
+    if (t < 0.0) return out;  // both ends on one side
+    const DVec3 x = p + d * t;
+    // Where the line crosses, relative to the edges: u, v, w weigh a, b, c (edges bc, ca, ab);
+    // their sum is n · d.
     const DVec3 pa = v[0] - p, pb = v[1] - p, pc = v[2] - p;
-    const double u = edge_side(d, pc, pb), w_b = edge_side(d, pa, pc), w_c = edge_side(d, pb, pa);
-    const bool inside = (u >= 0.0 && w_b >= 0.0 && w_c >= 0.0) || (u <= 0.0 && w_b <= 0.0 && w_c <= 0.0);
-    const double det = u + w_b + w_c;
-    // det is n · d: zero only when the crossing line lies in the plane, which the side test
-    // rules out but rounding of a (nearly) coplanar segment can reproduce — no crossing to report.
-    if (!inside || det == 0.0) return out;
-    const double t = side0 == 0.0 ? 0.0 : side0 / (side0 - side1);
+    const Bounded u = edge_side(d, pc, pb), w_b = edge_side(d, pa, pc), w_c = edge_side(d, pb, pa);
+    bool inside;
+    if (std::fabs(u.value + w_b.value + w_c.value) > u.bound + w_b.bound + w_c.bound) {
+        const double cu = certain(u), cv = certain(w_b), cw = certain(w_c);
+        inside = (cu >= 0.0 && cv >= 0.0 && cw >= 0.0) || (cu <= 0.0 && cv <= 0.0 && cw <= 0.0);
+    } else {
+        // The direction is within rounding of the plane: which side of the edges the line passes
+        // is noise, but where the segment crosses the plane (from the end distances) is not.
+        double f[3];
+        in_plane_weights(x, v, n, f);
+        inside = f[0] >= 0.0 && f[1] >= 0.0 && f[2] >= 0.0;
+    }
+    if (!inside) return out;
     const DVec3 unit = n * (1.0 / std::sqrt(nn));
     out.hit = true;
     out.t = static_cast<float>(t);
-    out.point = t == 0.0 ? s.start : fv(p + d * t);
+    out.point = t == 0.0 ? s.start : fv(x);
     // Facing the start; a start on the plane takes the face's own (counter-clockwise) normal,
     // as intersect_segment_plane does.
-    out.normal = fv(side0 == 0.0 ? unit : unit * sign_of(side0));
-    out.barycentric = barycentric_f(u / det, w_b / det, w_c / det);
+    out.normal = fv(c0 == 0.0 ? unit : unit * sign_of(c0));
+    out.barycentric = barycentric_at(x, v, n);
     return out;
 }
 
