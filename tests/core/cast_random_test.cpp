@@ -1,5 +1,6 @@
 // cast.hpp against independent references: 10^5 seeded segments per solid shape (sphere, AABB,
-// OBB, capsule), each compared with a double-precision trace of the shape's own signed distance.
+// OBB, capsule), each compared with a double-precision trace of the shape's own signed distance,
+// and 10^5 against planes. Triangles: cast_triangle_test.cpp.
 #include <catch2/catch.hpp>
 
 #include <cmath>
@@ -350,4 +351,61 @@ TEST_CASE("intersect_segment_capsule: 10^5 seeded segments agree with a traced s
     // Measured: surface 0.031 of tol (0.5 ulp), entry 0.45 ulp along the segment.
     CHECK(st.max_surface_err <= 0.25);
     CHECK(st.max_t_err <= 4.0);
+}
+
+TEST_CASE("intersect_segment_plane: 10^5 seeded segments agree with double signed distances") {
+    // Reference: the ends' signed distances to the plane in double (its normal normalised here);
+    // a crossing clearly inside the segment must hit, both ends clearly on one side must miss.
+    Rng rng(0xCA5B1A);
+    int clear_hits = 0, clear_misses = 0;
+    double max_err = 0;
+    for (int i = 0; i < kCases; ++i) {
+        const float size = rng.log_uniform(1e-3f, 1e4f);
+        const Vec3 on = rng.vec(-1, 1) * (size * rng.uniform(0.0f, 10.0f));
+        Plane pl = plane_from_normal_point(rng.direction() * rng.log_uniform(0.1f, 10.0f), on);
+        if (rng.below(4) == 0) {  // a normal that is not unit
+            pl.normal = pl.normal * rng.uniform(0.2f, 5.0f);
+            pl.d = dot(pl.normal, on);
+        }
+        Segment s{on + rng.vec(-1, 1) * size, on + rng.vec(-1, 1) * size};
+        const int kind = rng.below(20);
+        if (kind == 0) s.end = s.start;
+        if (kind == 1) s.end = s.end - pl.normal * (dot(s.end - s.start, pl.normal) / length_sq(pl.normal));  // parallel
+        const CastHit h = intersect_segment_plane(s, pl);
+        const DVec3 n = d(pl.normal) * (1.0 / dlen(d(pl.normal)));
+        const double scale = dlen(d(pl.normal));
+        const double s0 = (ddot(d(pl.normal), d(s.start)) - pl.d) / scale, s1 = (ddot(d(pl.normal), d(s.end)) - pl.d) / scale;
+        // The plane's own float rounding (d is rounded at |on|) is part of the tolerance.
+        const double tol = 16.0 * kFloatEps * magnitude({s.start, s.end, on});
+        INFO("case " << i);
+        REQUIRE(h.t >= 0.0f);
+        REQUIRE(h.t <= 1.0f);
+        if ((s0 > tol && s1 > tol) || (s0 < -tol && s1 < -tol)) {
+            ++clear_misses;
+            REQUIRE_FALSE(h.hit);
+            REQUIRE(h.t == 1.0f);
+            REQUIRE(h.point == Vec3{});
+            REQUIRE(h.normal == Vec3{});
+            continue;
+        }
+        if (!h.hit) {
+            REQUIRE_FALSE(((s0 > tol && s1 < -tol) || (s0 < -tol && s1 > tol)));
+            continue;
+        }
+        REQUIRE(std::fabs(length(h.normal) - 1.0f) <= 1e-6f);
+        REQUIRE(std::fabs(ddot(n, d(h.point)) - pl.d / scale) <= tol);  // on the plane
+        if (std::fabs(s0) > tol) REQUIRE(ddist(d(h.normal), n * (s0 > 0 ? 1.0 : -1.0)) <= 1e-6);
+        if ((s0 > tol && s1 < -tol) || (s0 < -tol && s1 > tol)) {
+            ++clear_hits;
+            const double t_ref = s0 / (s0 - s1);
+            const double err = std::fabs(h.t - t_ref) * std::fabs(s0 - s1);  // along the normal
+            max_err = std::fmax(max_err, err / tol);
+            REQUIRE(err <= tol);
+        }
+    }
+    // Measured with this seed: 45054 clear hits, 54945 clear misses, error 0.035 of tol.
+    INFO("clear hits " << clear_hits << " misses " << clear_misses << " max err/tol " << max_err);
+    CHECK(clear_hits > 30000);
+    CHECK(clear_misses > 30000);
+    CHECK(max_err <= 0.1);
 }
