@@ -240,6 +240,47 @@ TEST_CASE("intersect_segment_triangle: segments through the shared vertex of a r
     }
 }
 
+TEST_CASE("intersect_segment_triangle: a segment exactly through a fan's hub hits (regression: same-sign noise)") {
+    // Ends exactly symmetric about the hub make every spoke's triple product [d, hub - p, ring - p]
+    // exactly 0, yet not exactly computable in double. Taken at face value its rounding noise can
+    // have one sign on every spoke, and then each triangle of the fan rejects the segment.
+    SECTION("the case the random fan test found") {
+        const Vec3 hub{378.699524f, 2878.15137f, 3234.82397f};
+        const Vec3 ring[3] = {{-196.973511f, 3176.16724f, 3269.81616f},
+                              {235.088913f, 2569.65552f, 3287.03101f},
+                              {857.54126f, 2896.45605f, 3325.85693f}};
+        const Segment s{{943.493958f, 3034.32495f, 1566.33887f}, {-186.09491f, 2721.97778f, 4903.30908f}};
+        REQUIRE(s.start - hub == hub - s.end);
+        int n = 0;
+        for (int j = 0; j < 3; ++j) n += intersect_segment_triangle(s, {hub, ring[j], ring[(j + 1) % 3]}).hit ? 1 : 0;
+        CHECK(n >= 1);
+    }
+    SECTION("20000 seeded fans, ends drawn until hub +- e is exact") {
+        // About 1 in 1000 of these fail when the edge values are used without their error bound.
+        Rng rng(0x5A3E);
+        for (int i = 0; i < 20000; ++i) {
+            const float range = rng.below(2) ? 4.0f : 4000.0f, scale = range / 4;
+            Vec3 hub, e;
+            do {
+                hub = rng.vec(-range, range);
+                const Vec3 flat = rng.direction();
+                e = normalize_or({flat.x * 0.5f, flat.y * 0.5f, flat.z < 0 ? -1.0f : 1.0f}, {0, 0, 1}) * (scale * rng.uniform(1.0f, 2.0f));
+            } while (!((hub + e) - hub == e && hub - (hub - e) == e));
+            const int k = 3 + rng.below(6);
+            std::vector<Vec3> ring;
+            for (int j = 0; j < k; ++j) {
+                const float a = 2 * kPi * (j + rng.uniform(0.0f, 0.4f)) / k, r = scale * rng.uniform(0.3f, 1.0f);
+                ring.push_back(hub + Vec3{r * std::cos(a), r * std::sin(a), rng.uniform(-0.1f, 0.1f) * r});
+            }
+            const Segment s{hub + e, hub - e};
+            int n = 0;
+            for (int j = 0; j < k; ++j) n += intersect_segment_triangle(s, {hub, ring[j], ring[(j + 1) % k]}).hit ? 1 : 0;
+            INFO("case " << i);
+            REQUIRE(n >= 1);
+        }
+    }
+}
+
 TEST_CASE("intersect_segment_triangle: a closed star-shaped mesh is never escaped from its centre") {
     // A lat-long sphere with random radii is star-shaped about its centre: every segment from the
     // centre to beyond the surface crosses it. Aimed at vertices, edge points and anywhere.
