@@ -208,10 +208,11 @@ ClosestPointOnTriangle closest_on_triangle(Vec3 pf, const Triangle& tri, Closest
     // u a + v b + w c) would square the triangle's condition number; the projection's error is
     // only ~ distance * 1e-16 * L / height.
     const DVec3 q = p - n * (detail::dot(ap, n) / nn);
-    // The barycentrics are informational (the point is q): Ericson's ratios are cheap and
-    // accurate except for needles, where barycentrics are ill-defined anyway.
-    const double inv = 1.0 / (va + vb + vc);
-    const double v = clamp01(vb * inv), w = clamp01(vc * inv);
+    // Barycentrics of q from sub-triangle areas against n: Ericson's va/vb/vc ratios would again
+    // square the condition number, and casts rebuild points from these on thin triangles.
+    const double inv = 1.0 / nn;
+    const double v = clamp01(detail::dot(detail::cross(c - q, a - q), n) * inv);
+    const double w = clamp01(detail::dot(detail::cross(a - q, b - q), n) * inv);
     const double u = clamp01(1.0 - v - w);
     return vertex(TriangleRegion::Face, fv(q), {static_cast<float>(u), static_cast<float>(v), static_cast<float>(w)});
 }

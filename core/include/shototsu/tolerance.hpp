@@ -60,4 +60,13 @@ inline constexpr double kSweepContactSlop = 1e-6;
 /// kappa into a touch: 1e-10 of the scale, still 600 times under float32's resolution.
 inline constexpr double kSweepCushion = 1e-10;
 
+/// Relative error bound of a short sum of products (a dot product, a 3x3 determinant) evaluated
+/// in double from float inputs: |computed - exact| <= kDoubleEvalRelError * (the same sum with
+/// every product taken in absolute value). Shewchuk's orient3d filter proves 7.8e-16 when the
+/// coordinate differences are exact; the margin covers differences of floats whose exponents are
+/// more than 29 apart, which round. A value within the bound has no reliable sign, so casts take it
+/// as exactly zero: a point on the plane of float inputs is on it whatever the evaluation order
+/// (touching counts). Far below float resolution (6e-8), so it never thickens a surface visibly.
+inline constexpr double kDoubleEvalRelError = 2e-15;
+
 }  // namespace shototsu::tol
