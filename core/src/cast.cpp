@@ -13,8 +13,13 @@
 
 namespace shototsu {
 
+using detail::Bounded;
+using detail::certain;
+using detail::cross_permanent;
+using detail::dabs;
 using detail::DVec3;
 using detail::dv;
+using detail::edge_side;
 using detail::fv;
 
 namespace {
@@ -24,7 +29,6 @@ constexpr double kTinyLenSq = static_cast<double>(tol::kTinyLengthSq);
 bool finite(const Segment& s) { return is_finite(s.start) && is_finite(s.end); }
 
 double clamp01(double x) { return x < 0.0 ? 0.0 : (x > 1.0 ? 1.0 : x); }
-DVec3 dabs(DVec3 v) { return {std::fabs(v.x), std::fabs(v.y), std::fabs(v.z)}; }
 double sign_of(double x) { return x > 0.0 ? 1.0 : (x < 0.0 ? -1.0 : 0.0); }
 
 // v / |v|, or `fallback` when v is too short to give a direction (tol::kTinyLengthSq).
@@ -195,21 +199,6 @@ DVec3 axis_vector(int axis, double sign) {
 
 // ---- planes and triangles ---------------------------------------------------------------------
 
-// The sum of products of the cross product x × y taken with absolute values: the magnitude
-// against which the rounding of a determinant built from x × y is measured (Shewchuk's
-// "permanent").
-DVec3 cross_permanent(DVec3 x, DVec3 y) {
-    const DVec3 ax = dabs(x), ay = dabs(y);
-    return {ax.y * ay.z + ax.z * ay.y, ax.z * ay.x + ax.x * ay.z, ax.x * ay.y + ax.y * ay.x};
-}
-
-// A value computed in double with the bound of its rounding error (tol::kDoubleEvalRelError).
-struct Bounded {
-    double value, bound;
-};
-// The value when its sign is certain, else exactly 0.
-double certain(Bounded b) { return std::fabs(b.value) > b.bound ? b.value : 0.0; }
-
 // dot(n, x) - dd: the side of the plane a point is on.
 Bounded plane_side(DVec3 n, double dd, DVec3 x) {
     return {detail::dot(n, x) - dd, tol::kDoubleEvalRelError * (detail::dot(dabs(n), dabs(x)) + std::fabs(dd))};
@@ -232,17 +221,6 @@ double crossing_fraction(Bounded side0, Bounded side1) {
     const double r0 = side0.value, r1 = side1.value;
     if ((r0 > 0.0 && r1 < 0.0) || (r0 < 0.0 && r1 > 0.0) || r1 == 0.0) return clamp01(r0 / (r0 - r1));
     return 1.0;  // the end is on the surface within rounding, on the start's side
-}
-
-// Which side of the edge x -> y the line p + d t passes: the scalar triple product
-// [d, x - p, y - p] (Ericson RTCD 5.3.4). It depends on the edge alone, and swapping the ends
-// negates the value exactly and leaves the bound unchanged (the products commute and rounding is
-// symmetric), so two triangles sharing an edge always agree on the side. Taking an uncertain sign
-// as 0 (on the edge, which counts as touching) keeps a line through a shared vertex from slipping
-// between the triangles of its fan, where every spoke's value is exactly 0 and rounding noise
-// could give them all one sign.
-Bounded edge_side(DVec3 d, DVec3 px, DVec3 py) {
-    return {detail::dot(d, detail::cross(px, py)), tol::kDoubleEvalRelError * detail::dot(dabs(d), cross_permanent(px, py))};
 }
 
 // The in-plane weights of x: f = n · (edge × (x - edge start)) for the edges bc, ca, ab, which

@@ -2,7 +2,10 @@
 // formulas (see the PRECISION note in tolerance.hpp). Never part of the public API.
 #pragma once
 
+#include <cmath>
+
 #include "shototsu/math.hpp"
+#include "shototsu/tolerance.hpp"
 
 namespace shototsu::detail {
 
@@ -20,5 +23,34 @@ inline DVec3 cross(DVec3 a, DVec3 b) {
     return {a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x};
 }
 inline double length_sq(DVec3 a) { return dot(a, a); }
+inline DVec3 dabs(DVec3 v) { return {std::fabs(v.x), std::fabs(v.y), std::fabs(v.z)}; }
+
+// ---- sign-exact predicates (used where neighbouring triangles must agree: casts, rays) --------
+
+/// The sum of products of the cross product x × y taken with absolute values: the magnitude
+/// against which the rounding of a determinant built from x × y is measured (Shewchuk's
+/// "permanent").
+inline DVec3 cross_permanent(DVec3 x, DVec3 y) {
+    const DVec3 ax = dabs(x), ay = dabs(y);
+    return {ax.y * ay.z + ax.z * ay.y, ax.z * ay.x + ax.x * ay.z, ax.x * ay.y + ax.y * ay.x};
+}
+
+/// A value computed in double with the bound of its rounding error (tol::kDoubleEvalRelError).
+struct Bounded {
+    double value, bound;
+};
+/// The value when its sign is certain, else exactly 0.
+inline double certain(Bounded b) { return std::fabs(b.value) > b.bound ? b.value : 0.0; }
+
+/// Which side of the edge x -> y the line p + d t passes: the scalar triple product
+/// [d, x - p, y - p] (Ericson RTCD 5.3.4), given px = x - p and py = y - p. It depends on the edge
+/// alone, and swapping the ends negates the value exactly and leaves the bound unchanged (the
+/// products commute and rounding is symmetric), so two triangles sharing an edge always agree on
+/// the side. Taking an uncertain sign as 0 (on the edge, which counts as touching) keeps a line
+/// through a shared vertex from slipping between the triangles of its fan, where every spoke's
+/// value is exactly 0 and rounding noise could give them all one sign.
+inline Bounded edge_side(DVec3 d, DVec3 px, DVec3 py) {
+    return {dot(d, cross(px, py)), tol::kDoubleEvalRelError * dot(dabs(d), cross_permanent(px, py))};
+}
 
 }  // namespace shototsu::detail
