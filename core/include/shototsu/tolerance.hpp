@@ -36,4 +36,12 @@ inline constexpr float kSatAxisCushion = 1e-6f;
 /// denormal range, where normalising would overflow.
 inline constexpr float kTinyLengthSq = 1e-30f;
 
+/// Closest points of two shapes nearer than kCoincidentRel times the largest coordinate involved
+/// give no direction: their difference is within the rounding error of computing them (double
+/// intermediates, ~1e-16 relative, amplified a few orders near the parallel threshold), so
+/// overlap contacts take their normal from the shapes instead (a face normal, or a perpendicular
+/// of both segments) and measure the depth along it. 1e-9 is far above that noise and far below
+/// float32's resolution of the coordinates (6e-8), so the switch changes no float position.
+inline constexpr double kCoincidentRel = 1e-9;
+
 }  // namespace shototsu::tol
