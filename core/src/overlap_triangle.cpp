@@ -103,16 +103,23 @@ Contact triangle_capsule(const Triangle& tri, const Capsule& cap) {
     }
     const DVec3 s0 = dv(cap.start), s1 = dv(cap.end);
     const double r = cap.radius;
-    const double h0 = dot(t.unit, s0 - t.a), h1 = dot(t.unit, s1 - t.a);
+    // Heights of the ends over the plane, as signs; within rounding noise of it counts as on it.
+    const double noise = tol::kCoincidentRel * magnitude;
+    auto height_sign = [&](DVec3 p) {
+        const double h = dot(t.unit, p - t.a);
+        return h > noise ? 1 : (h < -noise ? -1 : 0);
+    };
+    const int side0 = height_sign(s0), side1 = height_sign(s1);
     // The side the capsule is pushed to when its axis meets the face: its start's side (the end's
     // when the start is on the plane; the front when both are).
-    const DVec3 side = h0 < 0.0 || (h0 == 0.0 && h1 < 0.0) ? -t.unit : t.unit;
+    const DVec3 side = side0 < 0 || (side0 == 0 && side1 < 0) ? -t.unit : t.unit;
     // Moving along `side` until the lower end is r above the plane clears the whole capsule.
     auto lift = [&](DVec3 point) {
         return detail::make_contact(point, side, r - std::fmin(dot(side, s0 - t.a), dot(side, s1 - t.a)));
     };
 
-    if ((h0 > 0.0 && h1 < 0.0) || (h0 < 0.0 && h1 > 0.0)) {
+    if (side0 * side1 < 0) {
+        const double h0 = dot(t.unit, s0 - t.a), h1 = dot(t.unit, s1 - t.a);
         const DVec3 x = s0 + (s1 - s0) * (h0 / (h0 - h1));
         // x is on the face when it is on the inner side of all three edges.
         const bool inside = dot(cross(t.b - t.a, x - t.a), t.n) >= 0.0 && dot(cross(t.c - t.b, x - t.b), t.n) >= 0.0 &&
@@ -141,7 +148,7 @@ Contact triangle_capsule(const Triangle& tri, const Capsule& cap) {
     }
     if (best > r) return {};
     const DVec3 diff = best_seg - best_tri;
-    if (best > tol::kCoincidentRel * magnitude) {
+    if (best > noise) {
         if (best_face) normal = dot(diff, t.n) < 0.0 ? -t.unit : t.unit;
         else if (!has_normal) normal = diff * (1.0 / best);
         return detail::make_contact(best_tri, normal, r - best);

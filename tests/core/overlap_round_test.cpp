@@ -138,6 +138,30 @@ TEST_CASE("capsule_capsule: collinear capsules use the perpendicular nearest +Y"
     CHECK(tilted.depth == Approx(2.0f));
 }
 
+// A point exactly on a slanted segment (checked in exact rational arithmetic) whose double
+// projection onto it misses by ~1e-15, mostly ALONG the segment: a direction taken from that
+// difference would slide b along a's axis instead of off it (tol::kCoincidentRel).
+const Vec3 kSlantA{-5.218812942504883f, -0.7055842876434326f, 2.2984702587127686f};
+const Vec3 kSlantB{8.481184959411621f, 2.2109413146972656f, -4.364789962768555f};
+const Vec3 kOnSlant{-0.08131372928619385f, 0.3881128132343292f, -0.20025232434272766f};
+
+TEST_CASE("capsule_sphere and capsule_capsule: a point exactly on a slanted axis gets a perpendicular normal, not rounding noise") {
+    const Capsule a{kSlantA, kSlantB, 1};
+    const Vec3 axis = (kSlantB - kSlantA) * (1.0f / distance(kSlantA, kSlantB));
+    const Contact c = capsule_sphere(a, {kOnSlant, 0.5f});
+    REQUIRE(c.hit);
+    CHECK(std::fabs(dot(c.normal, axis)) <= 1e-6f);
+    CHECK(c.normal.y > 0.0f);  // the perpendicular nearest +Y
+    CHECK(c.depth == Approx(1.5f).margin(1e-6));
+    const Capsule b{kOnSlant, kOnSlant + Vec3{0, 0, 3}, 0.5f};  // a T: b starts on a's axis
+    const Contact t = capsule_capsule(a, b);
+    REQUIRE(t.hit);
+    CHECK(std::fabs(dot(t.normal, axis)) <= 1e-6f);
+    CHECK(std::fabs(t.normal.z) <= 1e-6f);
+    CHECK(t.depth == Approx(1.5f).margin(1e-6));
+    CHECK(seg_dist(a, moved(b, t.normal * (t.depth + 1e-4f))) > 1.5);
+}
+
 TEST_CASE("capsule_capsule: zero-length capsules are spheres, bit for bit") {
     Rng rng(11);
     for (int i = 0; i < 2000; ++i) {

@@ -79,6 +79,24 @@ TEST_CASE("triangle_sphere: beside an edge and a vertex the normal points from t
     check_vec(slant.normal, Vec3{1, 1, 1} * (1 / std::sqrt(3.0f)));
 }
 
+TEST_CASE("triangle_sphere and triangle_capsule: a centre exactly on a slanted edge gets the face normal, not rounding noise") {
+    // kOnEdge lies exactly on edge AB (checked in exact rational arithmetic), but its double
+    // projection onto AB misses by ~1e-15, mostly along AB (tol::kCoincidentRel).
+    const Triangle t{{-5.218812942504883f, -0.7055842876434326f, 2.2984702587127686f},
+                     {8.481184959411621f, 2.2109413146972656f, -4.364789962768555f},
+                     {0, 5, 0}};
+    const Vec3 on_edge{-0.08131372928619385f, 0.3881128132343292f, -0.20025232434272766f};
+    const Vec3 face = normalize_or(triangle_normal_unnormalized(t), {});
+    const Contact s = triangle_sphere(t, {on_edge, 0.5f});
+    REQUIRE(s.hit);
+    check_vec(s.normal, face);
+    CHECK(s.depth == Approx(0.5f).margin(1e-6));
+    const Contact c = triangle_capsule(t, {on_edge, on_edge + face * 2.0f, 0.5f});
+    REQUIRE(c.hit);
+    check_vec(c.normal, face);
+    CHECK(c.depth == Approx(0.5f).margin(1e-6));
+}
+
 TEST_CASE("triangle_sphere: degenerate triangles use their segment, its perpendicular nearest +Y, or +Y") {
     const Triangle line{{0, 0, 0}, {2, 0, 0}, {4, 0, 0}};
     const Contact beside = triangle_sphere(line, {{1, 0, 0.5f}, 1});
