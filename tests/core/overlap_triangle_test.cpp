@@ -95,6 +95,11 @@ TEST_CASE("triangle_sphere and triangle_capsule: a centre exactly on a slanted e
     REQUIRE(c.hit);
     check_vec(c.normal, face);
     CHECK(c.depth == Approx(0.5f).margin(1e-6));
+    // Hanging below from the edge: the start is on the plane, so the end's side decides.
+    const Contact under = triangle_capsule(t, {on_edge, on_edge - face * 2.0f, 0.5f});
+    REQUIRE(under.hit);
+    check_vec(under.normal, -face);
+    CHECK(under.depth == Approx(0.5f).margin(1e-6));
 }
 
 TEST_CASE("triangle_sphere: degenerate triangles use their segment, its perpendicular nearest +Y, or +Y") {
