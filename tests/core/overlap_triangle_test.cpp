@@ -80,26 +80,30 @@ TEST_CASE("triangle_sphere: beside an edge and a vertex the normal points from t
 }
 
 TEST_CASE("triangle_sphere and triangle_capsule: a centre exactly on a slanted edge gets the face normal, not rounding noise") {
-    // kOnEdge lies exactly on edge AB (checked in exact rational arithmetic), but its double
-    // projection onto AB misses by ~1e-15, mostly along AB (tol::kCoincidentRel).
-    const Triangle t{{-5.218812942504883f, -0.7055842876434326f, 2.2984702587127686f},
-                     {8.481184959411621f, 2.2109413146972656f, -4.364789962768555f},
-                     {0, 5, 0}};
+    // on_edge lies exactly on edge AB (checked in exact rational arithmetic), but its double
+    // projection onto AB misses by ~1e-15, mostly along AB, and its height over the plane comes
+    // out as +-1e-16 (+ for the first third vertex, - for the second): tol::kCoincidentRel.
+    const Vec3 a{-5.218812942504883f, -0.7055842876434326f, 2.2984702587127686f};
+    const Vec3 b{8.481184959411621f, 2.2109413146972656f, -4.364789962768555f};
     const Vec3 on_edge{-0.08131372928619385f, 0.3881128132343292f, -0.20025232434272766f};
-    const Vec3 face = normalize_or(triangle_normal_unnormalized(t), {});
-    const Contact s = triangle_sphere(t, {on_edge, 0.5f});
-    REQUIRE(s.hit);
-    check_vec(s.normal, face);
-    CHECK(s.depth == Approx(0.5f).margin(1e-6));
-    const Contact c = triangle_capsule(t, {on_edge, on_edge + face * 2.0f, 0.5f});
-    REQUIRE(c.hit);
-    check_vec(c.normal, face);
-    CHECK(c.depth == Approx(0.5f).margin(1e-6));
-    // Hanging below from the edge: the start is on the plane, so the end's side decides.
-    const Contact under = triangle_capsule(t, {on_edge, on_edge - face * 2.0f, 0.5f});
-    REQUIRE(under.hit);
-    check_vec(under.normal, -face);
-    CHECK(under.depth == Approx(0.5f).margin(1e-6));
+    for (const Vec3 c : {Vec3{0, 0, 5}, Vec3{2, -3, 1}}) {
+        const Triangle t{a, b, c};
+        const Vec3 face = normalize_or(triangle_normal_unnormalized(t), {});
+        const Contact s = triangle_sphere(t, {on_edge, 0.5f});
+        REQUIRE(s.hit);
+        check_vec(s.normal, face);
+        CHECK(s.depth == Approx(0.5f).margin(1e-6));
+        // Standing on the edge: pushed up by its radius.
+        const Contact up = triangle_capsule(t, {on_edge, on_edge + face * 2.0f, 0.5f});
+        REQUIRE(up.hit);
+        check_vec(up.normal, face);
+        CHECK(up.depth == Approx(0.5f).margin(1e-6));
+        // Hanging below from the edge: the start is on the plane, so the end's side decides.
+        const Contact under = triangle_capsule(t, {on_edge, on_edge - face * 2.0f, 0.5f});
+        REQUIRE(under.hit);
+        check_vec(under.normal, -face);
+        CHECK(under.depth == Approx(0.5f).margin(1e-6));
+    }
 }
 
 TEST_CASE("triangle_sphere: degenerate triangles use their segment, its perpendicular nearest +Y, or +Y") {
