@@ -84,8 +84,9 @@ Contact triangle_sphere(const Triangle& tri, const Sphere& s);
 /// Triangle and capsule: closest points of the triangle and the capsule's segment (its ends vs
 /// the triangle, it vs the three edges, and its crossing of the face) compared with the radius.
 /// point: on the triangle; normal: toward the capsule's axis, depth = radius - distance. When
-/// the axis crosses or touches the triangle the normal is the face normal on the side of the
-/// segment's start (the end's when the start is on the plane; the front when both are), and
+/// the axis crosses or touches the triangle (within tol::kCoincidentRel) the normal is the face
+/// normal on the side of the segment's start (the end's when the start is on the plane, within
+/// the same tolerance; the front when both are), and
 /// depth is how far the capsule must move along it for its lower end to be a radius above the
 /// plane: the shortest way out along the normal when that end is over the triangle, an upper
 /// bound otherwise. A zero-length capsule is triangle_sphere (same bits); a degenerate triangle
