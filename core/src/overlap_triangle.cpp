@@ -128,33 +128,33 @@ Contact triangle_capsule(const Triangle& tri, const Capsule& cap) {
     }
 
     // Otherwise the closest points are an end against the triangle or the axis against an edge.
-    DVec3 best_tri, best_seg;
+    // Each candidate keeps the direction it would push along, if it has one.
+    DVec3 on_tri, normal;
     double best = 0.0;
-    bool best_face = false, has_normal = false;
-    DVec3 normal;
     for (int k = 0; k < 2; ++k) {
         const DVec3 end = k == 0 ? s0 : s1;
         const TriangleClosest q = closest_on(t, tri, k == 0 ? cap.start : cap.end);
-        const double d = detail::dlength(end - q.point);
-        if (k == 0 || d < best) { best = d; best_tri = q.point; best_seg = end; best_face = q.face; has_normal = false; }
+        const DVec3 diff = end - q.point;
+        const double d = detail::dlength(diff);
+        if (k == 1 && !(d < best)) continue;
+        best = d;
+        on_tri = q.point;
+        // Over the face the face normal on the end's side is exact; elsewhere the offset's
+        // direction (used only when d is above the noise).
+        normal = q.face ? (dot(diff, t.n) < 0.0 ? -t.unit : t.unit) : diff * (d > 0.0 ? 1.0 / d : 0.0);
     }
     const DVec3 edges[4] = {t.a, t.b, t.c, t.a};
     for (int e = 0; e < 3; ++e) {
         const detail::Separation sep = detail::separation(edges[e], edges[e + 1], s0, s1, magnitude);
-        if (sep.dist < best) {
-            best = sep.dist; best_tri = sep.pair.p1; best_seg = sep.pair.p2; best_face = false;
-            has_normal = sep.has_normal; normal = sep.normal;
-        }
+        if (!(sep.dist < best)) continue;
+        best = sep.dist;
+        on_tri = sep.pair.p1;
+        normal = sep.normal;
     }
     if (best > r) return {};
-    const DVec3 diff = best_seg - best_tri;
-    if (best > noise) {
-        if (best_face) normal = dot(diff, t.n) < 0.0 ? -t.unit : t.unit;
-        else if (!has_normal) normal = diff * (1.0 / best);
-        return detail::make_contact(best_tri, normal, r - best);
-    }
+    if (best > noise) return detail::make_contact(on_tri, normal, r - best);
     // The axis touches the triangle: no direction between the points; leave along the face.
-    return lift(best_tri);
+    return lift(on_tri);
 }
 
 }  // namespace shototsu
