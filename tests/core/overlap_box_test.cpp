@@ -208,6 +208,12 @@ TEST_CASE("obb_sphere: a rotated box's corner and faces") {
     const Contact top = obb_sphere(box, {{0.2f, 0.1f, 0.75f}, 0.5f});
     check_vec(top.normal, {0, 0, 1});
     CHECK(top.depth == Approx(0.75f));
+    const Contact touch = obb_sphere({{1, 2, 3}, Quat{}, {1, 1, 1}}, {{1, 2, 6}, 2});
+    CHECK(touch.hit);
+    CHECK(touch.depth == 0.0f);
+    CHECK(touch.normal == Vec3{0, 0, 1});
+    const Contact centred = obb_sphere(box, {{0, 0, 0}, 0.25f});  // deep: out through a face
+    CHECK(centred.depth == Approx(1.25f));
     CHECK(is_miss(obb_sphere({{0, 0, 0}, Quat{}, {1, -1, 1}}, {{0, 0, 0}, 1})));
     CHECK(is_miss(obb_sphere({{0, 0, 0}, {0, 0, 0, kNaN}, {1, 1, 1}}, {{0, 0, 0}, 1})));
 }
