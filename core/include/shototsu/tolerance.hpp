@@ -26,9 +26,9 @@ inline constexpr double kDegenerateSinSq = 1e-16;
 /// where a smaller denominator only amplifies rounding error.
 inline constexpr float kParallelSinSq = 1e-10f;
 
-/// Relative size of the cushion added to separating-axis tests on OBBs whose edges are
-/// (nearly) parallel: the cross product of two parallel edges is a rounding-noise axis that
-/// would otherwise "separate" overlapping boxes (Ericson, RTCD 4.4.1).
+/// Separating-axis tests on OBBs: edge pairs whose sine is at most this give no cross-product
+/// axis. The cross product of two (nearly) parallel edges is a rounding-noise axis that would
+/// otherwise "separate" overlapping boxes (Ericson, RTCD 4.4.1); the face axes cover that case.
 inline constexpr float kSatAxisCushion = 1e-6f;
 
 /// A squared length below this (absolute, in m^2) is a zero vector: directions are not taken
@@ -68,5 +68,13 @@ inline constexpr double kSweepCushion = 1e-10;
 /// as exactly zero: a point on the plane of float inputs is on it whatever the evaluation order
 /// (touching counts). Far below float resolution (6e-8), so it never thickens a surface visibly.
 inline constexpr double kDoubleEvalRelError = 2e-15;
+
+/// Closest points of two shapes nearer than kCoincidentRel times the largest coordinate involved
+/// give no direction: their difference is within the rounding error of computing them (double
+/// intermediates, ~1e-16 relative, amplified a few orders near the parallel threshold), so
+/// overlap contacts take their normal from the shapes instead (a face normal, or a perpendicular
+/// of both segments) and measure the depth along it. 1e-9 is far above that noise and far below
+/// float32's resolution of the coordinates (6e-8), so the switch changes no float position.
+inline constexpr double kCoincidentRel = 1e-9;
 
 }  // namespace shototsu::tol

@@ -1,0 +1,96 @@
+// shototsu — axis-aligned box contacts (overlap.hpp): AABB–AABB and seed 004's minimum-overlap
+// push-out, box–sphere for AABBs and OBBs (Ericson RTCD 5.2.5, with the nearest face when the
+// centre is inside).
+#include "overlap_detail.hpp"
+#include "shototsu/overlap.hpp"
+
+namespace shototsu {
+
+namespace {
+
+using detail::DVec3;
+using detail::dv;
+
+double comp(DVec3 v, int axis) { return axis == 0 ? v.x : (axis == 1 ? v.y : v.z); }
+DVec3 unit_axis(int axis, double sign) {
+    return {axis == 0 ? sign : 0.0, axis == 1 ? sign : 0.0, axis == 2 ? sign : 0.0};
+}
+
+// A sphere (centre c, radius r) against the box [lo, hi], all in the box's own frame.
+Contact box_sphere_local(DVec3 c, DVec3 lo, DVec3 hi, double r, const detail::DMat3* frame, DVec3 origin) {
+    auto to_world = [&](DVec3 point, DVec3 normal, double depth) {
+        if (frame) {
+            point = origin + detail::mul(*frame, point);
+            normal = detail::mul(*frame, normal);
+        }
+        return detail::make_contact(point, normal, depth);
+    };
+    // Clamping is exact, so the difference c - q is the true offset from the box: its
+    // direction is a face, edge or corner direction however small it is.
+    const DVec3 q{std::fmin(std::fmax(c.x, lo.x), hi.x), std::fmin(std::fmax(c.y, lo.y), hi.y),
+                  std::fmin(std::fmax(c.z, lo.z), hi.z)};
+    const DVec3 diff = c - q;
+    const double d2 = detail::length_sq(diff);
+    if (d2 > r * r) return {};
+    if (d2 > 0.0) {
+        const double dist = std::sqrt(d2);
+        return to_world(q, diff * (1.0 / dist), r - dist);
+    }
+    // Centre inside or on the surface: leave through the nearest face (ties: x, y, z; max face
+    // before min face), so the depth is the radius plus the centre's distance to that face.
+    int best_axis = 0;
+    double best_sign = 1.0, best = comp(hi, 0) - comp(c, 0);
+    for (int axis = 0; axis < 3; ++axis) {
+        const double to_hi = comp(hi, axis) - comp(c, axis), to_lo = comp(c, axis) - comp(lo, axis);
+        if (to_hi < best) { best = to_hi; best_axis = axis; best_sign = 1.0; }
+        if (to_lo < best) { best = to_lo; best_axis = axis; best_sign = -1.0; }
+    }
+    const DVec3 n = unit_axis(best_axis, best_sign);
+    const double face = best_sign > 0.0 ? comp(hi, best_axis) : comp(lo, best_axis);
+    const DVec3 point = c + unit_axis(best_axis, 1.0) * (face - comp(c, best_axis));  // onto that face
+    return to_world(point, n, r + best);
+}
+
+bool valid(const Sphere& s) { return is_finite(s.center) && detail::valid_radius(s.radius); }
+
+}  // namespace
+
+Contact aabb_aabb(const AABB& a, const AABB& b) {
+    if (!detail::valid_aabb(a) || !detail::valid_aabb(b)) return {};
+    const DVec3 amin = dv(a.min), amax = dv(a.max), bmin = dv(b.min), bmax = dv(b.max);
+    // Per axis, b leaves a by moving up (a.max - b.min) or down (b.max - a.min); a negative
+    // amount means that axis already separates them. The least of the six is the shortest way
+    // out; ties prefer x, y, z and up before down (seed 004's FixCollisions order).
+    int best_axis = 0;
+    double best_sign = 1.0, best = 0.0;
+    for (int axis = 0; axis < 3; ++axis) {
+        const double up = comp(amax, axis) - comp(bmin, axis), down = comp(bmax, axis) - comp(amin, axis);
+        if (up < 0.0 || down < 0.0) return {};
+        if (axis == 0 || up < best) { best = up; best_axis = axis; best_sign = 1.0; }
+        if (down < best) { best = down; best_axis = axis; best_sign = -1.0; }
+    }
+    const DVec3 lo{std::fmax(amin.x, bmin.x), std::fmax(amin.y, bmin.y), std::fmax(amin.z, bmin.z)};
+    const DVec3 hi{std::fmin(amax.x, bmax.x), std::fmin(amax.y, bmax.y), std::fmin(amax.z, bmax.z)};
+    return detail::make_contact((lo + hi) * 0.5, unit_axis(best_axis, best_sign), best);
+}
+
+Vec3 push_out_aabb_aabb(const AABB& moving, const AABB& fixed) {
+    const Contact c = aabb_aabb(fixed, moving);
+    if (!c.hit || c.depth == 0.0f) return {};
+    return c.normal * c.depth;  // one component is +-depth, the others exactly 0
+}
+
+Contact aabb_sphere(const AABB& box, const Sphere& s) {
+    if (!detail::valid_aabb(box) || !valid(s)) return {};
+    return box_sphere_local(dv(s.center), dv(box.min), dv(box.max), s.radius, nullptr, {});
+}
+
+Contact obb_sphere(const OBB& box, const Sphere& s) {
+    if (!detail::valid_obb(box) || !valid(s)) return {};
+    const detail::DMat3 r = detail::rotation_of(box.rotation);
+    const DVec3 origin = dv(box.center), h = dv(box.half_extents);
+    const DVec3 local = detail::mul_transpose(r, dv(s.center) - origin);
+    return box_sphere_local(local, -h, h, s.radius, &r, origin);
+}
+
+}  // namespace shototsu

@@ -1,0 +1,108 @@
+// shototsu — containment: is a point inside or on the surface of a shape (overlap.hpp; seed
+// 004's Contains functions, the convex polygon by exact edge signs instead of summed angles).
+#include "overlap_detail.hpp"
+#include "shototsu/overlap.hpp"
+
+namespace shototsu {
+
+namespace {
+
+using detail::DVec3;
+using detail::dv;
+
+// a + b = s + e exactly (Knuth's TwoSum). Valid because the build forbids FMA contraction and
+// fast-math, which would reassociate it away.
+void two_sum(double a, double b, double& s, double& e) {
+    s = a + b;
+    const double bv = s - a;
+    const double av = s - bv;
+    e = (a - av) + (b - bv);
+}
+
+// The exact sign of the sum of n <= 8 doubles: the terms are accumulated into a nonoverlapping
+// expansion (Shewchuk's Grow-Expansion with zero elimination), whose largest component — the
+// last — carries the sign of the exact sum.
+int exact_sign_of_sum(const double* terms, int n) {
+    double e[8];
+    int m = 0;
+    for (int k = 0; k < n; ++k) {
+        double q = terms[k];
+        int out = 0;
+        for (int i = 0; i < m; ++i) {
+            double s, err;
+            two_sum(q, e[i], s, err);
+            if (err != 0.0) e[out++] = err;
+            q = s;
+        }
+        if (q != 0.0) e[out++] = q;
+        m = out;
+    }
+    return m == 0 ? 0 : (e[m - 1] > 0.0 ? 1 : -1);
+}
+
+// The exact sign of cross(b - a, p - a): > 0 when p is left of a->b. Expanded into six products
+// of two floats, each exact in double; the a.x a.y terms cancel and are left out.
+int orientation(Vec2 a, Vec2 b, Vec2 p) {
+    const double ax = a.x, ay = a.y, bx = b.x, by = b.y, px = p.x, py = p.y;
+    const double terms[6] = {bx * py, -(bx * ay), -(ax * py), -(by * px), by * ax, ay * px};
+    return exact_sign_of_sum(terms, 6);
+}
+
+bool finite2(Vec2 v) { return std::isfinite(v.x) && std::isfinite(v.y); }
+
+}  // namespace
+
+bool sphere_contains_point(const Sphere& s, Vec3 p) {
+    if (!is_finite(s.center) || !detail::valid_radius(s.radius) || !is_finite(p)) return false;
+    const double r = s.radius;
+    return detail::length_sq(dv(p) - dv(s.center)) <= r * r;
+}
+
+bool aabb_contains_point(const AABB& box, Vec3 p) {
+    if (!detail::valid_aabb(box) || !is_finite(p)) return false;
+    return p.x >= box.min.x && p.x <= box.max.x && p.y >= box.min.y && p.y <= box.max.y && p.z >= box.min.z &&
+           p.z <= box.max.z;
+}
+
+bool capsule_contains_point(const Capsule& c, Vec3 p) {
+    if (!is_finite(c.start) || !is_finite(c.end) || !detail::valid_radius(c.radius) || !is_finite(p)) return false;
+    const DVec3 q = detail::closest_on_segment(dv(p), dv(c.start), dv(c.end));
+    const double r = c.radius;
+    return detail::length_sq(dv(p) - q) <= r * r;
+}
+
+bool obb_contains_point(const OBB& box, Vec3 p) {
+    if (!detail::valid_obb(box) || !is_finite(p)) return false;
+    const DVec3 local = detail::mul_transpose(detail::rotation_of(box.rotation), dv(p) - dv(box.center));
+    const Vec3 h = box.half_extents;
+    return std::fabs(local.x) <= h.x && std::fabs(local.y) <= h.y && std::fabs(local.z) <= h.z;
+}
+
+bool convex_polygon_contains_point(const ConvexPolygon2D& poly, Vec2 p) {
+    const std::size_t n = poly.vertices.size();
+    if (n == 0 || !finite2(p)) return false;
+    for (const Vec2& v : poly.vertices)
+        if (!finite2(v)) return false;
+    // The signed areas of (v_i, v_i+1, p) add up to the polygon's, for every p. Inside a convex
+    // polygon none has the opposite sign of the others; outside, at least one does. Signs are
+    // exact, so points on an edge or a vertex (sign 0) count as inside at any scale.
+    bool left = false, right = false;
+    for (std::size_t i = 0; i < n; ++i) {
+        const int s = orientation(poly.vertices[i], poly.vertices[(i + 1) % n], p);
+        left = left || s > 0;
+        right = right || s < 0;
+    }
+    if (left && right) return false;
+    if (left || right) return true;
+    // Every sign is zero: p and all the vertices lie on one line (a polygon with area cannot do
+    // that), so the polygon is the segment or point they span, and p is on it when it is within
+    // their bounding box.
+    Vec2 lo = poly.vertices[0], hi = poly.vertices[0];
+    for (const Vec2& v : poly.vertices) {
+        lo = {minf(lo.x, v.x), minf(lo.y, v.y)};
+        hi = {maxf(hi.x, v.x), maxf(hi.y, v.y)};
+    }
+    return p.x >= lo.x && p.x <= hi.x && p.y >= lo.y && p.y <= hi.y;
+}
+
+}  // namespace shototsu

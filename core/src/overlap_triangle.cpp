@@ -1,0 +1,160 @@
+// shototsu — triangle contacts (overlap.hpp): triangle–sphere (seed 000) and triangle–capsule.
+#include "overlap_detail.hpp"
+#include "shototsu/closest_point.hpp"
+#include "shototsu/overlap.hpp"
+#include "shototsu/tolerance.hpp"
+
+namespace shototsu {
+
+namespace {
+
+using detail::DVec3;
+using detail::dv;
+
+struct DTriangle {
+    DVec3 a, b, c;
+    DVec3 n;              // (b - a) x (c - a), not normalised
+    DVec3 unit;           // n / |n|; zero for a degenerate triangle
+    bool degenerate = false;
+};
+
+DTriangle dtriangle(const Triangle& tri) {
+    DTriangle t{dv(tri.a), dv(tri.b), dv(tri.c), {}, {}, false};
+    t.n = cross(t.b - t.a, t.c - t.a);
+    // The same zero-area test as closest_point_on_triangle, so both take the same path.
+    const double l2 = std::fmax(detail::length_sq(t.b - t.a),
+                                std::fmax(detail::length_sq(t.c - t.a), detail::length_sq(t.c - t.b)));
+    const double nn = detail::length_sq(t.n);
+    t.degenerate = !(nn > tol::kDegenerateSinSq * l2 * l2);
+    if (!t.degenerate) t.unit = t.n * (1.0 / std::sqrt(nn));
+    return t;
+}
+
+// The longest edge of a degenerate triangle: the segment the three vertices span.
+void collapsed_segment(const DTriangle& t, DVec3& p0, DVec3& p1) {
+    const double ab = detail::length_sq(t.b - t.a), bc = detail::length_sq(t.c - t.b), ca = detail::length_sq(t.a - t.c);
+    if (ab >= bc && ab >= ca) { p0 = t.a; p1 = t.b; }
+    else if (bc >= ca) { p0 = t.b; p1 = t.c; }
+    else { p0 = t.c; p1 = t.a; }
+}
+
+// Closest point of the triangle to p: closest_point_on_triangle decides the Voronoi region (one
+// decision for the whole library), and the point is recomputed in double from it, so that the
+// direction from it to p is exact rather than float noise when p is near the triangle.
+struct TriangleClosest {
+    DVec3 point;
+    bool face = false;
+};
+TriangleClosest closest_on(const DTriangle& t, const Triangle& tri, Vec3 pf) {
+    const DVec3 p = dv(pf);
+    switch (closest_point_on_triangle(pf, tri).region) {
+        case TriangleRegion::A: return {t.a};
+        case TriangleRegion::B: return {t.b};
+        case TriangleRegion::C: return {t.c};
+        case TriangleRegion::AB: return {detail::closest_on_segment(p, t.a, t.b)};
+        case TriangleRegion::BC: return {detail::closest_on_segment(p, t.b, t.c)};
+        case TriangleRegion::CA: return {detail::closest_on_segment(p, t.c, t.a)};
+        case TriangleRegion::Face: break;
+    }
+    return {p - t.n * (dot(p - t.a, t.n) / detail::length_sq(t.n)), true};
+}
+
+// The fallback normal when the closest points give no direction: the face normal, or for a
+// degenerate triangle the perpendicular of its segment nearest +Y (+Y for a point).
+DVec3 fallback_normal(const DTriangle& t) {
+    if (!t.degenerate) return t.unit;
+    DVec3 p0, p1;
+    collapsed_segment(t, p0, p1);
+    return detail::perpendicular_nearest_up(p1 - p0);
+}
+
+bool valid(const Triangle& t) { return is_finite(t.a) && is_finite(t.b) && is_finite(t.c); }
+
+}  // namespace
+
+Contact triangle_sphere(const Triangle& tri, const Sphere& s) {
+    if (!valid(tri) || !is_finite(s.center) || !detail::valid_radius(s.radius)) return {};
+    const DTriangle t = dtriangle(tri);
+    const DVec3 p = dv(s.center);
+    const TriangleClosest q = closest_on(t, tri, s.center);
+    const DVec3 diff = p - q.point;
+    const double r = s.radius, dist = detail::dlength(diff);
+    if (dist > r) return {};
+    const double noise = tol::kCoincidentRel * detail::max_abs({tri.a, tri.b, tri.c, s.center});
+    if (dist > noise) {
+        // Over the face the direction is the face normal itself, on the centre's side.
+        const DVec3 n = q.face ? (dot(diff, t.n) < 0.0 ? -t.unit : t.unit) : diff * (1.0 / dist);
+        return detail::make_contact(q.point, n, r - dist);
+    }
+    // The centre is on the triangle: the front face pushes it out (both sides are as short).
+    const DVec3 n = fallback_normal(t);
+    return detail::make_contact(q.point, n, r - dot(n, diff));
+}
+
+Contact triangle_capsule(const Triangle& tri, const Capsule& cap) {
+    if (!valid(tri) || !is_finite(cap.start) || !is_finite(cap.end) || !detail::valid_radius(cap.radius)) return {};
+    if (cap.start == cap.end) return triangle_sphere(tri, Sphere{cap.start, cap.radius});
+    const DTriangle t = dtriangle(tri);
+    const double magnitude = detail::max_abs({tri.a, tri.b, tri.c, cap.start, cap.end});
+    if (t.degenerate) {
+        DVec3 p0, p1;
+        collapsed_segment(t, p0, p1);
+        return detail::round_contact({p0, p1, 0.0}, detail::round_of(cap), magnitude);
+    }
+    const DVec3 s0 = dv(cap.start), s1 = dv(cap.end);
+    const double r = cap.radius;
+    // Heights of the ends over the plane, as signs; within rounding noise of it counts as on it.
+    const double noise = tol::kCoincidentRel * magnitude;
+    auto height_sign = [&](DVec3 p) {
+        const double h = dot(t.unit, p - t.a);
+        return h > noise ? 1 : (h < -noise ? -1 : 0);
+    };
+    const int side0 = height_sign(s0), side1 = height_sign(s1);
+    // The side the capsule is pushed to when its axis meets the face: its start's side (the end's
+    // when the start is on the plane; the front when both are).
+    const DVec3 side = side0 < 0 || (side0 == 0 && side1 < 0) ? -t.unit : t.unit;
+    // Moving along `side` until the lower end is r above the plane clears the whole capsule.
+    auto lift = [&](DVec3 point) {
+        return detail::make_contact(point, side, r - std::fmin(dot(side, s0 - t.a), dot(side, s1 - t.a)));
+    };
+
+    if (side0 * side1 < 0) {
+        const double h0 = dot(t.unit, s0 - t.a), h1 = dot(t.unit, s1 - t.a);
+        const DVec3 x = s0 + (s1 - s0) * (h0 / (h0 - h1));
+        // x is on the face when it is on the inner side of all three edges.
+        const bool inside = dot(cross(t.b - t.a, x - t.a), t.n) >= 0.0 && dot(cross(t.c - t.b, x - t.b), t.n) >= 0.0 &&
+                            dot(cross(t.a - t.c, x - t.c), t.n) >= 0.0;
+        if (inside) return lift(x);
+    }
+
+    // Otherwise the closest points are an end against the triangle or the axis against an edge.
+    // Each candidate keeps the direction it would push along, if it has one.
+    DVec3 on_tri, normal;
+    double best = 0.0;
+    for (int k = 0; k < 2; ++k) {
+        const DVec3 end = k == 0 ? s0 : s1;
+        const TriangleClosest q = closest_on(t, tri, k == 0 ? cap.start : cap.end);
+        const DVec3 diff = end - q.point;
+        const double d = detail::dlength(diff);
+        if (k == 1 && !(d < best)) continue;
+        best = d;
+        on_tri = q.point;
+        // Over the face the face normal on the end's side is exact; elsewhere the offset's
+        // direction (used only when d is above the noise).
+        normal = q.face ? (dot(diff, t.n) < 0.0 ? -t.unit : t.unit) : diff * (d > 0.0 ? 1.0 / d : 0.0);
+    }
+    const DVec3 edges[4] = {t.a, t.b, t.c, t.a};
+    for (int e = 0; e < 3; ++e) {
+        const detail::Separation sep = detail::separation(edges[e], edges[e + 1], s0, s1, magnitude);
+        if (!(sep.dist < best)) continue;
+        best = sep.dist;
+        on_tri = sep.pair.p1;
+        normal = sep.normal;
+    }
+    if (best > r) return {};
+    if (best > noise) return detail::make_contact(on_tri, normal, r - best);
+    // The axis touches the triangle: no direction between the points; leave along the face.
+    return lift(on_tri);
+}
+
+}  // namespace shototsu
