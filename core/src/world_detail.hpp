@@ -38,11 +38,25 @@ inline float ray_box_entry(const RaySetup& r, const AABB& box, Vec3 grow, float 
     return lo <= hi ? lo : std::numeric_limits<float>::infinity();
 }
 
-/// Visits the leaves whose (grown) boxes the ray enters before `limit`, nearest first.
-/// `leaf(first, count)` returns the new limit; a negative limit ends the traversal.
+/// The traversal slop (tol::kTraversalSlopRel) for a query near `origin` of length `length` and
+/// half size `grow` against a hierarchy: in distance units.
+inline float traversal_slop(const Bvh& bvh, Vec3 origin, float length, Vec3 grow) {
+    if (bvh.nodes.empty()) return 0.0f;
+    const AABB& b = bvh.nodes[0].box;
+    const Vec3 m = vmax(vmax(vabs(b.min), vabs(b.max)), vabs(origin));
+    const float mag = maxf(maxf(m.x, m.y), m.z) + (std::isfinite(length) ? length : 0.0f) + maxf(maxf(grow.x, grow.y), grow.z);
+    return tol::kTraversalSlopRel * mag;
+}
+
+/// Visits the leaves whose boxes, grown by `grow` and the slop, the ray enters before
+/// `limit` + slop, nearest first. `leaf(first, count)` returns the new limit; a negative limit
+/// ends the traversal.
 template <class Leaf>
-void traverse_ray(const Bvh& bvh, const RaySetup& r, float limit, Vec3 grow, Leaf&& leaf) {
+void traverse_ray(const Bvh& bvh, const RaySetup& r, float limit, Vec3 grow_in, Leaf&& leaf) {
     if (bvh.nodes.empty()) return;
+    const float slop = traversal_slop(bvh, r.origin, limit, grow_in);
+    const Vec3 grow = grow_in + Vec3{slop, slop, slop};
+    limit += slop;
     struct Entry {
         std::uint32_t node;
         float enter;
@@ -59,6 +73,7 @@ void traverse_ray(const Bvh& bvh, const RaySetup& r, float limit, Vec3 grow, Lea
         if (node.count > 0) {
             limit = leaf(node.first, node.count);
             if (limit < 0.0f) return;
+            limit += slop;
             continue;
         }
         const std::uint32_t l = node.first, rr = node.first + 1;

@@ -65,6 +65,15 @@ struct TriangleCastHit {
 /// cast passes that close.
 TriangleCastHit intersect_segment_triangle(const Segment& s, const Triangle& tri);
 
+/// Ray origin + s dir (s >= 0) against a triangle from either side: the s of the hit with
+/// s <= max_s (in units of |dir|; +inf allowed), or -1 on a miss. Watertight like
+/// intersect_segment_triangle: the side of each edge is a scalar triple product in double whose
+/// sign is taken as 0 (on the edge, which counts) when within its rounding bound, so a ray
+/// through a shared edge or vertex of a mesh always hits one of the triangles there. A ray
+/// parallel to the plane (within rounding) and a zero-area triangle miss. The fast path of the
+/// mesh world's raycasts; non-finite input misses.
+float intersect_ray_triangle(Vec3 origin, Vec3 dir, const Triangle& tri, float max_s);
+
 /// Segment against a solid capsule: the infinite cylinder clipped to the axis, then the two end
 /// spheres (Ericson RTCD 5.3.7; Jolt's RayCapsule). Starting inside or on it: t = 0, normal away
 /// from the nearest axis point; starting on the axis itself, against the motion's part across the

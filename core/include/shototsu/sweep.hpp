@@ -119,4 +119,13 @@ TriangleSweepHit sweep_sphere_triangle(float radius, Vec3 start, Vec3 end, const
 /// starts and rp + rq. A miss leaves point = p1.
 SweepHit swept_sphere_sphere(Vec3 p0, Vec3 p1, float rp, Vec3 q0, Vec3 q1, float rq);
 
+/// A capsule translating by `motion` (t in [0, 1]) against a triangle: the earliest of its end
+/// spheres touching the triangle (sweep_sphere_triangle; this covers the face), a triangle vertex
+/// touching the capsule (that vertex cast backwards against it, intersect_segment_capsule), and a
+/// triangle edge touching the axis' interior (a linear equation in t for the line–line distance).
+/// Exact, no iteration. point = the capsule's centre (start + end) / 2 at t; contact on the
+/// triangle; normal from contact toward the capsule. Touching or overlapping at the start: t = 0
+/// with triangle_capsule's contact. A zero-length capsule is a sphere; non-finite input misses.
+SweepHit sweep_capsule_triangle(const Capsule& capsule, Vec3 motion, const Triangle& tri);
+
 }  // namespace shototsu

@@ -41,6 +41,15 @@ inline constexpr float kTinyLengthSq = 1e-30f;
 /// i.e. "always inside" or "never inside" for any distance a scene can have.
 inline constexpr float kSlabTinyDirection = 1e-30f;
 
+/// BVH traversal: node boxes are grown, and the current best distance is extended, by this times
+/// the magnitude of the scene (largest |coordinate| of the ray's origin and the mesh's bounds,
+/// plus the query's length and size). A float slab test is exact to about one ulp of that
+/// magnitude in position: without the slop a triangle touching the query could be culled when
+/// its node's computed entry lands a rounding error past the current best (and with it an
+/// earlier hit, or the lower-index triangle of an exact tie). Culling only; every surviving
+/// triangle is still decided exactly, so results equal brute force.
+inline constexpr float kTraversalSlopRel = 4e-7f;
+
 /// Sweeps: a sphere whose distance from the obstacle at the start is within
 /// kSweepContactSlop * max(max |start coordinate|, radius) of its radius is TOUCHING rather than
 /// free or overlapping. A centre that an earlier sweep returned was rounded to float32 (half an
