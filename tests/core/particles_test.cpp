@@ -1,0 +1,252 @@
+// particles.hpp: the guarantees of issue 5, each a test — no tunnelling at any speed, no escape
+// from a closed room, energy never grows with restitution <= 1, friction decides sliding on a
+// slope, resting particles neither jitter nor sink, and the same inputs give the same bits.
+#include <catch2/catch.hpp>
+
+#include <cstring>
+
+#include "meshes.hpp"
+#include "shototsu/particles.hpp"
+
+using namespace shototsu;
+using namespace shototsu::test;
+
+namespace {
+
+World world_of(const MeshData& m) {
+    World w;
+    REQUIRE(w.add_mesh(m.positions, m.indices).ok);
+    return w;
+}
+
+Vec3 position(const ParticleSystem& ps, std::uint32_t i) {
+    const float* p = ps.positions();
+    return {p[3 * i], p[3 * i + 1], p[3 * i + 2]};
+}
+Vec3 velocity(const ParticleSystem& ps, std::uint32_t i) {
+    const float* v = ps.velocities();
+    return {v[3 * i], v[3 * i + 1], v[3 * i + 2]};
+}
+
+// Mechanical energy per unit mass, in double: kinetic plus potential in the gravity field.
+double energy(const ParticleSystem& ps, std::uint32_t i) {
+    const Vec3 v = velocity(ps, i), p = position(ps, i), g = ps.settings().gravity;
+    return 0.5 * (double(v.x) * v.x + double(v.y) * v.y + double(v.z) * v.z) -
+           (double(g.x) * p.x + double(g.y) * p.y + double(g.z) * p.z);
+}
+
+// A ramp through the origin rising at `degrees` along +x, 40 m wide.
+MeshData ramp(float degrees) {
+    MeshData m;
+    const float c = det_cos(degrees * kDegToRad), s = det_sin(degrees * kDegToRad);
+    const Vec3 down{-20 * c, -20 * s, 0}, up{20 * c, 20 * s, 0};
+    m.quad(down + Vec3{0, 0, 20}, up + Vec3{0, 0, 20}, up + Vec3{0, 0, -20}, down + Vec3{0, 0, -20});
+    return m;
+}
+
+}  // namespace
+
+TEST_CASE("ParticleSystem: 10^4 particles at 1000 m/s never cross a single thin triangle wall") {
+    // One triangle in the plane z = 0, far larger than the spawn area: every particle's path
+    // meets it. They start 5 m in front, fly at 1000 m/s (16.7 m per 1/60 s step) within 40
+    // degrees of the normal, with radii from 1 cm to 0.5 m, many aimed near the wall's centre.
+    MeshData wall;
+    wall.tri(wall.vertex({-5000, -5000, 0}), wall.vertex({5000, -5000, 0}), wall.vertex({0, 5000, 0}));
+    const World w = world_of(wall);
+    ParticleSettings st;
+    st.capacity = 10000;
+    st.gravity = {0, 0, 0};
+    st.restitution = 1.0f;
+    st.friction = 0.0f;
+    ParticleSystem ps(w, st);
+    Rng rng(1000);
+    for (int i = 0; i < 10000; ++i) {
+        const float r = rng.uniform(0.01f, 0.5f);
+        const Vec3 p{rng.uniform(-10, 10), rng.uniform(-10, 10), -5.0f - r};
+        Vec3 d = rng.direction();
+        d.z = std::fabs(d.z) + 1.2f;  // toward +z
+        REQUIRE(ps.spawn(p, normalize_or(d, {0, 0, 1}) * 1000.0f, r) == i);
+    }
+    int bounced = 0;
+    for (int step = 0; step < 30; ++step) {
+        ps.step(1.0f / 60.0f);
+        for (std::uint32_t i = 0; i < ps.count(); ++i) {
+            // The centre never reaches the wall's plane; the sphere never passes it.
+            REQUIRE(position(ps, i).z <= -ps.radii()[i] + 1e-3f);
+        }
+    }
+    for (std::uint32_t i = 0; i < ps.count(); ++i) bounced += velocity(ps, i).z < 0.0f;
+    CHECK(bounced == 10000);  // every one came back
+}
+
+TEST_CASE("ParticleSystem: no particle escapes a closed room of triangles over 10^4 steps") {
+    const float h = 5.0f;
+    const World w = world_of(closed_room(h, 4));
+    ParticleSettings st;
+    st.capacity = 200;
+    st.restitution = 0.9f;
+    st.friction = 0.2f;
+    st.sleep_speed = 0.0f;  // keep everyone moving the whole time
+    ParticleSystem ps(w, st);
+    Rng rng(2);
+    for (int i = 0; i < 200; ++i) {
+        const float r = rng.uniform(0.05f, 0.4f);
+        ps.spawn(rng.vec(-h + 1, h - 1), rng.direction() * rng.uniform(0.0f, 60.0f), r);
+    }
+    std::uint32_t saturated = 0;
+    for (int step = 0; step < 10000; ++step) {
+        // Every few hundred steps, kick everyone again so they keep hitting walls fast.
+        if (step % 500 == 0)
+            for (std::uint32_t i = 0; i < ps.count(); ++i) {
+                const Vec3 v = rng.direction() * 40.0f;
+                std::memcpy(ps.velocities() + 3 * i, &v, sizeof v);
+            }
+        ps.step(1.0f / 60.0f);
+        saturated += ps.stats().saturated;
+        for (std::uint32_t i = 0; i < ps.count(); ++i) {
+            const Vec3 p = position(ps, i);
+            const float r = ps.radii()[i];
+            // Inside the room, by the radius, give or take the chord's sag (|g| dt^2 / 8 = 0.34 mm).
+            REQUIRE(std::fabs(p.x) <= h - r + 4e-4f);
+            REQUIRE(std::fabs(p.y) <= h - r + 4e-4f);
+            REQUIRE(std::fabs(p.z) <= h - r + 4e-4f);
+        }
+    }
+    INFO("steps that ran out of iterations: " << saturated);
+    CHECK(saturated < 100);
+}
+
+TEST_CASE("ParticleSystem: energy never increases with restitution <= 1") {
+    const World w = world_of(terrain(16, 16.0f));
+    for (const float e : {1.0f, 0.6f, 0.0f}) {
+        INFO("restitution " << e);
+        ParticleSettings st;
+        st.capacity = 300;
+        st.restitution = e;
+        st.friction = e == 1.0f ? 0.0f : 0.4f;
+        ParticleSystem ps(w, st);
+        Rng rng(3);
+        for (int i = 0; i < 300; ++i) ps.spawn({rng.uniform(-6, 6), rng.uniform(2, 8), rng.uniform(-6, 6)}, rng.direction() * 3.0f, 0.15f);
+        std::vector<double> before(ps.count());
+        for (int step = 0; step < 600; ++step) {
+            for (std::uint32_t i = 0; i < ps.count(); ++i) before[i] = energy(ps, i);
+            ps.step(1.0f / 60.0f);
+            for (std::uint32_t i = 0; i < ps.count(); ++i) {
+                // Float rounding of a position moves the potential energy by |g| * ulp: allow
+                // a few of those, nothing systematic.
+                const Vec3 p = position(ps, i);
+                const double ulp = std::fmax(std::fabs(p.y), std::fmax(std::fabs(p.x), std::fabs(p.z))) * 1.2e-7;
+                REQUIRE(energy(ps, i) <= before[i] + 8 * 9.81 * ulp + 1e-6 * std::fabs(before[i]));
+            }
+        }
+    }
+}
+
+TEST_CASE("ParticleSystem: on a slope steeper than the friction allows a particle slides, on a gentler one it stays put") {
+    for (const float degrees : {15.0f, 25.0f, 35.0f, 45.0f}) {
+        const World w = world_of(ramp(degrees));
+        ParticleSettings st;
+        st.friction = 0.5f;  // tan(26.6 deg)
+        st.restitution = 0.0f;
+        st.sleep_speed = 0.0f;
+        ParticleSystem ps(w, st);
+        const float c = det_cos(degrees * kDegToRad), s = det_sin(degrees * kDegToRad);
+        const Vec3 normal{-s, c, 0};
+        const Vec3 start = normal * (st.radius + 1e-4f);  // resting just above the ramp's middle
+        ps.spawn(start, {0, 0, 0});
+        for (int step = 0; step < 120; ++step) ps.step(1.0f / 60.0f);
+        const Vec3 moved = position(ps, 0) - start;
+        INFO("ramp " << degrees << " degrees moved " << length(moved));
+        if (std::tan(degrees * kDegToRad) > st.friction) {
+            CHECK(moved.x < -1.0f);  // slid down at least a metre in 2 s
+        } else {
+            CHECK(length(moved) < 1e-3f);  // settled within a millimetre, then stayed put
+        }
+        // Never below the ramp's surface.
+        CHECK(dot(position(ps, 0), normal) >= st.radius - 1e-4f);
+    }
+}
+
+TEST_CASE("ParticleSystem: a dropped particle comes to rest on the floor without jitter or sinking") {
+    MeshData floor;
+    floor.quad({-10, 0, -10}, {-10, 0, 10}, {10, 0, 10}, {10, 0, -10});
+    const World w = world_of(floor);
+    ParticleSettings st;
+    st.restitution = 0.6f;
+    st.sleep_speed = 0.0f;  // prove it is still without the help of sleeping
+    ParticleSystem ps(w, st);
+    ps.spawn({0.3f, 2.0f, -0.2f}, {0.5f, 0, 0});
+    Vec3 last{};
+    for (int step = 0; step < 600; ++step) {
+        ps.step(1.0f / 60.0f);
+        const Vec3 p = position(ps, 0);
+        REQUIRE(p.y >= st.radius);  // never below the floor by even a rounding error
+        if (step >= 500) REQUIRE(p == last);  // bit-for-bit still
+        last = p;
+    }
+    CHECK(last.y < st.radius + 1e-3f);  // resting on it, not hovering
+}
+
+TEST_CASE("ParticleSystem: sleeping particles are skipped and wake when a caller moves them") {
+    MeshData floor;
+    floor.quad({-10, 0, -10}, {-10, 0, 10}, {10, 0, 10}, {10, 0, -10});
+    const World w = world_of(floor);
+    ParticleSettings st;
+    ParticleSystem ps(w, st);
+    ps.spawn({0, 1, 0}, {0, 0, 0});
+    for (int step = 0; step < 300; ++step) ps.step(1.0f / 60.0f);
+    REQUIRE(ps.sleeping(0));
+    CHECK(ps.stats().sleeping == 1);
+    const Vec3 kick{0, 5, 0};
+    std::memcpy(ps.velocities(), &kick, sizeof kick);
+    ps.step(1.0f / 60.0f);
+    CHECK_FALSE(ps.sleeping(0));
+    CHECK(position(ps, 0).y > st.radius + 0.01f);
+}
+
+TEST_CASE("ParticleSystem: the same inputs give bit-identical states") {
+    const World w = world_of(terrain(16, 16.0f));
+    auto run = [&](bool pairs) {
+        ParticleSettings st;
+        st.capacity = 500;
+        st.collide_particles = pairs;
+        ParticleSystem ps(w, st);
+        Rng rng(9);
+        for (int i = 0; i < 500; ++i) ps.spawn({rng.uniform(-6, 6), rng.uniform(1, 6), rng.uniform(-6, 6)}, rng.direction() * 4.0f, 0.2f);
+        for (int step = 0; step < 200; ++step) ps.step(1.0f / 60.0f);
+        return std::vector<float>(ps.positions(), ps.positions() + 3 * ps.count());
+    };
+    CHECK(run(false) == run(false));
+    CHECK(run(true) == run(true));
+}
+
+TEST_CASE("ParticleSystem: particle-particle collisions exchange velocity head-on") {
+    World empty;
+    ParticleSettings st;
+    st.gravity = {0, 0, 0};
+    st.restitution = 1.0f;
+    st.collide_particles = true;
+    ParticleSystem ps(empty, st);
+    ps.spawn({-1, 0, 0}, {3, 0, 0}, 0.25f);
+    ps.spawn({1, 0, 0}, {-3, 0, 0}, 0.25f);
+    for (int step = 0; step < 60; ++step) ps.step(1.0f / 60.0f);
+    CHECK(velocity(ps, 0).x == Approx(-3.0f));
+    CHECK(velocity(ps, 1).x == Approx(3.0f));
+    CHECK(position(ps, 1).x - position(ps, 0).x > 0.5f);  // they separated
+}
+
+TEST_CASE("ParticleSystem: spawn rejects a full system and non-finite input, step ignores bad dt") {
+    World empty;
+    ParticleSettings st;
+    st.capacity = 2;
+    ParticleSystem ps(empty, st);
+    const float nan = std::nanf("");
+    CHECK(ps.spawn({nan, 0, 0}, {0, 0, 0}) == -1);
+    CHECK(ps.spawn({0, 0, 0}, {0, 0, 0}, 0.0f) == -1);
+    CHECK(ps.spawn({0, 0, 0}, {0, 0, 0}) == 0);
+    CHECK(ps.spawn({0, 0, 0}, {0, 0, 0}) == 1);
+    CHECK(ps.spawn({0, 0, 0}, {0, 0, 0}) == -1);
+    ps.step(nan);
+    ps.step(-1.0f);
+    CHECK(position(ps, 0) == Vec3{0, 0, 0});
+}
