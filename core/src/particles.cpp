@@ -21,6 +21,7 @@
 
 #include "shototsu/bounding.hpp"
 #include "shototsu/broadphase.hpp"
+#include "shototsu/sweep.hpp"
 #include "shototsu/tolerance.hpp"
 
 namespace shototsu {
@@ -59,6 +60,9 @@ ParticleSystem::ParticleSystem(const World& world, const ParticleSettings& setti
     quiet_steps_.assign(n, 0);
     asleep_.assign(n, 0);
     sleep_positions_.assign(3 * n, 0.0f);
+    cache_.resize(n * kCacheSlots);
+    cache_box_.assign(n, aabb_empty());
+    cache_count_.assign(n, 0);
 }
 
 std::int32_t ParticleSystem::spawn(Vec3 position, Vec3 velocity, float radius) {
@@ -71,7 +75,70 @@ std::int32_t ParticleSystem::spawn(Vec3 position, Vec3 velocity, float radius) {
     radii_[i] = radius;
     quiet_steps_[i] = 0;
     asleep_[i] = 0;
+    cache_box_[i] = aabb_empty();
     return static_cast<std::int32_t>(i);
+}
+
+void ParticleSystem::refill_cache(std::uint32_t i, const AABB& box) {
+    std::uint32_t n = 0;
+    CachedTriangle* slots = &cache_[static_cast<std::size_t>(i) * kCacheSlots];
+    world_->for_each_triangle_in(box, [&](std::uint32_t mesh, std::uint32_t id, const Triangle& tri) {
+        if (n < kCacheSlots) slots[n] = {tri, mesh, id};
+        ++n;
+    });
+    cache_box_[i] = box;
+    cache_count_[i] = n <= kCacheSlots ? static_cast<std::uint8_t>(n) : kCacheOverflow;
+}
+
+// World::sphere_cast through the particle's triangle cache: the same per-triangle sweeps over the
+// same motion and the same tie rule, so the same answer.
+WorldHit ParticleSystem::sweep_particle(std::uint32_t i, Vec3 p, float r, Vec3 chord, float len) {
+    if (!cache_enabled_) return world_->sphere_cast(p, r, chord, len);
+    const Vec3 dir = normalize_or(chord, Vec3{0, 0, 0});
+    WorldHit best;
+    best.distance = len;
+    if (dir == Vec3{0, 0, 0}) return best;
+    const Vec3 motion = dir * len;
+    const Vec3 end = p + motion;
+    const Vec3 m = vabs(p);
+    const float slop = tol::kTraversalSlopRel * (maxf(maxf(m.x, m.y), m.z) + len + r);
+    const Vec3 g{r + slop, r + slop, r + slop};
+    const AABB need{vmin(p, end) - g, vmax(p, end) + g};
+    const AABB& have = cache_box_[i];
+    if (!(need.min.x >= have.min.x && need.min.y >= have.min.y && need.min.z >= have.min.z && need.max.x <= have.max.x &&
+          need.max.y <= have.max.y && need.max.z <= have.max.z)) {
+        // Refill with room to move: the particle's radius, or half its motion, on every side.
+        const float margin = maxf(r, 0.5f * len);
+        const Vec3 mg{margin, margin, margin};
+        refill_cache(i, {need.min - mg, need.max + mg});
+    }
+    if (cache_count_[i] == kCacheOverflow) return world_->sphere_cast(p, r, chord, len);
+    const CachedTriangle* slots = &cache_[static_cast<std::size_t>(i) * kCacheSlots];
+    float best_t = 1.0f;
+    TriangleSweepHit best_sweep;
+    for (std::uint32_t k = 0; k < cache_count_[i]; ++k) {
+        const Triangle& tri = slots[k].tri;
+        if (minf(minf(tri.a.x, tri.b.x), tri.c.x) > need.max.x || maxf(maxf(tri.a.x, tri.b.x), tri.c.x) < need.min.x ||
+            minf(minf(tri.a.y, tri.b.y), tri.c.y) > need.max.y || maxf(maxf(tri.a.y, tri.b.y), tri.c.y) < need.min.y ||
+            minf(minf(tri.a.z, tri.b.z), tri.c.z) > need.max.z || maxf(maxf(tri.a.z, tri.b.z), tri.c.z) < need.min.z)
+            continue;
+        const TriangleSweepHit h = sweep_sphere_triangle(r, p, end, tri);
+        if (!h.hit) continue;
+        const std::uint32_t mesh = slots[k].mesh, id = slots[k].id;
+        if (best.hit && !(h.t < best_t || (h.t == best_t && (mesh < best.mesh || (mesh == best.mesh && id < best.triangle)))))
+            continue;
+        best.hit = true;
+        best.mesh = mesh;
+        best.triangle = id;
+        best_t = h.t;
+        best_sweep = h;
+    }
+    if (!best.hit) return best;
+    best.distance = best_t * len;
+    best.point = best_sweep.contact;
+    best.position = best_sweep.point;
+    best.normal = best_sweep.normal;
+    return best;
 }
 
 void ParticleSystem::clear() { count_ = 0; }
@@ -138,7 +205,7 @@ void ParticleSystem::step_one(std::uint32_t i, float dt) {
             t_left -= t_sub;
             continue;
         }
-        const WorldHit hit = world_->sphere_cast(p, r, chord, len);
+        const WorldHit hit = sweep_particle(i, p, r, chord, len);
         if (!hit.hit) {
             p += chord;
             v = v_end;

@@ -25,11 +25,16 @@ using detail::fv;
 
 namespace {
 
+// max/min for finite values (inputs are checked): std::fmax's NaN rules cost a libm call.
+inline double dmax(double a, double b) { return a > b ? a : b; }
+inline double dmin(double a, double b) { return a < b ? a : b; }
+
+
 // Larger than every valid fraction: "no contact from this feature".
 constexpr double kNever = 2.0;
 
-double max_abs(Vec3 v) { return std::fmax(std::fabs(v.x), std::fmax(std::fabs(v.y), std::fabs(v.z))); }
-double max_abs(DVec3 v) { return std::fmax(std::fabs(v.x), std::fmax(std::fabs(v.y), std::fabs(v.z))); }
+double max_abs(Vec3 v) { return dmax(std::fabs(v.x), dmax(std::fabs(v.y), std::fabs(v.z))); }
+double max_abs(DVec3 v) { return dmax(std::fabs(v.x), dmax(std::fabs(v.y), std::fabs(v.z))); }
 double dlength(DVec3 v) { return std::sqrt(detail::length_sq(v)); }
 
 DVec3 unit_or(DVec3 v, DVec3 fallback) {
@@ -48,7 +53,7 @@ float fraction_down(double t) {
 
 // Where the touching band sits: positions are rounded to float relative to the larger of the
 // start's coordinates and the radius (see tol::kSweepContactSlop).
-double contact_slop(Vec3 start, double radius) { return tol::kSweepContactSlop * std::fmax(max_abs(start), radius); }
+double contact_slop(Vec3 start, double radius) { return tol::kSweepContactSlop * dmax(max_abs(start), radius); }
 
 // Earliest t >= 0 at which m + t d is within r of the origin: 0 when it already is, kNever
 // when the line misses the ball or moves away from it. disc = r^2 |d|^2 - |m x d|^2 is the
@@ -64,7 +69,7 @@ double ball_entry(DVec3 m, DVec3 d, double r, double kappa) {
     const double dd = detail::length_sq(d);
     const double disc = r * r * dd - detail::length_sq(detail::cross(m, d));
     if (!(disc >= -(2.0 * r + kappa) * kappa * dd)) return kNever;
-    return c / (-b + std::sqrt(std::fmax(disc, 0.0)));
+    return c / (-b + std::sqrt(dmax(disc, 0.0)));
 }
 
 // Earliest t >= 0 at which m + t d is within r of the infinite line through the origin with
@@ -82,7 +87,7 @@ double cylinder_entry(DVec3 m, DVec3 d, DVec3 e, double r, double kappa) {
     const double ww = detail::length_sq(w), triple = detail::dot(m, w);
     const double h = r * r * ww - triple * triple;
     if (!(h >= -(2.0 * r + kappa) * kappa * ww)) return kNever;
-    return c / (-b + std::sqrt(ee) * std::sqrt(std::fmax(h, 0.0)));
+    return c / (-b + std::sqrt(ee) * std::sqrt(dmax(h, 0.0)));
 }
 
 }  // namespace
@@ -110,7 +115,7 @@ SweepPlaneHit sweep_sphere_plane(float radius, Vec3 start, Vec3 end, Vec3 plane_
     out.start_distance = static_cast<float>(s0);
     if (dn != 0.0) {
         const double ct = (r - s0) / sd;
-        out.contact_time = static_cast<float>(std::fmax(-static_cast<double>(FLT_MAX), std::fmin(ct, FLT_MAX)));
+        out.contact_time = static_cast<float>(dmax(-static_cast<double>(FLT_MAX), dmin(ct, FLT_MAX)));
         out.contact_time_valid = true;
     }
     auto hit_at = [&](double t, SweepPlaneCase kind) {
@@ -126,7 +131,7 @@ SweepPlaneHit sweep_sphere_plane(float radius, Vec3 start, Vec3 end, Vec3 plane_
         return out;
     };
     // The touching band is capped at the radius so that it never reaches behind the plane.
-    const double slop = std::fmin(contact_slop(start, r), r);
+    const double slop = dmin(contact_slop(start, r), r);
     if (std::fabs(s0 - r) <= slop) {
         if (dn < 0.0) return hit_at(0.0, SweepPlaneCase::HitFront);
         return miss(dn > 0.0 ? SweepPlaneCase::MovingAway : SweepPlaneCase::Parallel);
@@ -153,7 +158,7 @@ SweepHit swept_sphere_sphere(Vec3 p0, Vec3 p1, float rp, Vec3 q0, Vec3 q1, float
     const DVec3 dp = dv(p1) - dv(p0), dq = dv(q1) - dv(q0);
     const DVec3 x = dv(p0) - dv(q0), y = dp - dq;
     const double r = static_cast<double>(rp) + static_cast<double>(rq);
-    const double slop = tol::kSweepContactSlop * std::fmax(std::fmax(max_abs(p0), max_abs(q0)), r);
+    const double slop = tol::kSweepContactSlop * dmax(dmax(max_abs(p0), max_abs(q0)), r);
     // Centres closer than the float resolution have no meaningful direction: push p back
     // against its relative motion, or up when there is none.
     const DVec3 fallback = unit_or(-y, DVec3{0, 1, 0});
@@ -167,7 +172,7 @@ SweepHit swept_sphere_sphere(Vec3 p0, Vec3 p1, float rp, Vec3 q0, Vec3 q1, float
         if (detail::dot(n0, y) < 0.0) t = 0.0;  // touching: a hit only when approaching
         else return out;
     } else {
-        const double scale = std::fmax(std::fmax(max_abs(x), max_abs(y)), r);
+        const double scale = dmax(dmax(max_abs(x), max_abs(y)), r);
         t = ball_entry(x, y, r, tol::kSweepCushion * scale);
     }
     if (!(t <= 1.0)) return out;
@@ -205,7 +210,7 @@ TriangleFrame make_frame(const Triangle& tri) {
     f.n = detail::cross(f.v[1] - f.v[0], f.v[2] - f.v[0]);
     const double nn = detail::length_sq(f.n);
     double l2 = 0.0;
-    for (int i = 0; i < 3; ++i) l2 = std::fmax(l2, detail::length_sq(f.v[(i + 1) % 3] - f.v[i]));
+    for (int i = 0; i < 3; ++i) l2 = dmax(l2, detail::length_sq(f.v[(i + 1) % 3] - f.v[i]));
     // The same zero-area policy as closest_point_on_triangle: such a triangle is its edges.
     f.degenerate = !(nn > tol::kDegenerateSinSq * l2 * l2);
     f.nlen = std::sqrt(nn);
@@ -304,10 +309,10 @@ void face_contact(const TriangleFrame& f, DVec3 s, DVec3 d, double r, double cus
     // The edge tests are a distance to each edge's line; on a needle, whose three lines almost
     // coincide, a point far beyond its tip passes all three within the cushion. The bounding
     // box (never violated by a true contact) cuts that off.
-    const double lo[3] = {std::fmin(f.v[0].x, std::fmin(f.v[1].x, f.v[2].x)), std::fmin(f.v[0].y, std::fmin(f.v[1].y, f.v[2].y)),
-                          std::fmin(f.v[0].z, std::fmin(f.v[1].z, f.v[2].z))};
-    const double hi[3] = {std::fmax(f.v[0].x, std::fmax(f.v[1].x, f.v[2].x)), std::fmax(f.v[0].y, std::fmax(f.v[1].y, f.v[2].y)),
-                          std::fmax(f.v[0].z, std::fmax(f.v[1].z, f.v[2].z))};
+    const double lo[3] = {dmin(f.v[0].x, dmin(f.v[1].x, f.v[2].x)), dmin(f.v[0].y, dmin(f.v[1].y, f.v[2].y)),
+                          dmin(f.v[0].z, dmin(f.v[1].z, f.v[2].z))};
+    const double hi[3] = {dmax(f.v[0].x, dmax(f.v[1].x, f.v[2].x)), dmax(f.v[0].y, dmax(f.v[1].y, f.v[2].y)),
+                          dmax(f.v[0].z, dmax(f.v[1].z, f.v[2].z))};
     const double qc[3] = {q.x, q.y, q.z};
     for (int k = 0; k < 3; ++k)
         if (qc[k] < lo[k] - cushion || qc[k] > hi[k] + cushion) return;
@@ -341,6 +346,18 @@ TriangleSweepHit sweep_sphere_triangle(float radius, Vec3 start, Vec3 end, const
     const double r = radius;
     const double slop = contact_slop(start, r);
 
+    // Early out: the whole motion stays on one side of the triangle's plane, farther than the
+    // radius plus every widening used below (touching band and cushion) — no feature can be
+    // reached. Most candidate triangles of a mesh are rejected here, before the closest point.
+    double scale = dmax(max_abs(s - f.v[0]), dmax(max_abs(d), r));
+    for (int i = 0; i < 3; ++i) scale = dmax(scale, max_abs(f.v[(i + 1) % 3] - f.v[i]));
+    const double cushion = tol::kSweepCushion * scale;
+    if (!f.degenerate) {
+        const double reach = (r + slop + cushion) * f.nlen;
+        const double d0 = detail::dot(s - f.v[0], f.n), d1 = d0 + detail::dot(d, f.n);
+        if ((d0 > reach && d1 > reach) || (d0 < -reach && d1 < -reach)) return out;
+    }
+
     // The start: overlapping is a hit whatever the motion; touching is a hit only when moving
     // toward the triangle. The distance to a convex set is convex along a line, so a touching
     // sphere whose motion does not approach (d . n >= 0) never comes closer.
@@ -360,9 +377,6 @@ TriangleSweepHit sweep_sphere_triangle(float radius, Vec3 start, Vec3 end, const
     }
 
     // Free at the start: the earliest of the seven features, each widened by the cushion.
-    double scale = std::fmax(max_abs(s - f.v[0]), std::fmax(max_abs(d), r));
-    for (int i = 0; i < 3; ++i) scale = std::fmax(scale, max_abs(f.v[(i + 1) % 3] - f.v[i]));
-    const double cushion = tol::kSweepCushion * scale;
     FirstContact best;
     if (!f.degenerate) face_contact(f, s, d, r, cushion, best);
     for (int i = 0; i < 3; ++i) edge_contact(f, i, s, d, r, cushion, best);

@@ -9,6 +9,7 @@
 
 #include "shototsu/bounding.hpp"
 #include "shototsu/sweep.hpp"
+#include "shototsu/tolerance.hpp"
 #include "shototsu/world.hpp"
 #include "world_detail.hpp"
 
@@ -23,11 +24,23 @@ WorldHit World::cast_shape(Vec3 center, Vec3 grow, Vec3 dir, float max_distance,
     const Vec3 motion = ray.dir * max_distance;
     float best_t = 1.0f;
     SweepHit best_sweep;
+    // The box swept by the shape over the whole motion, grown by the traversal slop: a triangle
+    // whose box misses it cannot be touched, and that test is far cheaper than the sweep.
+    const float slop = tol::kTraversalSlopRel *
+                       (maxf(maxf(std::fabs(center.x), std::fabs(center.y)), std::fabs(center.z)) + max_distance +
+                        maxf(maxf(grow.x, grow.y), grow.z));
+    const Vec3 g = grow + Vec3{slop, slop, slop};
+    const AABB swept{vmin(center, center + motion) - g, vmax(center, center + motion) + g};
     for (std::uint32_t m = 0; m < meshes_.size(); ++m) {
         const Mesh& mesh = meshes_[m];
         detail::traverse_ray(mesh.bvh, ray, max_distance, grow, [&](std::uint32_t first, std::uint32_t count) {
             for (std::uint32_t k = first; k < first + count; ++k) {
-                const SweepHit h = sweep(mesh.tris[k], motion);
+                const Triangle& tri = mesh.tris[k];
+                if (minf(minf(tri.a.x, tri.b.x), tri.c.x) > swept.max.x || maxf(maxf(tri.a.x, tri.b.x), tri.c.x) < swept.min.x ||
+                    minf(minf(tri.a.y, tri.b.y), tri.c.y) > swept.max.y || maxf(maxf(tri.a.y, tri.b.y), tri.c.y) < swept.min.y ||
+                    minf(minf(tri.a.z, tri.b.z), tri.c.z) > swept.max.z || maxf(maxf(tri.a.z, tri.b.z), tri.c.z) < swept.min.z)
+                    continue;
+                const SweepHit h = sweep(tri, motion);
                 if (!h.hit) continue;
                 const std::uint32_t id = mesh.ids[k];
                 const bool wins = !best.hit || h.t < best_t ||

@@ -63,6 +63,20 @@ void traverse_ray(const Bvh& bvh, const RaySetup& r, float limit, Vec3 grow_in, 
     };
     Entry stack[128];
     int top = 0;
+    // The box swept by the (grown) query up to `limit`: a cheap first test before the slabs.
+    AABB swept;
+    auto update_swept = [&] {
+        const Vec3 end = r.origin + r.dir * (std::isfinite(limit) ? limit : 0.0f);
+        const bool bounded = std::isfinite(limit);
+        const float inf = std::numeric_limits<float>::infinity();
+        swept.min = bounded ? vmin(r.origin, end) - grow : Vec3{-inf, -inf, -inf};
+        swept.max = bounded ? vmax(r.origin, end) + grow : Vec3{inf, inf, inf};
+    };
+    update_swept();
+    auto disjoint = [&](const AABB& b) {
+        return b.min.x > swept.max.x || b.max.x < swept.min.x || b.min.y > swept.max.y || b.max.y < swept.min.y ||
+               b.min.z > swept.max.z || b.max.z < swept.min.z;
+    };
     const float root = ray_box_entry(r, bvh.nodes[0].box, grow, limit);
     if (!(root <= limit)) return;
     stack[top++] = {0, root};
@@ -71,14 +85,20 @@ void traverse_ray(const Bvh& bvh, const RaySetup& r, float limit, Vec3 grow_in, 
         if (e.enter > limit) continue;
         const BvhNode& node = bvh.nodes[e.node];
         if (node.count > 0) {
-            limit = leaf(node.first, node.count);
-            if (limit < 0.0f) return;
-            limit += slop;
+            const float next = leaf(node.first, node.count);
+            if (next < 0.0f) return;
+            if (next + slop < limit) {
+                limit = next + slop;
+                update_swept();
+            }
             continue;
         }
         const std::uint32_t l = node.first, rr = node.first + 1;
-        const float tl = ray_box_entry(r, bvh.nodes[l].box, grow, limit);
-        const float tr = ray_box_entry(r, bvh.nodes[rr].box, grow, limit);
+        const BvhNode& ln = bvh.nodes[l];
+        const BvhNode& rn = bvh.nodes[rr];
+        const float inf = std::numeric_limits<float>::infinity();
+        const float tl = disjoint(ln.box) ? inf : ray_box_entry(r, ln.box, grow, limit);
+        const float tr = disjoint(rn.box) ? inf : ray_box_entry(r, rn.box, grow, limit);
         // Push the farther child first so the nearer one is visited next.
         if (tl <= tr) {
             if (tr <= limit) stack[top++] = {rr, tr};

@@ -250,3 +250,25 @@ TEST_CASE("ParticleSystem: spawn rejects a full system and non-finite input, ste
     ps.step(-1.0f);
     CHECK(position(ps, 0) == Vec3{0, 0, 0});
 }
+
+TEST_CASE("ParticleSystem: the per-particle triangle cache gives bit-identical results to sweeping through the world") {
+    MeshData m = terrain(24, 24.0f);
+    const MeshData room = closed_room(12.5f, 2);
+    const std::uint32_t base = static_cast<std::uint32_t>(m.positions.size() / 3);
+    m.positions.insert(m.positions.end(), room.positions.begin(), room.positions.end());
+    for (const std::uint32_t idx : room.indices) m.indices.push_back(base + idx);
+    const World w = world_of(m);
+    auto run = [&](bool cache) {
+        ParticleSettings st;
+        st.capacity = 800;
+        st.restitution = 0.7f;
+        ParticleSystem ps(w, st);
+        ps.set_cache_enabled(cache);
+        Rng rng(31);
+        for (int i = 0; i < 800; ++i)
+            ps.spawn({rng.uniform(-10, 10), rng.uniform(1, 10), rng.uniform(-10, 10)}, rng.direction() * rng.uniform(0, 30), rng.uniform(0.05f, 0.5f));
+        for (int step = 0; step < 300; ++step) ps.step(1.0f / 60.0f);
+        return std::vector<float>(ps.positions(), ps.positions() + 3 * ps.count());
+    };
+    CHECK(run(true) == run(false));
+}
