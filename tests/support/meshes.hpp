@@ -101,4 +101,44 @@ inline MeshData translated(MeshData m, Vec3 offset) {
     return m;
 }
 
+/// Appends a closed axis-aligned box (12 triangles, faces pointing out).
+inline void add_box(MeshData& m, Vec3 lo, Vec3 hi) {
+    const Vec3 c[8] = {{lo.x, lo.y, lo.z}, {hi.x, lo.y, lo.z}, {hi.x, hi.y, lo.z}, {lo.x, hi.y, lo.z},
+                       {lo.x, lo.y, hi.z}, {hi.x, lo.y, hi.z}, {hi.x, hi.y, hi.z}, {lo.x, hi.y, hi.z}};
+    m.quad(c[0], c[3], c[2], c[1]);  // -z
+    m.quad(c[4], c[5], c[6], c[7]);  // +z
+    m.quad(c[0], c[4], c[7], c[3]);  // -x
+    m.quad(c[1], c[2], c[6], c[5]);  // +x
+    m.quad(c[0], c[1], c[5], c[4]);  // -y
+    m.quad(c[3], c[7], c[6], c[2]);  // +y
+}
+
+/// Appends a closed ramp rising along +x from (x0, base) at `degrees` up to height h, then a flat
+/// top `top` long, `width` wide centred on z = 0: a wedge plus a box, as solids.
+inline void add_ramp(MeshData& m, float x0, float degrees, float h, float top, float width, float base = 0.0f) {
+    const float run = h / std::tan(degrees * kDegToRad);
+    const float z0 = -width / 2, z1 = width / 2;
+    const Vec3 a{x0, base, z0}, b{x0 + run, base, z0}, c{x0 + run, base + h, z0};
+    const Vec3 a2{x0, base, z1}, b2{x0 + run, base, z1}, c2{x0 + run, base + h, z1};
+    m.quad(a, a2, c2, c);  // the slope
+    m.tri(m.vertex(a), m.vertex(c), m.vertex(b));     // side z0
+    m.tri(m.vertex(a2), m.vertex(b2), m.vertex(c2));  // side z1
+    m.quad(b, c, c2, b2);                             // back (vertical)
+    m.quad(a, b, b2, a2);                             // bottom
+    if (top > 0) add_box(m, {x0 + run, base, z0}, {x0 + run + top, base + h, z1});
+}
+
+/// Appends a staircase along +x: `steps` steps of `riser` height and `tread` depth from x0, as
+/// stacked solid boxes, then a landing `landing` long; `width` wide centred on z = 0.
+inline void add_stairs(MeshData& m, float x0, int steps, float riser, float tread, float width, float landing) {
+    const float end = x0 + tread * static_cast<float>(steps) + landing;
+    for (int k = 0; k < steps; ++k)
+        add_box(m, {x0 + tread * static_cast<float>(k), 0, -width / 2}, {end, riser * static_cast<float>(k + 1), width / 2});
+}
+
+/// A flat floor at y = 0 of n x n quads over [-size/2, size/2]^2 (2 n^2 triangles).
+inline MeshData flat_floor(int n, float size) {
+    return heightfield(n, size, [](float, float) { return 0.0f; });
+}
+
 }  // namespace shototsu::test

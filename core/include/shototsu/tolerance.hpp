@@ -96,4 +96,21 @@ inline constexpr double kCoincidentRel = 1e-9;
 inline constexpr float kParticleSkinRadiusRel = 1e-4f;
 inline constexpr float kParticleSkinCoordRel = 4.0f * static_cast<float>(kSweepContactSlop);
 
+/// Character controller: a slide stops when what is left of the motion is below this fraction
+/// of the skin width (a hundredth of a millimetre for a 1 cm skin): nothing visible remains, and
+/// chasing it would spend the pass budget on rounding.
+inline constexpr float kCharacterMinMoveSkinRel = 1e-3f;
+/// Character controller: a step up is kept only when it gets the character farther horizontally
+/// than plain walking by this fraction of the intended move; a step that gains nothing (a wall
+/// too high to step onto, a steep ramp) is discarded, so walls never cause hops.
+inline constexpr float kCharacterStepGain = 0.01f;
+/// Character controller: contact normals this close to horizontal (y below this) are treated as
+/// this steep when converting a gap along the normal into a vertical distance, which would
+/// otherwise blow up at vertical walls.
+inline constexpr float kCharacterMinNormalY = 0.1f;
+/// Character controller: how far inside a step's edge (as a fraction of the radius, toward the
+/// capsule's centre) the floor is probed to decide that a rounded contact on the edge stands on
+/// the step's top.
+inline constexpr float kCharacterEdgeProbe = 0.1f;
+
 }  // namespace shototsu::tol

@@ -1,0 +1,122 @@
+// shototsu — a kinematic capsule character controller over a mesh world: collide-and-slide with
+// a skin, walkable vs too-steep slopes, step-up onto ledges, snapping down slopes and stairs, and
+// no snagging on the internal edges of triangulated floors.
+//
+// Like Unity's CharacterController.Move and Rapier's controller, it moves by the displacement it
+// is given (gravity and jumping belong to the caller) and reports what happened. "Up" is +Y.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "shototsu/world.hpp"
+
+namespace shototsu {
+
+struct CharacterSettings {
+    /// Capsule radius (m), > 0.
+    float radius = 0.35f;
+    /// Total height, caps included (m), >= 2 * radius.
+    float height = 1.7f;
+    /// Highest ledge the character steps onto without jumping (m).
+    float step_height = 0.3f;
+    /// Steepest walkable slope (degrees from horizontal). Steeper surfaces are walls: the
+    /// character cannot climb them and slides down them.
+    float max_slope_degrees = 45.0f;
+    /// How far the character is pulled down to stay on the ground when walking down slopes and
+    /// stairs (m). It never pulls while the displacement rises (a jump).
+    float snap_distance = 0.3f;
+    /// The gap kept between the capsule and every surface (m). Casts stop this short of a contact,
+    /// so the next cast starts free and sliding along a floor never grazes it.
+    float skin_width = 0.01f;
+};
+
+/// Why the character is or is not grounded after a move.
+enum class GroundReason : std::uint8_t {
+    /// Standing on a surface no steeper than max_slope.
+    Walkable,
+    /// Pulled down onto walkable ground within snap_distance (walking down a slope or stairs).
+    Snapped,
+    /// Stepped up onto a ledge no higher than step_height.
+    SteppedUp,
+    /// Touching only surfaces steeper than max_slope: sliding, not grounded.
+    TooSteep,
+    /// Nothing below within reach: in the air.
+    NoGround,
+    /// Moving up (a jump): ground snapping is off.
+    Rising,
+};
+
+/// "walkable", "snapped", "stepped up", "too steep", "no ground" or "rising".
+const char* ground_reason_name(GroundReason reason);
+
+/// What a move did.
+struct CharacterMove {
+    /// The capsule's centre after the move.
+    Vec3 position;
+    bool grounded = false;
+    /// Unit normal of the ground (walkable or not) touched below; zero when there is none.
+    Vec3 ground_normal;
+    /// Angle of ground_normal from +Y, in degrees (0 when there is no ground).
+    float slope_angle = 0.0f;
+    bool stepped_up = false;
+    bool snapped = false;
+    /// A surface steeper than max_slope (or a ceiling) blocked part of the motion.
+    bool hit_wall = false;
+    /// The last such surface's unit normal; zero when none.
+    Vec3 wall_normal;
+    GroundReason reason = GroundReason::NoGround;
+    /// The ground triangle, when there is ground below.
+    std::uint32_t ground_mesh = kNoIndex, ground_triangle = kNoIndex;
+};
+
+class CharacterController {
+public:
+    /// Collide-and-slide passes per move: each pass slides along the surface hit by the previous
+    /// one; a corner takes two, a crease between three surfaces three.
+    static constexpr int kMaxSlides = 4;
+
+    /// The world must outlive the controller. Settings are clamped to valid ranges
+    /// (radius > 0, height >= 2 radius, non-negative distances, slope in [0, 90]).
+    CharacterController(const World& world, const CharacterSettings& settings, Vec3 position = {});
+
+    /// Moves by `displacement` (m, world space; the caller adds gravity and jumps) and reports.
+    /// `dt` (s) only scales nothing today: it is kept for the API's shape (Unity, Rapier) and
+    /// must be finite and >= 0. Non-finite input: the character stays, and the report says why
+    /// (reason NoGround, nothing moved).
+    CharacterMove move(Vec3 displacement, float dt);
+
+    Vec3 position() const { return position_; }
+    /// Teleports (no collision); the next move starts there and is not considered grounded.
+    void set_position(Vec3 p);
+    const CharacterSettings& settings() const { return settings_; }
+    bool grounded() const { return grounded_; }
+
+    /// Other characters' capsules that this one may not overlap (capsule–capsule), as
+    /// (centre, radius, height) triples set by the caller before a move; cleared by the caller.
+    struct Obstacle {
+        Vec3 center;
+        float radius, height;
+    };
+    void set_obstacles(std::span<const Obstacle> others) { obstacles_.assign(others.begin(), others.end()); }
+
+private:
+    struct SlideResult;
+    Capsule capsule_at(Vec3 center) const;
+    WorldHit cast(Vec3 center, Vec3 motion) const;
+    SlideResult slide(Vec3 start, Vec3 displacement, bool support_on_walkable) const;
+    Vec3 depenetrate(Vec3 center) const;
+    Vec3 push_out_of_obstacles(Vec3 center) const;
+    bool walkable(Vec3 normal) const { return normal.y >= cos_max_slope_; }
+    bool supported(const WorldHit& hit, Vec3 center) const;
+
+    const World* world_;
+    CharacterSettings settings_;
+    float cos_max_slope_ = 0.0f;
+    Vec3 position_;
+    bool grounded_ = false;
+    std::vector<Obstacle> obstacles_;
+};
+
+}  // namespace shototsu

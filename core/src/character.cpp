@@ -1,0 +1,299 @@
+// shototsu — the kinematic capsule character controller (character.hpp).
+//
+// A move is: push out of anything the capsule overlaps (only after a teleport or spawn), slide by
+// the displacement (each capsule cast stops one skin short of the surface along its normal, then
+// the rest of the motion is redirected along that surface), try a step up when a wall stopped a
+// grounded character, then probe below: snap to walkable ground within reach, or report why the
+// character is not grounded.
+//
+// How surfaces redirect the motion (the heart of "climbs steps, stands on slopes, never snags"):
+//   walkable ground  carries the character: the downward part of the motion is dropped (so it
+//                    stands still on a slope instead of creeping) and the horizontal part
+//                    follows the surface (so it walks up and down slopes at its own pace);
+//   steep surfaces   are walls for horizontal motion (the horizontal normal removes the part going
+//                    into them, so they are never climbed) and slides for downward motion (the
+//                    character slides down them);
+//   ceilings         slide the motion along them.
+// The sweeps are exact (sweep_capsule_triangle), so the normal at an internal edge of a flat or
+// smooth floor is the floor's own: nothing snags.
+#include "shototsu/character.hpp"
+
+#include <cmath>
+
+#include "shototsu/overlap.hpp"
+#include "shototsu/tolerance.hpp"
+
+namespace shototsu {
+
+const char* ground_reason_name(GroundReason reason) {
+    switch (reason) {
+        case GroundReason::Walkable: return "walkable";
+        case GroundReason::Snapped: return "snapped";
+        case GroundReason::SteppedUp: return "stepped up";
+        case GroundReason::TooSteep: return "too steep";
+        case GroundReason::NoGround: return "no ground";
+        case GroundReason::Rising: return "rising";
+    }
+    return "no ground";
+}
+
+namespace {
+
+constexpr Vec3 kUp{0.0f, 1.0f, 0.0f};
+
+Vec3 horizontal(Vec3 v) { return {v.x, 0.0f, v.z}; }
+
+float horizontal_distance(Vec3 a, Vec3 b) { return length(horizontal(b - a)); }
+
+}  // namespace
+
+struct CharacterController::SlideResult {
+    Vec3 end;
+    bool hit_wall = false;
+    Vec3 wall_normal;
+};
+
+CharacterController::CharacterController(const World& world, const CharacterSettings& settings, Vec3 position)
+    : world_(&world), settings_(settings) {
+    CharacterSettings& s = settings_;
+    if (!(s.radius > 0.0f) || !std::isfinite(s.radius)) s.radius = 0.35f;
+    if (!(s.height >= 2.0f * s.radius) || !std::isfinite(s.height)) s.height = 2.0f * s.radius;
+    if (!(s.step_height >= 0.0f) || !std::isfinite(s.step_height)) s.step_height = 0.0f;
+    if (!(s.snap_distance >= 0.0f) || !std::isfinite(s.snap_distance)) s.snap_distance = 0.0f;
+    if (!(s.skin_width > 0.0f) || !std::isfinite(s.skin_width)) s.skin_width = 0.01f;
+    s.max_slope_degrees = clampf(std::isfinite(s.max_slope_degrees) ? s.max_slope_degrees : 45.0f, 0.0f, 90.0f);
+    cos_max_slope_ = det_cos(s.max_slope_degrees * kDegToRad);
+    set_position(position);
+}
+
+void CharacterController::set_position(Vec3 p) {
+    if (is_finite(p)) position_ = p;
+    grounded_ = false;
+}
+
+Capsule CharacterController::capsule_at(Vec3 c) const {
+    const float half = 0.5f * settings_.height - settings_.radius;
+    return {c - kUp * half, c + kUp * half, settings_.radius};
+}
+
+WorldHit CharacterController::cast(Vec3 center, Vec3 motion) const {
+    const float len = length(motion);
+    WorldHit miss;
+    miss.distance = len;
+    if (!(len > 0.0f)) return miss;
+    const Capsule c = capsule_at(center);
+    return world_->capsule_cast(c.start, c.end, c.radius, motion, len);
+}
+
+// Moves by `displacement` with collide-and-slide. support_on_walkable: walkable surfaces carry the
+// character (walking); otherwise every contact is a wall and the motion stays horizontal (the
+// horizontal leg of a step-up, which must not climb anything on its own).
+CharacterController::SlideResult CharacterController::slide(Vec3 start, Vec3 displacement, bool support_on_walkable) const {
+    SlideResult out;
+    Vec3 p = start;
+    Vec3 remaining = displacement;
+    Vec3 planes[kMaxSlides];
+    int plane_count = 0;
+    const float skin = settings_.skin_width;
+    for (int pass = 0; pass < kMaxSlides; ++pass) {
+        const float len = length(remaining);
+        if (!(len > skin * tol::kCharacterMinMoveSkinRel)) break;
+        const Vec3 dir = remaining * (1.0f / len);
+        const WorldHit hit = cast(p, dir * (len + skin));
+        if (!hit.hit) {
+            p += remaining;
+            break;
+        }
+        const Vec3 n = hit.normal;
+        // Stop where the gap along the normal is one skin (never back up).
+        const float approach = -dot(dir, n);
+        const float travel = approach > 0.0f ? clampf(hit.distance - skin / approach, 0.0f, len) : 0.0f;
+        p += dir * travel;
+        remaining = remaining * ((len - travel) / len);
+
+        if (support_on_walkable && walkable(n)) {
+            const Vec3 h = horizontal(remaining);
+            if (remaining.y > 0.0f) {
+                remaining -= n * minf(dot(remaining, n), 0.0f);  // rising into the ground: slide
+            } else {
+                // Carried: drop the downward part, follow the slope with the horizontal part.
+                remaining = {h.x, -(n.x * h.x + n.z * h.z) / n.y, h.z};
+            }
+        } else {
+            out.hit_wall = true;
+            out.wall_normal = n;
+            if (!support_on_walkable) {
+                // Horizontal only: the wall's horizontal normal removes what goes into it.
+                const Vec3 nh = normalize_or(horizontal(n), Vec3{0, 0, 0});
+                Vec3 h = horizontal(remaining);
+                h -= nh * minf(dot(h, nh), 0.0f);
+                remaining = h;
+            } else if (n.y < 0.0f) {
+                remaining -= n * minf(dot(remaining, n), 0.0f);  // a ceiling: slide along it
+            } else {
+                // A wall or a too-steep slope: never climbed horizontally, slid down vertically.
+                const Vec3 nh = normalize_or(horizontal(n), n);
+                Vec3 h = horizontal(remaining);
+                h -= nh * minf(dot(h, nh), 0.0f);
+                Vec3 v{0.0f, remaining.y, 0.0f};
+                if (v.y < 0.0f) v -= n * dot(v, n);  // down the slope
+                else v -= n * minf(dot(v, n), 0.0f);
+                remaining = h + v;
+            }
+        }
+        // In a crease between this surface and an earlier one, move along the crease.
+        for (int k = 0; k < plane_count; ++k) {
+            if (dot(remaining, planes[k]) < 0.0f) {
+                const Vec3 crease = normalize_or(cross(planes[k], n), Vec3{0, 0, 0});
+                remaining = crease * dot(remaining, crease);
+                if (!support_on_walkable) remaining = horizontal(remaining);
+                break;
+            }
+        }
+        planes[plane_count++] = n;
+    }
+    out.end = p;
+    return out;
+}
+
+// Whether a contact below carries the character. A walkable contact normal does. So does the
+// rounded bottom resting on the rim of a step or ledge whose top is walkable: the contact normal
+// there points from the edge to the sphere's centre and may be steep, but the floor just beyond
+// the edge (away from the character, seen from above: seed 003's floor height) is the top, at the
+// contact's height. A steep slope's face fails that test (the floor beyond it is not at the
+// contact's height), as does a wall (its normal has no upward part).
+bool CharacterController::supported(const WorldHit& hit, Vec3 /*center*/) const {
+    if (walkable(hit.normal)) return true;
+    if (!(hit.normal.y > 0.0f)) return false;
+    const Vec3 outward = normalize_or(horizontal(hit.normal), Vec3{0, 0, 0});
+    if (outward == Vec3{0, 0, 0}) return false;
+    const Vec3 probe = hit.point - outward * (tol::kCharacterEdgeProbe * settings_.radius);
+    const WorldFloor f = world_->floor(probe.x, probe.z, hit.point.y + settings_.skin_width);
+    return f.hit && walkable(f.normal) && f.height >= hit.point.y - settings_.skin_width;
+}
+
+// Only after a teleport, a spawn or another character's push: if the capsule overlaps the
+// world, move it out along the contact normals (a few passes for corners).
+Vec3 CharacterController::depenetrate(Vec3 center) const {
+    std::vector<WorldContact> contacts;
+    for (int pass = 0; pass < 3; ++pass) {
+        contacts.clear();
+        const Capsule c = capsule_at(center);
+        world_->overlap_capsule(c.start, c.end, c.radius, contacts);
+        float deepest = 0.0f;
+        Vec3 push{};
+        for (const WorldContact& wc : contacts)
+            if (wc.depth > deepest) {
+                deepest = wc.depth;
+                push = wc.normal * (wc.depth + settings_.skin_width);
+            }
+        if (deepest <= 0.0f) break;
+        center += push;
+    }
+    return center;
+}
+
+Vec3 CharacterController::push_out_of_obstacles(Vec3 center) const {
+    for (const Obstacle& o : obstacles_) {
+        const float half = 0.5f * o.height - o.radius;
+        const Capsule other{o.center - kUp * half, o.center + kUp * half, o.radius};
+        const Contact c = capsule_capsule(other, capsule_at(center));
+        if (!c.hit) continue;
+        // Out sideways (characters do not stand on each other's heads here), swept so a push
+        // never goes through a wall.
+        const Vec3 dir = normalize_or(horizontal(c.normal), Vec3{1, 0, 0});
+        const float len = c.depth + settings_.skin_width;
+        const WorldHit hit = cast(center, dir * len);
+        const float travel = hit.hit ? maxf(hit.distance - settings_.skin_width, 0.0f) : len;
+        center += dir * travel;
+    }
+    return center;
+}
+
+CharacterMove CharacterController::move(Vec3 displacement, float dt) {
+    CharacterMove out;
+    out.position = position_;
+    if (!is_finite(displacement) || !(dt >= 0.0f) || !std::isfinite(dt)) {
+        out.reason = GroundReason::NoGround;
+        grounded_ = false;
+        return out;
+    }
+    const CharacterSettings& s = settings_;
+    const float skin = s.skin_width;
+    const bool was_grounded = grounded_;
+    const bool rising = displacement.y > 0.0f;
+
+    Vec3 p = depenetrate(position_);
+
+    // 1. Slide.
+    const SlideResult walk = slide(p, displacement, true);
+    Vec3 end = walk.end;
+    out.hit_wall = walk.hit_wall;
+    out.wall_normal = walk.wall_normal;
+
+    // 2. Step up: a grounded character stopped by a wall while walking tries the ledge.
+    const Vec3 want = horizontal(displacement);
+    const float want_len = length(want);
+    if (was_grounded && !rising && walk.hit_wall && want_len > 0.0f && s.step_height > 0.0f) {
+        const WorldHit up_hit = cast(p, kUp * s.step_height);
+        const float up = up_hit.hit ? maxf(up_hit.distance - skin, 0.0f) : s.step_height;
+        const SlideResult over = slide(p + kUp * up, want, false);
+        const WorldHit down_hit = cast(over.end, kUp * -(up + skin));
+        // The surface landed on may be no higher than step_height above the feet: landing on the
+        // rim of a taller ledge (reachable by the rounded bottom) is not a step.
+        const float feet = p.y - 0.5f * s.height;
+        if (down_hit.hit && supported(down_hit, over.end) && down_hit.point.y <= feet + s.step_height + skin) {
+            const float drop = maxf(down_hit.distance - skin / maxf(down_hit.normal.y, tol::kCharacterMinNormalY), 0.0f);
+            const Vec3 landed = over.end - kUp * drop;
+            const bool climbed = landed.y > p.y + skin;
+            const bool farther = horizontal_distance(p, landed) > horizontal_distance(p, end) + tol::kCharacterStepGain * want_len;
+            if (climbed && farther) {
+                end = landed;
+                out.stepped_up = true;
+                out.hit_wall = over.hit_wall;
+                out.wall_normal = over.wall_normal;
+            }
+        }
+    }
+
+    // 3. Characters may not overlap.
+    if (!obstacles_.empty()) end = push_out_of_obstacles(end);
+
+    // 4. Ground: probe below; snap down onto walkable ground when walking (not rising).
+    const bool may_snap = (was_grounded || out.stepped_up) && !rising;
+    const float probe = may_snap ? s.snap_distance + skin : 2.0f * skin;
+    const WorldHit below = cast(end, kUp * -(probe + skin));
+    out.reason = rising ? GroundReason::Rising : GroundReason::NoGround;
+    if (below.hit) {
+        const Vec3 n = below.normal;
+        out.ground_normal = n;
+        out.slope_angle = det_acos(clampf(n.y, -1.0f, 1.0f)) / kDegToRad;
+        out.ground_mesh = below.mesh;
+        out.ground_triangle = below.triangle;
+        if (supported(below, end)) {
+            // How far above one skin (along the normal) of the ground the character is.
+            const float gap = below.distance - skin / maxf(n.y, tol::kCharacterMinNormalY);
+            if (may_snap) {
+                end -= kUp * gap;  // keep exactly one skin above the ground (gap may be < 0)
+                out.grounded = true;
+                out.snapped = gap > 2.0f * skin;
+            } else {
+                out.grounded = gap <= skin;
+            }
+            if (out.grounded) {
+                out.reason = out.stepped_up ? GroundReason::SteppedUp
+                                            : (out.snapped ? GroundReason::Snapped : GroundReason::Walkable);
+            }
+        } else if (!rising && below.distance <= 3.0f * skin / maxf(n.y, tol::kCharacterMinNormalY)) {
+            out.reason = GroundReason::TooSteep;
+        }
+    }
+    if (out.stepped_up && !out.grounded) out.stepped_up = false;
+
+    position_ = end;
+    grounded_ = out.grounded;
+    out.position = end;
+    return out;
+}
+
+}  // namespace shototsu

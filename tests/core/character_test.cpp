@@ -1,0 +1,245 @@
+// character.hpp: the scenario tests of issue 6 — stairs, walkable and too-steep ramps, idle on a
+// slope, a long walk on a finely triangulated floor, corners, narrow gaps, and a long random walk
+// over rolling terrain that never sinks into the floor.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+
+#include "meshes.hpp"
+#include "shototsu/character.hpp"
+
+using namespace shototsu;
+using namespace shototsu::test;
+
+namespace {
+
+constexpr float kDt = 1.0f / 60.0f;
+constexpr float kGravity = 9.81f;
+
+World world_of(const MeshData& m) {
+    World w;
+    REQUIRE(w.add_mesh(m.positions, m.indices).ok);
+    return w;
+}
+
+CharacterSettings settings(float step_height = 0.3f, float max_slope = 45.0f) {
+    CharacterSettings s;
+    s.radius = 0.35f;
+    s.height = 1.7f;  // segment half-height 0.5
+    s.step_height = step_height;
+    s.max_slope_degrees = max_slope;
+    s.snap_distance = 0.3f;
+    s.skin_width = 0.01f;
+    return s;
+}
+
+// A caller as in the playground: gravity accumulates while airborne and resets on the ground.
+struct Walker {
+    explicit Walker(CharacterController& c) : ch(c) {}
+    CharacterController& ch;
+    float vy = 0.0f;
+    CharacterMove last;
+    CharacterMove step(Vec3 horizontal_velocity) {
+        vy = ch.grounded() ? -1.0f : vy - kGravity * kDt;  // a small push into the ground keeps contact
+        last = ch.move((horizontal_velocity + Vec3{0, vy, 0}) * kDt, kDt);
+        if (last.grounded) vy = 0.0f;
+        return last;
+    }
+};
+
+// The deepest overlap of the capsule (its true radius) with the world: 0 when it keeps clear.
+float penetration(const World& w, const CharacterController& ch) {
+    const CharacterSettings& s = ch.settings();
+    const float half = 0.5f * s.height - s.radius;
+    std::vector<WorldContact> contacts;
+    w.overlap_capsule(ch.position() - Vec3{0, half, 0}, ch.position() + Vec3{0, half, 0}, s.radius, contacts);
+    float deepest = 0.0f;
+    for (const WorldContact& c : contacts) deepest = std::fmax(deepest, c.depth);
+    return deepest;
+}
+
+}  // namespace
+
+TEST_CASE("CharacterController: 0.25 m stairs are climbed with step height 0.3, 0.35 m steps stop it") {
+    for (const float riser : {0.25f, 0.35f}) {
+        INFO("riser " << riser);
+        MeshData m;
+        m.quad({-20, 0, -20}, {-20, 0, 20}, {20, 0, 20}, {20, 0, -20});
+        add_stairs(m, 1.0f, 10, riser, 0.4f, 3.0f, 3.0f);
+        const World w = world_of(m);
+        CharacterController ch(w, settings(), {-1.0f, 0.86f, 0.0f});
+        Walker walker{ch};
+        int steps_up = 0;
+        float worst = 0.0f;
+        for (int i = 0; i < 100; ++i) {  // 6.7 m: up the 4 m of stairs, onto the 3 m landing
+            steps_up += walker.step({4.0f, 0, 0}).stepped_up;
+            worst = std::fmax(worst, penetration(w, ch));
+        }
+        CHECK(worst < 1e-3f);
+        if (riser < 0.3f) {
+            CHECK(steps_up >= 10);
+            CHECK(ch.position().y == Approx(10 * riser + 0.85f + 0.01f).margin(0.02f));  // on the landing
+            CHECK(ch.grounded());
+        } else {
+            CHECK(steps_up == 0);
+            CHECK(ch.position().y < 0.87f);             // still on the floor
+            CHECK(ch.position().x < 1.0f - 0.35f + 0.02f);  // stopped at the first riser
+        }
+    }
+}
+
+TEST_CASE("CharacterController: walks up a 40 degree ramp and, idle on it for 10 s, drifts less than 1 mm") {
+    MeshData m;
+    m.quad({-20, 0, -20}, {-20, 0, 20}, {20, 0, 20}, {20, 0, -20});
+    add_ramp(m, 1.0f, 40.0f, 3.0f, 4.0f, 4.0f);
+    const World w = world_of(m);
+    CharacterController ch(w, settings(), {-1.0f, 0.86f, 0.0f});
+    Walker walker{ch};
+    for (int i = 0; i < 120; ++i) walker.step({3.0f, 0, 0});  // 6 m: up the 3.6 m slope, onto the top
+    CHECK(ch.position().y > 3.0f + 0.8f);
+    CHECK(ch.grounded());
+
+    // Back onto the slope's middle, let it settle, then stand still with gravity for 10 s.
+    CharacterController idle(w, settings(), {1.0f + 1.5f / std::tan(40.0f * kDegToRad), 2.6f, 0.0f});
+    Walker still{idle};
+    for (int i = 0; i < 60; ++i) still.step({0, 0, 0});
+    REQUIRE(idle.grounded());
+    CHECK(still.last.slope_angle == Approx(40.0f).margin(0.5f));
+    const Vec3 start = idle.position();
+    for (int i = 0; i < 600; ++i) {
+        still.step({0, 0, 0});
+        REQUIRE(idle.grounded());
+    }
+    CHECK(length(idle.position() - start) < 1e-3f);
+}
+
+TEST_CASE("CharacterController: cannot climb a 60 degree ramp, and placed on it slides down") {
+    MeshData m;
+    m.quad({-20, 0, -20}, {-20, 0, 20}, {20, 0, 20}, {20, 0, -20});
+    add_ramp(m, 1.0f, 60.0f, 3.0f, 2.0f, 4.0f);
+    const World w = world_of(m);
+    CharacterController ch(w, settings(), {-1.0f, 0.86f, 0.0f});
+    Walker walker{ch};
+    bool blocked = false;
+    for (int i = 0; i < 300; ++i) blocked |= walker.step({4.0f, 0, 0}).hit_wall;
+    CHECK(blocked);
+    CHECK(ch.position().y < 0.86f + 0.3f);  // no higher than a step
+    CHECK(ch.position().x < 1.6f);
+
+    // Placed against the slope at 2 m up: it slides down to the floor.
+    const float x = 1.0f + 2.0f / std::tan(60.0f * kDegToRad);
+    CharacterController slider(w, settings(), {x - 0.45f, 2.0f + 0.86f, 0.0f});
+    Walker fall{slider};
+    bool too_steep_seen = false;
+    for (int i = 0; i < 240; ++i) too_steep_seen |= fall.step({0, 0, 0}).reason == GroundReason::TooSteep;
+    CHECK(too_steep_seen);
+    CHECK(slider.position().y < 0.9f);  // down on the floor
+    CHECK(penetration(w, slider) < 1e-3f);
+}
+
+TEST_CASE("CharacterController: a 50 m walk over a floor of 10^4 triangles deviates less than 1 mm") {
+    const World w = world_of(flat_floor(71, 71.0f));  // 10,082 triangles
+    CHECK(w.stats().triangles > 10000);
+    CharacterController ch(w, settings(), {-30.0f, 0.86f, 0.123f});
+    Walker walker{ch};
+    for (int i = 0; i < 30; ++i) walker.step({0, 0, 0});  // settle
+    const Vec3 start = ch.position();
+    float max_dy = 0.0f, max_dz = 0.0f;
+    while (ch.position().x < start.x + 50.0f) {
+        const CharacterMove m = walker.step({5.0f, 0, 0});
+        REQUIRE(m.grounded);
+        REQUIRE_FALSE(m.hit_wall);
+        max_dy = std::fmax(max_dy, std::fabs(ch.position().y - start.y));
+        max_dz = std::fmax(max_dz, std::fabs(ch.position().z - start.z));
+    }
+    CHECK(max_dy < 1e-3f);
+    CHECK(max_dz < 1e-3f);
+}
+
+TEST_CASE("CharacterController: a gap narrower than the capsule blocks it, a wider one lets it through") {
+    for (const float gap : {0.6f, 0.8f}) {
+        INFO("gap " << gap);
+        MeshData m;
+        m.quad({-20, 0, -20}, {-20, 0, 20}, {20, 0, 20}, {20, 0, -20});
+        add_box(m, {2, 0, -5}, {2.5f, 3, -gap / 2});
+        add_box(m, {2, 0, gap / 2}, {2.5f, 3, 5});
+        const World w = world_of(m);
+        CharacterController ch(w, settings(), {0.0f, 0.86f, 0.0f});
+        Walker walker{ch};
+        float worst = 0.0f;
+        for (int i = 0; i < 120; ++i) {
+            walker.step({3.0f, 0, 0});
+            worst = std::fmax(worst, penetration(w, ch));
+        }
+        CHECK(worst < 1e-3f);
+        if (gap < 0.7f) CHECK(ch.position().x < 2.0f);
+        else CHECK(ch.position().x > 3.0f);
+    }
+}
+
+TEST_CASE("CharacterController: pushed into a corridor corner it stops there and never passes through") {
+    MeshData m;
+    m.quad({-20, 0, -20}, {-20, 0, 20}, {20, 0, 20}, {20, 0, -20});
+    add_box(m, {-5, 0, 1}, {5, 3, 1.5f});   // wall along x at z = 1
+    add_box(m, {3, 0, -5}, {3.5f, 3, 1.5f});  // wall along z at x = 3: a corner at (3, 1)
+    const World w = world_of(m);
+    CharacterController ch(w, settings(), {0.0f, 0.86f, 0.0f});
+    Walker walker{ch};
+    float worst = 0.0f;
+    Vec3 last{};
+    for (int i = 0; i < 300; ++i) {
+        walker.step({3.0f, 0, 3.0f});  // diagonally into the corner
+        worst = std::fmax(worst, penetration(w, ch));
+        if (i > 200) CHECK(length(ch.position() - last) < 1e-4f);  // at rest, no jitter
+        last = ch.position();
+    }
+    CHECK(worst < 1e-3f);
+    CHECK(ch.position().x == Approx(3.0f - 0.35f - 0.01f).margin(0.01f));
+    CHECK(ch.position().z == Approx(1.0f - 0.35f - 0.01f).margin(0.01f));
+}
+
+TEST_CASE("CharacterController: a long random walk over rolling terrain never sinks below the floor") {
+    MeshData m = heightfield(64, 64.0f, [](float x, float z) {
+        return 1.0f * std::sin(0.2f * x) + 0.8f * std::cos(0.15f * z) + 0.5f * std::sin(0.1f * (x + z));
+    });
+    const float s = 32.0f;
+    add_box(m, {-s - 1, -5, -s - 1}, {-s, 10, s + 1});
+    add_box(m, {s, -5, -s - 1}, {s + 1, 10, s + 1});
+    add_box(m, {-s, -5, -s - 1}, {s, 10, -s});
+    add_box(m, {-s, -5, s}, {s, 10, s + 1});
+    const World w = world_of(m);
+    CharacterController ch(w, settings(), {0.0f, 4.0f, 0.0f});
+    Walker walker{ch};
+    Rng rng(600);
+    Vec3 dir{1, 0, 0};
+    float worst = 0.0f;
+    const int kSteps = 36000;  // 10 simulated minutes at 60 Hz
+    for (int i = 0; i < kSteps; ++i) {
+        if (i % 120 == 0) {
+            const float a = rng.uniform(0.0f, 2.0f * kPi);
+            dir = {det_cos(a), 0, det_sin(a)};
+        }
+        walker.step(dir * 4.0f);
+        const Vec3 p = ch.position();
+        const WorldFloor f = w.floor(p.x, p.z, p.y);
+        REQUIRE(f.hit);  // there is floor under the centre: it never fell through
+        REQUIRE(p.y - 0.85f > f.height - 0.05f);
+        if (i % 10 == 0) worst = std::fmax(worst, penetration(w, ch));
+    }
+    INFO("deepest penetration " << worst);
+    CHECK(worst < ch.settings().skin_width);
+}
+
+TEST_CASE("CharacterController: bad input leaves it where it was") {
+    MeshData m;
+    m.quad({-20, 0, -20}, {-20, 0, 20}, {20, 0, 20}, {20, 0, -20});
+    const World w = world_of(m);
+    CharacterController ch(w, settings(), {0.0f, 0.86f, 0.0f});
+    const Vec3 before = ch.position();
+    const CharacterMove r = ch.move({std::nanf(""), 0, 0}, kDt);
+    CHECK(r.position == before);
+    CHECK(ch.position() == before);
+    CHECK_FALSE(r.grounded);
+    ch.move({0.1f, 0, 0}, -1.0f);
+    CHECK(ch.position() == before);
+}
