@@ -223,7 +223,7 @@ TEST_CASE("CharacterController: a long random walk over rolling terrain never si
         const Vec3 p = ch.position();
         const WorldFloor f = w.floor(p.x, p.z, p.y);
         REQUIRE(f.hit);  // there is floor under the centre: it never fell through
-        REQUIRE(p.y - 0.85f > f.height - 0.05f);
+        REQUIRE(p.y - 0.85f >= f.height);  // on slopes the feet are even higher: r / cos(slope) - r
         if (i % 10 == 0) worst = std::fmax(worst, penetration(w, ch));
     }
     INFO("deepest penetration " << worst);
