@@ -20,6 +20,8 @@
 
 #include <cmath>
 
+#include "shototsu/bounding.hpp"
+#include "shototsu/broadphase.hpp"
 #include "shototsu/overlap.hpp"
 #include "shototsu/tolerance.hpp"
 
@@ -100,14 +102,21 @@ CharacterController::SlideResult CharacterController::slide(Vec3 start, Vec3 dis
         if (!(len > skin * tol::kCharacterMinMoveSkinRel)) break;
         const Vec3 dir = remaining * (1.0f / len);
         const WorldHit hit = cast(p, dir * (len + skin));
-        if (!hit.hit) {
+        Vec3 n = hit.normal;
+        // Stop where the gap along the normal is one skin (never back up).
+        const float approach = -dot(dir, n);
+        float travel = hit.hit ? (approach > 0.0f ? clampf(hit.distance - skin / approach, 0.0f, len) : 0.0f) : len;
+        // Other characters: never move into one (kept one skin apart).
+        Vec3 obstacle_normal;
+        const float free_travel = obstacle_limit(p, dir, travel, obstacle_normal);
+        const bool by_obstacle = free_travel < travel;
+        if (by_obstacle) {
+            travel = free_travel;
+            n = obstacle_normal;
+        } else if (!hit.hit) {
             p += remaining;
             break;
         }
-        const Vec3 n = hit.normal;
-        // Stop where the gap along the normal is one skin (never back up).
-        const float approach = -dot(dir, n);
-        const float travel = approach > 0.0f ? clampf(hit.distance - skin / approach, 0.0f, len) : 0.0f;
         p += dir * travel;
         remaining = remaining * ((len - travel) / len);
 
@@ -172,6 +181,44 @@ bool CharacterController::supported(const WorldHit& hit, Vec3 /*center*/) const 
     return f.hit && walkable(f.normal) && f.height >= hit.point.y - settings_.skin_width;
 }
 
+bool CharacterController::overlaps_obstacle(Vec3 center, const Obstacle& o, Contact* contact) const {
+    const float half = 0.5f * o.height - o.radius;
+    const Capsule other{o.center - kUp * half, o.center + kUp * half, o.radius + settings_.skin_width};
+    const Contact c = capsule_capsule(other, capsule_at(center));
+    if (contact) *contact = c;
+    return c.hit && c.depth > 0.0f;
+}
+
+// How far along dir (up to `travel`) the capsule can move without coming within one skin of
+// another character. Bisection on the overlap test: the others are few and the answer only has to
+// be safe (never inside), not exact. Sets `normal` (from the obstacle) when it stops short.
+float CharacterController::obstacle_limit(Vec3 p, Vec3 dir, float travel, Vec3& normal) const {
+    float limit = travel;
+    for (const Obstacle& o : obstacles_) {
+        if (!overlaps_obstacle(p + dir * limit, o, nullptr)) continue;
+        Contact at_start;
+        if (overlaps_obstacle(p, o, &at_start)) {
+            // Already within a skin (pushed there): moving away is free, moving closer is not.
+            if (dot(dir, at_start.normal) < 0.0f) {
+                limit = 0.0f;
+                normal = normalize_or(horizontal(at_start.normal), at_start.normal);
+            }
+            continue;
+        }
+        float lo = 0.0f, hi = limit;
+        for (int k = 0; k < tol::kCharacterObstacleBisections; ++k) {
+            const float mid = 0.5f * (lo + hi);
+            if (overlaps_obstacle(p + dir * mid, o, nullptr)) hi = mid;
+            else lo = mid;
+        }
+        Contact c;
+        overlaps_obstacle(p + dir * hi, o, &c);
+        limit = lo;
+        normal = normalize_or(horizontal(c.normal), c.normal);
+    }
+    return limit;
+}
+
 // Only after a teleport, a spawn or another character's push: if the capsule overlaps the
 // world, move it out along the contact normals (a few passes for corners).
 Vec3 CharacterController::depenetrate(Vec3 center) const {
@@ -194,6 +241,7 @@ Vec3 CharacterController::depenetrate(Vec3 center) const {
 }
 
 Vec3 CharacterController::push_out_of_obstacles(Vec3 center) const {
+    for (int pass = 0; pass < 3; ++pass)
     for (const Obstacle& o : obstacles_) {
         const float half = 0.5f * o.height - o.radius;
         const Capsule other{o.center - kUp * half, o.center + kUp * half, o.radius};
@@ -294,6 +342,71 @@ CharacterMove CharacterController::move(Vec3 displacement, float dt) {
     grounded_ = out.grounded;
     out.position = end;
     return out;
+}
+
+// ---- CharacterGroup -------------------------------------------------------------------------
+
+CharacterGroup::CharacterGroup(const World& world, const CharacterSettings& settings, std::uint32_t capacity)
+    : world_(&world), settings_(settings), capacity_(capacity) {
+    controllers_.reserve(capacity);
+    moves_.reserve(capacity);
+    positions_.assign(3 * static_cast<std::size_t>(capacity), 0.0f);
+}
+
+std::int32_t CharacterGroup::add(Vec3 position) {
+    if (controllers_.size() >= capacity_ || !is_finite(position)) return -1;
+    controllers_.emplace_back(*world_, settings_, position);
+    moves_.emplace_back();
+    moves_.back().position = position;
+    const std::size_t i = controllers_.size() - 1;
+    positions_[3 * i] = position.x;
+    positions_[3 * i + 1] = position.y;
+    positions_[3 * i + 2] = position.z;
+    return static_cast<std::int32_t>(i);
+}
+
+void CharacterGroup::set_position(std::uint32_t i, Vec3 p) {
+    if (i >= controllers_.size() || !is_finite(p)) return;
+    controllers_[i].set_position(p);
+    positions_[3 * i] = p.x;
+    positions_[3 * i + 1] = p.y;
+    positions_[3 * i + 2] = p.z;
+}
+
+void CharacterGroup::move_all(const float* displacements, float dt) {
+    const std::uint32_t n = count();
+    if (n == 0) return;
+    // Neighbours: capsule boxes grown by each character's displacement and skin.
+    const CharacterSettings& s = controllers_[0].settings();
+    const float half = 0.5f * s.height - s.radius;
+    std::vector<AABB> boxes(n);
+    for (std::uint32_t i = 0; i < n; ++i) {
+        const Vec3 c = controllers_[i].position();
+        const Vec3 d{displacements[3 * i], displacements[3 * i + 1], displacements[3 * i + 2]};
+        const float reach = (is_finite(d) ? length(d) : 0.0f) + s.skin_width;
+        const Vec3 ext{s.radius + reach, half + s.radius + reach, s.radius + reach};
+        boxes[i] = {c - ext, c + ext};
+    }
+    std::vector<BoxPair> pairs;
+    pairs_tree(boxes, pairs);
+    std::vector<std::vector<std::uint32_t>> neighbours(n);
+    for (const BoxPair& p : pairs) {
+        neighbours[p.a].push_back(p.b);
+        neighbours[p.b].push_back(p.a);
+    }
+    std::vector<CharacterController::Obstacle> obstacles;
+    for (std::uint32_t i = 0; i < n; ++i) {
+        obstacles.clear();
+        for (const std::uint32_t j : neighbours[i])
+            obstacles.push_back({controllers_[j].position(), s.radius, s.height});
+        CharacterController& ch = controllers_[i];
+        ch.set_obstacles(obstacles);
+        moves_[i] = ch.move({displacements[3 * i], displacements[3 * i + 1], displacements[3 * i + 2]}, dt);
+        const Vec3 p = ch.position();
+        positions_[3 * i] = p.x;
+        positions_[3 * i + 1] = p.y;
+        positions_[3 * i + 2] = p.z;
+    }
 }
 
 }  // namespace shototsu

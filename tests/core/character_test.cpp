@@ -243,3 +243,35 @@ TEST_CASE("CharacterController: bad input leaves it where it was") {
     ch.move({0.1f, 0, 0}, -1.0f);
     CHECK(ch.position() == before);
 }
+
+TEST_CASE("CharacterGroup: 100 characters crossing a square never overlap one another") {
+    MeshData m;
+    m.quad({-30, 0, -30}, {-30, 0, 30}, {30, 0, 30}, {30, 0, -30});
+    const World w = world_of(m);
+    CharacterGroup group(w, settings(), 100);
+    Rng rng(100);
+    std::vector<Vec3> dirs;
+    for (int i = 0; i < 100; ++i) {
+        // On a circle of radius 12 (0.75 m apart), heading through the centre: they all meet there.
+        const float a = 2.0f * kPi * static_cast<float>(i) / 100.0f;
+        REQUIRE(group.add({12.0f * det_cos(a), 0.86f, 12.0f * det_sin(a)}) == i);
+        dirs.push_back(Vec3{-det_cos(a), 0, -det_sin(a)} * 3.0f);
+    }
+    std::vector<float> disp(300);
+    for (int step = 0; step < 360; ++step) {
+        for (int i = 0; i < 100; ++i) {
+            const Vec3 d = dirs[static_cast<std::size_t>(i)] * kDt + Vec3{0, group.controller(static_cast<std::uint32_t>(i)).grounded() ? -kDt : -kGravity * kDt * kDt, 0};
+            disp[3 * i] = d.x;
+            disp[3 * i + 1] = d.y;
+            disp[3 * i + 2] = d.z;
+        }
+        group.move_all(disp.data(), kDt);
+        for (std::uint32_t i = 0; i < 100; ++i)
+            for (std::uint32_t j = i + 1; j < 100; ++j) {
+                const Vec3 pi{group.positions()[3 * i], group.positions()[3 * i + 1], group.positions()[3 * i + 2]};
+                const Vec3 pj{group.positions()[3 * j], group.positions()[3 * j + 1], group.positions()[3 * j + 2]};
+                // Same heights: the capsules overlap exactly when their axes are closer than 2 r.
+                REQUIRE(length(Vec3{pi.x - pj.x, 0, pi.z - pj.z}) >= 2 * 0.35f - 1e-3f);
+            }
+    }
+}

@@ -108,6 +108,8 @@ private:
     SlideResult slide(Vec3 start, Vec3 displacement, bool support_on_walkable) const;
     Vec3 depenetrate(Vec3 center) const;
     Vec3 push_out_of_obstacles(Vec3 center) const;
+    bool overlaps_obstacle(Vec3 center, const Obstacle& o, Contact* contact) const;
+    float obstacle_limit(Vec3 p, Vec3 dir, float travel, Vec3& normal) const;
     bool walkable(Vec3 normal) const { return normal.y >= cos_max_slope_; }
     bool supported(const WorldHit& hit, Vec3 center) const;
 
@@ -117,6 +119,38 @@ private:
     Vec3 position_;
     bool grounded_ = false;
     std::vector<Obstacle> obstacles_;
+};
+
+/// Many characters moved in one call (the batch form of the JS API): structure-of-arrays state,
+/// and characters never overlap one another — each sees its neighbours (found through the tree
+/// broadphase) as obstacles. Moves run in index order, so results are deterministic.
+class CharacterGroup {
+public:
+    CharacterGroup(const World& world, const CharacterSettings& settings, std::uint32_t capacity);
+
+    /// Adds a character; -1 when full or the position is not finite.
+    std::int32_t add(Vec3 position);
+    /// Moves character i by displacements[3 i .. 3 i + 2] for every i < count(). Non-finite
+    /// displacements leave that character in place (its report says so).
+    void move_all(const float* displacements, float dt);
+
+    std::uint32_t count() const { return static_cast<std::uint32_t>(controllers_.size()); }
+    std::uint32_t capacity() const { return capacity_; }
+    /// 3 floats per character: the capsule centres after the last move (allocated once).
+    const float* positions() const { return positions_.data(); }
+    /// The full report of character i's last move.
+    const CharacterMove& last_move(std::uint32_t i) const { return moves_[i]; }
+    CharacterController& controller(std::uint32_t i) { return controllers_[i]; }
+    /// Teleports character i.
+    void set_position(std::uint32_t i, Vec3 p);
+
+private:
+    const World* world_;
+    CharacterSettings settings_;
+    std::uint32_t capacity_;
+    std::vector<CharacterController> controllers_;
+    std::vector<CharacterMove> moves_;
+    std::vector<float> positions_;
 };
 
 }  // namespace shototsu

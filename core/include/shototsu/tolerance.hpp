@@ -113,4 +113,8 @@ inline constexpr float kCharacterMinNormalY = 0.1f;
 /// the step's top.
 inline constexpr float kCharacterEdgeProbe = 0.1f;
 
+/// Character controller: bisection steps when stopping short of another character: 16 halvings
+/// of a move of at most a few decimetres leave a few microns of unused motion — invisible.
+inline constexpr int kCharacterObstacleBisections = 16;
+
 }  // namespace shototsu::tol
