@@ -5,13 +5,13 @@
 // Every input is a pointer to packed floats and a stride in floats; stride 0 repeats one
 // element for the whole batch (one triangle against many points, one segment against many
 // triangles). The JS face checks the lengths and strides before calling.
-#include <emscripten/bind.h>
 
 #include <vector>
 
 #include "out.hpp"
 
 namespace shototsu::wasm {
+
 namespace {
 
 const float* floats(std::uintptr_t p) { return reinterpret_cast<const float*>(p); }
@@ -41,8 +41,10 @@ void write_cast(float* o, const Hit& c) {
     write(o + 5, c.normal);
 }
 
+}  // namespace
+
 // out: 3 floats per element (the closest point)
-void closestPointsOnTriangles(std::uintptr_t points, int point_stride, std::uintptr_t triangles, int tri_stride,
+SHOTOTSU_EXPORT void closestPointsOnTriangles(std::uintptr_t points, int point_stride, std::uintptr_t triangles, int tri_stride,
                               std::uint32_t n, std::uintptr_t out) {
     const float *p = floats(points), *t = floats(triangles);
     float* o = floats_out(out);
@@ -51,7 +53,7 @@ void closestPointsOnTriangles(std::uintptr_t points, int point_stride, std::uint
 }
 
 // out: 8 floats per element (Contact)
-void trianglesSpheres(std::uintptr_t triangles, int tri_stride, std::uintptr_t spheres, int sphere_stride,
+SHOTOTSU_EXPORT void trianglesSpheres(std::uintptr_t triangles, int tri_stride, std::uintptr_t spheres, int sphere_stride,
                       std::uint32_t n, std::uintptr_t out) {
     const float *t = floats(triangles), *s = floats(spheres);
     float* o = floats_out(out);
@@ -60,21 +62,21 @@ void trianglesSpheres(std::uintptr_t triangles, int tri_stride, std::uintptr_t s
 }
 
 // out: 8 floats per element (CastHit)
-void intersectSegmentsTriangles(std::uintptr_t segments, int seg_stride, std::uintptr_t triangles, int tri_stride,
+SHOTOTSU_EXPORT void intersectSegmentsTriangles(std::uintptr_t segments, int seg_stride, std::uintptr_t triangles, int tri_stride,
                                 std::uint32_t n, std::uintptr_t out) {
     const float *s = floats(segments), *t = floats(triangles);
     float* o = floats_out(out);
     for (std::uint32_t i = 0; i < n; ++i, s += seg_stride, t += tri_stride, o += 8)
         write_cast(o, intersect_segment_triangle(seg(s), tri(t)));
 }
-void intersectSegmentsSpheres(std::uintptr_t segments, int seg_stride, std::uintptr_t spheres, int sphere_stride,
+SHOTOTSU_EXPORT void intersectSegmentsSpheres(std::uintptr_t segments, int seg_stride, std::uintptr_t spheres, int sphere_stride,
                               std::uint32_t n, std::uintptr_t out) {
     const float *s = floats(segments), *b = floats(spheres);
     float* o = floats_out(out);
     for (std::uint32_t i = 0; i < n; ++i, s += seg_stride, b += sphere_stride, o += 8)
         write_cast(o, intersect_segment_sphere(seg(s), sphere(b)));
 }
-void intersectSegmentsAABBs(std::uintptr_t segments, int seg_stride, std::uintptr_t boxes, int box_stride,
+SHOTOTSU_EXPORT void intersectSegmentsAABBs(std::uintptr_t segments, int seg_stride, std::uintptr_t boxes, int box_stride,
                             std::uint32_t n, std::uintptr_t out) {
     const float *s = floats(segments), *b = floats(boxes);
     float* o = floats_out(out);
@@ -83,12 +85,14 @@ void intersectSegmentsAABBs(std::uintptr_t segments, int seg_stride, std::uintpt
 }
 
 // ---- broadphase: the pairs stay here until the next call; the JS face copies them out ------
+namespace {
 std::vector<AABB> g_boxes;
 std::vector<BoxPair> g_pairs;
+}  // namespace
 
 /// method: 0 all pairs, 1 sweep and prune, 2 tree. Returns the number of pairs; their
 /// (a, b) indices are at pairsPointer(), two uint32 each.
-std::uint32_t pairs(std::uintptr_t boxes, std::uint32_t n, int method) {
+SHOTOTSU_EXPORT std::uint32_t pairs(std::uintptr_t boxes, std::uint32_t n, int method) {
     g_boxes.resize(n);
     for (std::uint32_t i = 0; i < n; ++i) g_boxes[i] = box(floats(boxes) + 6 * i);
     if (method == 0) pairs_all(g_boxes, g_pairs);
@@ -96,19 +100,6 @@ std::uint32_t pairs(std::uintptr_t boxes, std::uint32_t n, int method) {
     else pairs_tree(g_boxes, g_pairs);
     return static_cast<std::uint32_t>(g_pairs.size());
 }
-std::uintptr_t pairsPointer() { return reinterpret_cast<std::uintptr_t>(g_pairs.data()); }
-
-}  // namespace
-
-EMSCRIPTEN_BINDINGS(shototsu_batch) {
-    using emscripten::function;
-    function("closestPointsOnTriangles", &closestPointsOnTriangles);
-    function("trianglesSpheres", &trianglesSpheres);
-    function("intersectSegmentsTriangles", &intersectSegmentsTriangles);
-    function("intersectSegmentsSpheres", &intersectSegmentsSpheres);
-    function("intersectSegmentsAABBs", &intersectSegmentsAABBs);
-    function("pairs", &pairs);
-    function("pairsPointer", &pairsPointer);
-}
+SHOTOTSU_EXPORT std::uintptr_t pairsPointer() { return reinterpret_cast<std::uintptr_t>(g_pairs.data()); }
 
 }  // namespace shototsu::wasm

@@ -1,13 +1,20 @@
-// shototsu (wasm) — the output area of single queries, and the macros that spell scalar
-// arguments. Registration only: no geometry here.
+// shototsu (wasm) — how the bindings talk to the JS face: the export macro, the macros that
+// spell scalar arguments, and the output area. Registration only: no geometry here.
 //
-// Why scalars in and an output area out, rather than Embind value_objects: a value_object Vec3
-// costs 160–200 ns per argument to convert, a float argument a few ns (../shared/TOOLCHAIN.md),
-// and single queries must stay within 2x of three.js's plain-JS math. Each binding writes its
-// result struct, flattened, into g_out; the JS face (js/layout.js) reads it back through HEAPF32
-// right after the call, before anything else can run. The LAYOUTS below are the contract
-// between put() here and the readers in js/layout.js — change both together.
+// Stateless queries are plain C exports (SHOTOTSU_EXPORT) taking floats, called by the JS face
+// as Module._name(...). Why not Embind value_objects: a value_object Vec3 costs 160–200 ns per
+// argument to convert (../shared/TOOLCHAIN.md). Why not Embind functions with float arguments:
+// their generated JS invoker sits between the caller and wasm, and V8 inlines it or not from run
+// to run (closestPointOnTriangle measured 82 or 118 ns through Embind, a steady 74 ns raw;
+// bench/js-single.mjs). Single queries must stay within 2x of three.js's plain-JS math.
+// Embind keeps what it is good at: the World class handle (world.cpp).
+//
+// Each query writes its result struct, flattened, into g_out; the JS face reads it back through
+// HEAPF32 right after the call, before anything else can run. The LAYOUTS below are the
+// contract between put() here and the readers in js/layout.js — change both together.
 #pragma once
+
+#include <emscripten/emscripten.h>
 
 #include <cstdint>
 #include <cstring>
@@ -15,6 +22,9 @@
 #include "shototsu/broadphase.hpp"
 #include "shototsu/shototsu.hpp"
 #include "shototsu/world.hpp"
+
+/// A function the JS face calls as Module._name: C linkage, kept by the linker.
+#define SHOTOTSU_EXPORT extern "C" EMSCRIPTEN_KEEPALIVE
 
 // Three float arguments n_x, n_y, n_z, and the Vec3 they make.
 #define VEC3_ARGS(n) float n##_x, float n##_y, float n##_z
@@ -30,7 +40,7 @@ namespace shototsu::wasm {
 
 /// Floats of the output area: the largest result (explainClosestPointOnTriangle) uses 32.
 inline constexpr int kOutFloats = 64;
-extern float g_out[kOutFloats];
+extern float g_out[kOutFloats];  // defined in closest.cpp
 
 inline void put(int i, float v) { g_out[i] = v; }
 inline void put(int i, bool v) { g_out[i] = v ? 1.0f : 0.0f; }

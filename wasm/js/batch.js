@@ -7,7 +7,7 @@
 import { fail, nonneg } from './check.js';
 import { Memory, WasmArray, arrayArg, arrayOutput, batchCount, placeInput } from './memory.js';
 
-export function batchFamily(M, mem, registry) {
+export function batchFamily(W, heap, mem, registry) {
   /** Runs `call(ptrA, strideA, ptrB, strideB, n, outPtr)` for inputs a (strideA floats) and b. */
   function pairBatch(fn, nameA, a, strideA, nameB, b, strideB, out, outStride) {
     const argA = arrayArg(mem, fn, nameA, a, Float32Array, strideA);
@@ -17,16 +17,16 @@ export function batchFamily(M, mem, registry) {
     const pa = placeInput(mem, argA, 0);
     const pb = placeInput(mem, argB, 1);
     const po = result.where(2);
-    M[fn](pa, argA.count === 1 ? 0 : strideA, pb, argB.count === 1 ? 0 : strideB, n, po);
+    W[fn](pa, argA.count === 1 ? 0 : strideA, pb, argB.count === 1 ? 0 : strideB, n, po);
     return result.finish();
   }
 
   function pairs(fn, boxes, method) {
     const arg = arrayArg(mem, fn, 'boxes', boxes, Float32Array, 6);
     const p = placeInput(mem, arg, 0);
-    const count = M.pairs(p, arg.count, method);
-    const at = M.pairsPointer() >> 2;
-    return M.HEAPU32.slice(at, at + 2 * count);
+    const count = W.pairs(p, arg.count, method);
+    const at = W.pairsPointer() >> 2;
+    return heap.u32().slice(at, at + 2 * count);
   }
 
   return {

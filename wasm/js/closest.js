@@ -14,12 +14,12 @@ export const REGION_CONDITIONS = Object.freeze({
   face: 'none of the above',
 });
 
-export function closestFamily(M, o) {
+export function closestFamily(W, heap, o) {
   return {
     closestPointOnTriangle(p, a, b, c) {
       if (!(v3(p) && v3(a) && v3(b) && v3(c))) fail('closestPointOnTriangle', p, a, b, c);
-      M.closestPointOnTriangle(p.x, p.y, p.z, a.x, a.y, a.z, b.x, b.y, b.z, c.x, c.y, c.z);
-      const h = M.HEAPF32;
+      W.closestPointOnTriangle(p.x, p.y, p.z, a.x, a.y, a.z, b.x, b.y, b.z, c.x, c.y, c.z);
+      const h = heap.f32();
       return {
         point: { x: h[o], y: h[o + 1], z: h[o + 2] },
         region: TRIANGLE_REGIONS[h[o + 6] | 0],
@@ -30,8 +30,8 @@ export function closestFamily(M, o) {
 
     explainClosestPointOnTriangle(p, a, b, c) {
       if (!(v3(p) && v3(a) && v3(b) && v3(c))) fail('explainClosestPointOnTriangle', p, a, b, c);
-      M.explainClosestPointOnTriangle(p.x, p.y, p.z, a.x, a.y, a.z, b.x, b.y, b.z, c.x, c.y, c.z);
-      const h = M.HEAPF32;
+      W.explainClosestPointOnTriangle(p.x, p.y, p.z, a.x, a.y, a.z, b.x, b.y, b.z, c.x, c.y, c.z);
+      const h = heap.f32();
       const tests = [];
       for (let i = 0; i < h[o + 17]; ++i) {
         const region = TRIANGLE_REGIONS[h[o + 18 + 2 * i] | 0];
@@ -50,37 +50,37 @@ export function closestFamily(M, o) {
 
     closestPointOnSegment(p, start, end) {
       if (!(v3(p) && v3(start) && v3(end))) fail('closestPointOnSegment', p, start, end);
-      M.closestPointOnSegment(p.x, p.y, p.z, start.x, start.y, start.z, end.x, end.y, end.z);
-      const h = M.HEAPF32;
+      W.closestPointOnSegment(p.x, p.y, p.z, start.x, start.y, start.z, end.x, end.y, end.z);
+      const h = heap.f32();
       return { point: { x: h[o], y: h[o + 1], z: h[o + 2] }, t: h[o + 3] };
     },
 
     distanceSqPointSegment(p, start, end) {
       if (!(v3(p) && v3(start) && v3(end))) fail('distanceSqPointSegment', p, start, end);
-      return M.distanceSqPointSegment(p.x, p.y, p.z, start.x, start.y, start.z, end.x, end.y, end.z);
+      return W.distanceSqPointSegment(p.x, p.y, p.z, start.x, start.y, start.z, end.x, end.y, end.z);
     },
 
     closestPointsSegmentSegment(start1, end1, start2, end2) {
       if (!(v3(start1) && v3(end1) && v3(start2) && v3(end2))) {
         fail('closestPointsSegmentSegment', start1, end1, start2, end2);
       }
-      M.closestPointsSegmentSegment(
+      W.closestPointsSegmentSegment(
         start1.x, start1.y, start1.z, end1.x, end1.y, end1.z,
         start2.x, start2.y, start2.z, end2.x, end2.y, end2.z,
       );
-      const h = M.HEAPF32;
+      const h = heap.f32();
       return { point1: vec(h, o), point2: vec(h, o + 3), t1: h[o + 6], t2: h[o + 7], distanceSq: h[o + 8] };
     },
 
     closestPointOnAABB(p, min, max) {
       if (!(v3(p) && v3(min) && v3(max))) fail('closestPointOnAABB', p, min, max);
-      M.closestPointOnAABB(p.x, p.y, p.z, min.x, min.y, min.z, max.x, max.y, max.z);
-      return vec(M.HEAPF32, o);
+      W.closestPointOnAABB(p.x, p.y, p.z, min.x, min.y, min.z, max.x, max.y, max.z);
+      return vec(heap.f32(), o);
     },
 
     distanceSqPointAABB(p, min, max) {
       if (!(v3(p) && v3(min) && v3(max))) fail('distanceSqPointAABB', p, min, max);
-      return M.distanceSqPointAABB(p.x, p.y, p.z, min.x, min.y, min.z, max.x, max.y, max.z);
+      return W.distanceSqPointAABB(p.x, p.y, p.z, min.x, min.y, min.z, max.x, max.y, max.z);
     },
 
     closestPointOnOBB(p, center, rotation, halfExtents) {
@@ -88,21 +88,21 @@ export function closestFamily(M, o) {
         fail('closestPointOnOBB', p, center, rotation, halfExtents);
       }
       const c = center, q = rotation, e = halfExtents;
-      M.closestPointOnOBB(p.x, p.y, p.z, c.x, c.y, c.z, q.x, q.y, q.z, q.w, e.x, e.y, e.z);
-      return vec(M.HEAPF32, o);
+      W.closestPointOnOBB(p.x, p.y, p.z, c.x, c.y, c.z, q.x, q.y, q.z, q.w, e.x, e.y, e.z);
+      return vec(heap.f32(), o);
     },
 
     closestPointOnPlane(p, planeNormal, planePoint) {
       if (!(v3(p) && v3(planeNormal) && v3(planePoint))) fail('closestPointOnPlane', p, planeNormal, planePoint);
       const n = planeNormal, q = planePoint;
-      M.closestPointOnPlane(p.x, p.y, p.z, n.x, n.y, n.z, q.x, q.y, q.z);
-      return vec(M.HEAPF32, o);
+      W.closestPointOnPlane(p.x, p.y, p.z, n.x, n.y, n.z, q.x, q.y, q.z);
+      return vec(heap.f32(), o);
     },
 
     reflect(v, normal) {
       if (!(v3(v) && v3(normal))) fail('reflect', v, normal);
-      M.reflect(v.x, v.y, v.z, normal.x, normal.y, normal.z);
-      return vec(M.HEAPF32, o);
+      W.reflect(v.x, v.y, v.z, normal.x, normal.y, normal.z);
+      return vec(heap.f32(), o);
     },
   };
 }

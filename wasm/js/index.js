@@ -11,7 +11,7 @@ import { sweepFamily } from './sweep.js';
 import { boundingFamily } from './bounding.js';
 import { batchFamily } from './batch.js';
 import { worldClass } from './world.js';
-import { Memory, WasmArray } from './memory.js';
+import { Heap, Memory, WasmArray, bindingTable } from './memory.js';
 import { TRIANGLE_REGIONS } from './layout.js';
 
 export { version, TRIANGLE_REGIONS, REGION_CONDITIONS, WasmArray };
@@ -30,17 +30,19 @@ export function init(options) {
 }
 
 function makeApi(M) {
-  const o = M.outPointer() >> 2; // float index of the output area in HEAPF32
+  const W = bindingTable(M); // the bound functions, in an object V8 keeps fast
+  const heap = new Heap(M);
+  const o = W.outPointer() >> 2; // float index of the output area in HEAPF32
   const mem = new Memory(M);
   const arrays = new FinalizationRegistry((ptr) => M._free(ptr));
   return Object.freeze({
     version,
-    ...closestFamily(M, o),
-    ...overlapFamily(M, o, mem),
-    ...castFamily(M, o),
-    ...sweepFamily(M, o),
-    ...boundingFamily(M, o, mem),
-    ...batchFamily(M, mem, arrays),
-    World: worldClass(M, o, mem),
+    ...closestFamily(W, heap, o),
+    ...overlapFamily(W, heap, o, mem),
+    ...castFamily(W, heap, o),
+    ...sweepFamily(W, heap, o),
+    ...boundingFamily(W, heap, o, mem),
+    ...batchFamily(W, heap, mem, arrays),
+    World: worldClass(W, heap, o, mem),
   });
 }

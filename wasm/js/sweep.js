@@ -3,15 +3,15 @@
 import { fail, v3, num, nonneg } from './check.js';
 import { SWEEP_FEATURES, SWEEP_PLANE_CASES, sweepHit } from './layout.js';
 
-export function sweepFamily(M, o) {
+export function sweepFamily(W, heap, o) {
   return {
     sweepSpherePlane(radius, from, to, planeNormal, planePoint) {
       if (!(nonneg(radius) && v3(from) && v3(to) && v3(planeNormal) && v3(planePoint))) {
         fail('sweepSpherePlane', radius, from, to, planeNormal, planePoint);
       }
       const s = from, e = to, n = planeNormal, q = planePoint;
-      M.sweepSpherePlane(radius, s.x, s.y, s.z, e.x, e.y, e.z, n.x, n.y, n.z, q.x, q.y, q.z);
-      const h = M.HEAPF32;
+      W.sweepSpherePlane(radius, s.x, s.y, s.z, e.x, e.y, e.z, n.x, n.y, n.z, q.x, q.y, q.z);
+      const h = heap.f32();
       return {
         hit: h[o] !== 0,
         t: h[o + 1],
@@ -28,8 +28,8 @@ export function sweepFamily(M, o) {
         fail('sweepSphereTriangle', radius, from, to, a, b, c);
       }
       const s = from, e = to;
-      M.sweepSphereTriangle(radius, s.x, s.y, s.z, e.x, e.y, e.z, a.x, a.y, a.z, b.x, b.y, b.z, c.x, c.y, c.z);
-      const h = M.HEAPF32;
+      W.sweepSphereTriangle(radius, s.x, s.y, s.z, e.x, e.y, e.z, a.x, a.y, a.z, b.x, b.y, b.z, c.x, c.y, c.z);
+      const h = heap.f32();
       return {
         hit: h[o] !== 0,
         t: h[o + 1],
@@ -44,8 +44,8 @@ export function sweepFamily(M, o) {
       if (!(v3(p0) && v3(p1) && nonneg(rp) && v3(q0) && v3(q1) && nonneg(rq))) {
         fail('sweptSphereSphere', p0, p1, rp, q0, q1, rq);
       }
-      M.sweptSphereSphere(p0.x, p0.y, p0.z, p1.x, p1.y, p1.z, rp, q0.x, q0.y, q0.z, q1.x, q1.y, q1.z, rq);
-      return sweepHit(M.HEAPF32, o);
+      W.sweptSphereSphere(p0.x, p0.y, p0.z, p1.x, p1.y, p1.z, rp, q0.x, q0.y, q0.z, q1.x, q1.y, q1.z, rq);
+      return sweepHit(heap.f32(), o);
     },
 
     sweepCapsuleTriangle(start, end, radius, motion, a, b, c) {
@@ -53,22 +53,22 @@ export function sweepFamily(M, o) {
         fail('sweepCapsuleTriangle', start, end, radius, motion, a, b, c);
       }
       const s = start, e = end, m = motion;
-      M.sweepCapsuleTriangle(
+      W.sweepCapsuleTriangle(
         s.x, s.y, s.z, e.x, e.y, e.z, radius, m.x, m.y, m.z,
         a.x, a.y, a.z, b.x, b.y, b.z, c.x, c.y, c.z,
       );
-      return sweepHit(M.HEAPF32, o);
+      return sweepHit(heap.f32(), o);
     },
 
     floorHeight(a, b, c, x, z) {
       if (!(v3(a) && v3(b) && v3(c) && num(x) && num(z))) fail('floorHeight', a, b, c, x, z);
-      const y = M.floorHeight(a.x, a.y, a.z, b.x, b.y, b.z, c.x, c.y, c.z, x, z);
+      const y = W.floorHeight(a.x, a.y, a.z, b.x, b.y, b.z, c.x, c.y, c.z, x, z);
       return y === y ? y : null; // NaN: (x, z) is outside the triangle seen from above
     },
 
     floorHeightByArea(a, b, c, x, z) {
       if (!(v3(a) && v3(b) && v3(c) && num(x) && num(z))) fail('floorHeightByArea', a, b, c, x, z);
-      const y = M.floorHeightByArea(a.x, a.y, a.z, b.x, b.y, b.z, c.x, c.y, c.z, x, z);
+      const y = W.floorHeightByArea(a.x, a.y, a.z, b.x, b.y, b.z, c.x, c.y, c.z, x, z);
       return y === y ? y : null;
     },
   };

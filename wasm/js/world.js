@@ -5,7 +5,7 @@ import { fail, v3, num, nonneg, upto } from './check.js';
 import { TRIANGLE_REGIONS } from './layout.js';
 import { DISPOSE, arrayArg, arrayOutput, placeInput } from './memory.js';
 
-export function worldClass(M, o, mem) {
+export function worldClass(W, heap, o, mem) {
   const handles = new FinalizationRegistry((handle) => {
     if (!handle.isDeleted()) handle.delete();
   });
@@ -22,8 +22,8 @@ export function worldClass(M, o, mem) {
   });
 
   function contacts(count) {
-    const at = M.worldContactsPointer() >> 2;
-    const h = M.HEAPF32, u = M.HEAPU32;
+    const at = W.worldContactsPointer() >> 2;
+    const h = heap.f32(), u = heap.u32();
     const list = new Array(count);
     for (let i = 0, k = at; i < count; i++, k += 10) {
       list[i] = {
@@ -45,7 +45,7 @@ export function worldClass(M, o, mem) {
 
     /** An empty world. Add static triangle meshes with addMesh. */
     constructor() {
-      this.#h = new M.World();
+      this.#h = new W.World();
       handles.register(this, this.#h, this);
     }
 
@@ -72,7 +72,7 @@ export function worldClass(M, o, mem) {
       const ip = idx === null ? 0 : placeInput(mem, idx, 1);
       const mesh = w.addMesh(pp, pos.value.length, ip, idx === null ? 0 : idx.value.length);
       if (mesh < 0) {
-        const why = M.worldLastError();
+        const why = W.worldLastError();
         throw new RangeError(`${fn}: argument '${/index/.test(why) ? 'indices' : 'positions'}': ${why}`);
       }
       this.#triangles.push(idx === null ? pos.count / 3 : idx.count);
@@ -84,7 +84,7 @@ export function worldClass(M, o, mem) {
       if (!(v3(origin) && v3(direction) && upto(maxDistance))) fail('World.raycast', origin, direction, maxDistance);
       const p = origin, d = direction;
       w.raycast(p.x, p.y, p.z, d.x, d.y, d.z, maxDistance);
-      return worldHit(M.HEAPF32, M.HEAPU32);
+      return worldHit(heap.f32(), heap.u32());
     }
 
     raycastAny(origin, direction, maxDistance = Infinity) {
@@ -97,7 +97,7 @@ export function worldClass(M, o, mem) {
       const w = this.#live('segmentCast');
       if (!(v3(from) && v3(to))) fail('World.segmentCast', from, to);
       w.segmentCast(from.x, from.y, from.z, to.x, to.y, to.z);
-      return worldHit(M.HEAPF32, M.HEAPU32);
+      return worldHit(heap.f32(), heap.u32());
     }
 
     sphereCast(center, radius, direction, maxDistance) {
@@ -107,7 +107,7 @@ export function worldClass(M, o, mem) {
       }
       const c = center, d = direction;
       w.sphereCast(c.x, c.y, c.z, radius, d.x, d.y, d.z, maxDistance);
-      return worldHit(M.HEAPF32, M.HEAPU32);
+      return worldHit(heap.f32(), heap.u32());
     }
 
     capsuleCast(a, b, radius, direction, maxDistance) {
@@ -117,7 +117,7 @@ export function worldClass(M, o, mem) {
       }
       const d = direction;
       w.capsuleCast(a.x, a.y, a.z, b.x, b.y, b.z, radius, d.x, d.y, d.z, maxDistance);
-      return worldHit(M.HEAPF32, M.HEAPU32);
+      return worldHit(heap.f32(), heap.u32());
     }
 
     overlapSphere(center, radius) {
@@ -136,7 +136,7 @@ export function worldClass(M, o, mem) {
       const w = this.#live('closestPoint');
       if (!(v3(point) && upto(maxDistance))) fail('World.closestPoint', point, maxDistance);
       w.closestPoint(point.x, point.y, point.z, maxDistance);
-      const h = M.HEAPF32, u = M.HEAPU32;
+      const h = heap.f32(), u = heap.u32();
       const hit = h[o] !== 0;
       return {
         hit,
@@ -152,7 +152,7 @@ export function worldClass(M, o, mem) {
       const w = this.#live('floor');
       if (!(num(x) && num(z) && num(fromY))) fail('World.floor', x, z, fromY);
       w.floor(x, z, fromY);
-      const h = M.HEAPF32, u = M.HEAPU32;
+      const h = heap.f32(), u = heap.u32();
       const hit = h[o] !== 0;
       return {
         hit,
@@ -167,7 +167,7 @@ export function worldClass(M, o, mem) {
       const w = this.#live('floorHeight');
       if (!(num(x) && num(z) && num(fromY))) fail('World.floorHeight', x, z, fromY);
       w.floor(x, z, fromY);
-      const h = M.HEAPF32;
+      const h = heap.f32();
       return h[o] !== 0 ? h[o + 1] : null;
     }
 
@@ -179,7 +179,7 @@ export function worldClass(M, o, mem) {
       const count = this.#triangles[mesh];
       if (index >= count) throw new RangeError(`World.triangle: argument 'index' must be < ${count} (got ${index})`);
       w.triangle(mesh, index);
-      const h = M.HEAPF32;
+      const h = heap.f32();
       return {
         a: { x: h[o], y: h[o + 1], z: h[o + 2] },
         b: { x: h[o + 3], y: h[o + 4], z: h[o + 5] },
@@ -189,8 +189,8 @@ export function worldClass(M, o, mem) {
 
     get stats() {
       this.#live('stats').stats();
-      const u = M.HEAPU32;
-      return { meshes: u[o], triangles: u[o + 1], nodes: u[o + 2], memoryBytes: u[o + 3], maxDepth: u[o + 4], buildMs: M.HEAPF32[o + 5] };
+      const u = heap.u32();
+      return { meshes: u[o], triangles: u[o + 1], nodes: u[o + 2], memoryBytes: u[o + 3], maxDepth: u[o + 4], buildMs: heap.f32()[o + 5] };
     }
 
     raycastBatch(rays, maxDistance, out, ids) {
