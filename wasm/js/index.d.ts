@@ -285,10 +285,11 @@ export interface World {
    * Adds a static mesh — exactly what a three.js BufferGeometry holds, in world space:
    * `positions` (3 floats per vertex) and optional `indices` (3 per triangle; without them,
    * 9 floats per triangle). Builds its hierarchy at once. Returns the mesh index.
-   * For a BufferGeometry: `world.addMesh(g.attributes.position.array, g.index?.array)` after
-   * `g.applyMatrix4(mesh.matrixWorld)` (convert a Uint16Array index with `Uint32Array.from`).
+   * For a three.js mesh: `const g = mesh.geometry.clone().applyMatrix4(mesh.matrixWorld);
+   * world.addMesh(g.attributes.position.array, g.index?.array)` (a Uint16Array index is widened;
+   * interleaved attributes are not supported).
    */
-  addMesh(positions: Float32Input, indices?: Uint32Input): number;
+  addMesh(positions: Float32Input, indices?: Uint32Input | Uint16Array): number;
   /** The closest hit of the ray origin + s direction, 0 <= s <= maxDistance (default Infinity). */
   raycast(origin: Vec3Like, direction: Vec3Like, maxDistance?: number): WorldHit;
   /** Whether anything blocks the ray within maxDistance (stops at the first hit found). */
