@@ -74,11 +74,15 @@ const families = [
   }],
 ];
 
+// BENCH_ONLY=<text> runs only the families whose name contains it (one family alone in a process).
+const only = process.env.BENCH_ONLY;
+const selected = families.filter(([name]) => !only || name.includes(only));
+
 console.log(`# single-call cost, ns per call (median of 15 interleaved repeats) — ${machine()}`);
 console.log('| query | three.js, 2^10 cases | shototsu | ratio | three.js, 2^14 cases | shototsu | ratio |');
 console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
 const cell = (ns, base) => [base ? base.toFixed(1) : '—', ns.toFixed(1), base ? `${(ns / base).toFixed(2)}x` : '—'];
-for (const [family, cases] of families) {
+for (const [family, cases] of selected) {
   const small = timeCases(cases, { n: 1024 });
   const large = timeCases(cases, { n: N });
   for (const name of Object.keys(cases)) {
