@@ -1,0 +1,45 @@
+// shototsu (wasm) — segment casts (cast.hpp). Registration only.
+#include <emscripten/bind.h>
+
+#include "out.hpp"
+
+namespace shototsu::wasm {
+namespace {
+
+void intersectSegmentPlane(VEC3_ARGS(s), VEC3_ARGS(e), VEC3_ARGS(n), VEC3_ARGS(q)) {
+    put(intersect_segment_plane({VEC3(s), VEC3(e)}, plane_from_normal_point(VEC3(n), VEC3(q))));
+}
+void intersectSegmentSphere(VEC3_ARGS(s), VEC3_ARGS(e), VEC3_ARGS(c), float r) {
+    put(intersect_segment_sphere({VEC3(s), VEC3(e)}, {VEC3(c), r}));
+}
+void intersectSegmentAABB(VEC3_ARGS(s), VEC3_ARGS(e), VEC3_ARGS(lo), VEC3_ARGS(hi)) {
+    put(intersect_segment_aabb({VEC3(s), VEC3(e)}, {VEC3(lo), VEC3(hi)}));
+}
+void intersectSegmentOBB(VEC3_ARGS(s), VEC3_ARGS(e), OBB_ARGS(box)) {
+    put(intersect_segment_obb({VEC3(s), VEC3(e)}, OBB(box)));
+}
+void intersectSegmentTriangle(VEC3_ARGS(s), VEC3_ARGS(e), VEC3_ARGS(a), VEC3_ARGS(b), VEC3_ARGS(c)) {
+    put(intersect_segment_triangle({VEC3(s), VEC3(e)}, {VEC3(a), VEC3(b), VEC3(c)}));
+}
+void intersectSegmentCapsule(VEC3_ARGS(s), VEC3_ARGS(e), VEC3_ARGS(cs), VEC3_ARGS(ce), float r) {
+    put(intersect_segment_capsule({VEC3(s), VEC3(e)}, {VEC3(cs), VEC3(ce), r}));
+}
+/// s of the hit, or -1 on a miss (the JS face returns null).
+float intersectRayTriangle(VEC3_ARGS(o), VEC3_ARGS(d), VEC3_ARGS(a), VEC3_ARGS(b), VEC3_ARGS(c), float max_s) {
+    return intersect_ray_triangle(VEC3(o), VEC3(d), {VEC3(a), VEC3(b), VEC3(c)}, max_s);
+}
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(shototsu_cast) {
+    using emscripten::function;
+    function("intersectSegmentPlane", &intersectSegmentPlane);
+    function("intersectSegmentSphere", &intersectSegmentSphere);
+    function("intersectSegmentAABB", &intersectSegmentAABB);
+    function("intersectSegmentOBB", &intersectSegmentOBB);
+    function("intersectSegmentTriangle", &intersectSegmentTriangle);
+    function("intersectSegmentCapsule", &intersectSegmentCapsule);
+    function("intersectRayTriangle", &intersectRayTriangle);
+}
+
+}  // namespace shototsu::wasm
