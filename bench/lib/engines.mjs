@@ -1,7 +1,7 @@
 // Running stepped simulations (S1 particles, S2 characters) the same way for every JS engine:
-// one untimed run that the suite observes after every step, then `repeats` timed runs; the
-// engines take turns inside each round so machine noise hits them alike. Native programs time
-// themselves (lib/native.mjs) and hand back the trajectory of their first run.
+// `repeats` timed runs, the first of which the suite also observes after every step (outside the
+// timed part); the engines take turns inside each round so machine noise hits them alike. Native
+// programs time themselves (lib/native.mjs) and hand back the trajectory of their first run.
 import { median, now, log } from './common.mjs';
 
 /**
@@ -11,7 +11,7 @@ import { median, now, log } from './common.mjs';
 export function runStepped({ engines, spawn, steps, dt, repeats, makeObserver, label }) {
   const out = Object.fromEntries(engines.map((e) => [e.key, { msPerStep: [], result: null }]));
   const positions = new Float32Array(3 * spawn.count);
-  for (let round = 0; round <= repeats; round++) {
+  for (let round = 0; round < repeats; round++) {
     for (const e of engines) {
       const sim = e.prepared.spawn(spawn);
       const observer = round === 0 ? makeObserver() : null;
@@ -34,5 +34,5 @@ export function runStepped({ engines, spawn, steps, dt, repeats, makeObserver, l
   return out;
 }
 
-/** The figure of a list of per-run timings: the median of the timed runs (run 0 also observes, and warms the JIT). */
-export const timedMedian = (runs) => median(runs.length > 1 ? runs.slice(1) : runs);
+/** The figure of a list of per-run timings: their median. */
+export const timedMedian = (runs) => median(runs);

@@ -168,3 +168,68 @@ export class ParticleObserver {
     return { tunnelled: sum(this.tunnelled), escaped: sum(this.escaped), maxPenetrationMm: 1000 * this.maxPenetration };
   }
 }
+
+/**
+ * S2's figures for one engine, from capsule centres after every step: the deepest penetration
+ * (capsule segment vs every triangle, over all steps, characters that did not fall through), how
+ * many fell through (bottom sphere's centre ever more than r below the top surface), and the
+ * behaviour probes of the first four characters (scenes.mjs s2Characters):
+ *   stairs     character 0's feet reach the top of the staircase (2.5 m, within 5 cm)
+ *   idle40     character 1, idle on the 40° ramp, moves less than 1 mm from t = 1 s to the end
+ *   blocked60  character 2's feet never rise 0.5 m up the 60° ramp
+ *   climbs40   character 3's feet reach the top of the 40° ramp (3 m, within 5 cm)
+ */
+export class CharacterObserver {
+  constructor(probe, count, params, layout) {
+    this.probe = probe;
+    this.params = params;
+    this.layout = layout; // { toe, stairsEnd, stairsTop, ramp40End, ramp40Top, ramp60End }
+    this.count = count;
+    this.fell = new Uint8Array(count);
+    this.maxPenetration = -Infinity;
+    this.step = 0;
+    this.maxFeet = [-Infinity, -Infinity, -Infinity, -Infinity];
+    this.idleFrom = null;
+    this.idleTo = null;
+  }
+
+  observe(positions) {
+    const { probe } = this;
+    const { radius: r, halfHeight: hh } = this.params;
+    const L = this.layout;
+    this.step++;
+    for (let k = 0; k < this.count; k++) {
+      const x = positions[3 * k], y = positions[3 * k + 1], z = positions[3 * k + 2];
+      if (k < 4) {
+        const feet = y - hh - r;
+        const over = [[L.toe, L.stairsEnd], null, [L.toe - 0.5, L.ramp60End], [L.toe, L.ramp40End]][k];
+        if (over && x >= over[0] && x <= over[1]) this.maxFeet[k] = Math.max(this.maxFeet[k], feet);
+        if (k === 1) {
+          if (this.step === 60) this.idleFrom = [x, y, z];
+          this.idleTo = [x, y, z];
+        }
+      }
+      if (this.fell[k]) continue;
+      if (!(y - hh >= probe.topSurface(x, z) - r)) {
+        this.fell[k] = 1;
+        continue;
+      }
+      const depth = probe.penetration(x, y + hh, z, x, y - hh, z, r);
+      if (depth > this.maxPenetration) this.maxPenetration = depth;
+    }
+  }
+
+  result() {
+    const L = this.layout, n = this.count;
+    const fellThrough = this.fell.reduce((s, v) => s + v, 0);
+    const out = { maxPenetrationMm: 1000 * Math.max(this.maxPenetration, 0), fellThrough };
+    out.stairs = { pass: this.maxFeet[0] >= L.stairsTop - 0.05, maxFeet: this.maxFeet[0] };
+    if (n > 1 && this.idleFrom) {
+      const driftMm = 1000 * Math.hypot(...this.idleTo.map((v, i) => v - this.idleFrom[i]));
+      out.idle40 = { pass: driftMm < 1, driftMm };
+    }
+    if (n > 2) out.blocked60 = { pass: this.maxFeet[2] < 0.5, maxFeet: Math.max(this.maxFeet[2], 0) };
+    if (n > 3) out.climbs40 = { pass: this.maxFeet[3] >= L.ramp40Top - 0.05, maxFeet: this.maxFeet[3] };
+    return out;
+  }
+}

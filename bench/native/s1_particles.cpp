@@ -1,6 +1,6 @@
 // S1 natively: shototsu's ParticleSystem over the S1 world, the same particles as the JS engines.
-// Run 0 records the positions after every step (the trajectory the JS side measures); runs
-// 1..repeats are timed only. Prints {"msPerStep": [run0, run1, ...], "buildMs": ...}.
+// Every run is timed; run 0 also records the positions after every step (outside the timed
+// part), the trajectory the JS side measures. Prints {"msPerStep": [run0, run1, ...], "buildMs": ...}.
 #include <cstdio>
 
 #include "scene_io.hpp"
@@ -34,7 +34,7 @@ int run_s1(const Options& opt) {
 
     std::vector<double> ms_per_step;
     std::vector<float> trajectory;
-    for (int run = 0; run <= repeats; ++run) {
+    for (int run = 0; run < repeats; ++run) {
         ParticleSystem ps(world, settings);
         for (std::uint32_t k = 0; k < n; ++k)
             ps.spawn({pos[3 * k], pos[3 * k + 1], pos[3 * k + 2]}, {vel[3 * k], vel[3 * k + 1], vel[3 * k + 2]}, radii[k]);

@@ -1,7 +1,8 @@
 // S2 natively: one shototsu CharacterController per capsule over the S2 world, driven exactly
 // like the JS engines: the walk velocity times dt horizontally, the caller's gravity vertically
 // (vy += g dt, reset when the move ends grounded). Characters ignore each other, as in every
-// engine of the suite. Run 0 records the trajectory; prints {"usPerCharacterStep": [...]}.
+// engine of the suite. Every run is timed, run 0 also records the trajectory (outside the timed
+// part). Prints {"usPerCharacterStep": [...]}.
 #include <cstdio>
 
 #include "scene_io.hpp"
@@ -32,7 +33,7 @@ int run_s2(const Options& opt) {
 
     std::vector<double> us_per_char_step;
     std::vector<float> trajectory;
-    for (int run = 0; run <= repeats; ++run) {
+    for (int run = 0; run < repeats; ++run) {
         std::vector<CharacterController> chars;
         std::vector<float> vy(n, 0.0f);
         chars.reserve(n);
