@@ -2,9 +2,9 @@
 // Builds what is missing (the package's dist/ and the native scene program, incrementally),
 // writes the seeded scenes to bench/out/, runs S1–S4 for every engine in this one process (the
 // native program as a child), measures package sizes and start-up, and writes
-// bench/out/results.json, results.md and ratios.svg.
+// bench/out/results.json, results.md and ratios.svg (--quick: bench/out/quick/).
 import { execFileSync } from 'node:child_process';
-import { existsSync, writeFileSync, mkdirSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import os from 'node:os';
 import { machine, log, now } from './lib/common.mjs';
@@ -28,6 +28,9 @@ const quick = flag('quick');
 const only = new Set((option('only') ?? 'S1,S2,S3,S4').toUpperCase().split(','));
 const ROOT = resolve(new URL('..', import.meta.url).pathname);
 const OUT = join(ROOT, 'bench/out');
+// The committed results are those of a full run; --quick (a check that everything runs) writes
+// its report beside them, in bench/out/quick/ (ignored by git).
+const REPORT = flag('quick') ? join(OUT, 'quick') : OUT;
 
 // --quick: the smallest sizes, half of S1's steps, two runs each; otherwise as the issues define the scenes.
 const settings = {
@@ -64,12 +67,16 @@ const scene = await phase('scenes', () => writeScenes(OUT, settings));
 scene.dir = OUT;
 const s = await shototsu.load();
 
-const scenes = {};
+// --only on a full run replaces those scenes in the last full results and keeps the others
+// (each scene records when it ran).
+const previous = !quick && args.includes('--only') && existsSync(join(OUT, 'results.json')) ? JSON.parse(readFileSync(join(OUT, 'results.json'), 'utf8')) : null;
+const scenes = { ...previous?.scenes };
 const common = { scene, repeats: settings.repeats, native: settings.native, s };
 if (only.has('S1')) scenes.S1 = await phase('S1', () => runS1({ ...common, counts: settings.particles, steps: settings.particleSteps }));
 if (only.has('S2')) scenes.S2 = await phase('S2', () => runS2({ ...common, counts: settings.characters }));
 if (only.has('S3')) scenes.S3 = await phase('S3', () => runS3({ ...common, count: settings.queries }));
 if (only.has('S4')) scenes.S4 = await phase('S4', () => runS4({ ...common, count: settings.rays, referenceRays: settings.referenceRays }));
+for (const key of Object.keys(scenes)) if (only.has(key)) scenes[key].ran = { date: machine().date, loadAverage: os.loadavg().map((x) => x.toFixed(2)) };
 
 const libs = libraries(shototsu.DIST);
 const ready = await phase('start-up', () => readyTimes(libs, settings.readyRuns));
@@ -82,7 +89,8 @@ const results = {
   packages,
   seconds: (now() - started) / 1000,
 };
-writeFileSync(join(OUT, 'results.json'), JSON.stringify(results, null, 1));
-writeFileSync(join(OUT, 'results.md'), markdown(results));
-writeFileSync(join(OUT, 'ratios.svg'), svg(results));
-log(`done in ${results.seconds.toFixed(1)} s: bench/out/results.md, results.json, ratios.svg`);
+mkdirSync(REPORT, { recursive: true });
+writeFileSync(join(REPORT, 'results.json'), JSON.stringify(results, null, 1));
+writeFileSync(join(REPORT, 'results.md'), markdown(results));
+writeFileSync(join(REPORT, 'ratios.svg'), svg(results));
+log(`done in ${results.seconds.toFixed(1)} s: ${REPORT.replace(`${ROOT}/`, '')}/results.md, results.json, ratios.svg`);

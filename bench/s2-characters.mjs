@@ -1,8 +1,9 @@
 // S2 (issue #6): capsule characters over the S1 terrain plus a staircase and two ramps. For each K:
 // µs per character per step (median of the timed runs) of every engine, and from their positions
-// (lib/probe.mjs): maximum penetration, characters that fell through, and the behaviour probes.
+// (lib/probe.mjs): maximum penetration, characters that fell through or left the world, and the
+// behaviour probes.
 import { join } from 'node:path';
-import { S2 } from './scenes.mjs';
+import { S1, S2 } from './scenes.mjs';
 import { SurfaceProbe, CharacterObserver } from './lib/probe.mjs';
 import { readTrajectory } from './lib/binio.mjs';
 import { runStepped, timedMedian } from './lib/engines.mjs';
@@ -16,6 +17,7 @@ import * as shototsu from './peers/shototsu.mjs';
 export function layoutOf(world) {
   const { toe, stairs, ramp40, ramp60 } = S2;
   return {
+    half: S1.size / 2,
     toe,
     stairsEnd: toe + stairs.tread * (stairs.risers - 1) + stairs.landing,
     stairsTop: stairs.rise * stairs.risers,

@@ -171,8 +171,9 @@ export class ParticleObserver {
 
 /**
  * S2's figures for one engine, from capsule centres after every step: the deepest penetration
- * (capsule segment vs every triangle, over all steps, characters that did not fall through), how
- * many fell through (bottom sphere's centre ever more than r below the top surface), and the
+ * (capsule segment vs every triangle, over all steps, characters that did not fall through or
+ * leave), how many fell through (bottom sphere's centre ever more than r below the top surface),
+ * how many left the world (beyond a wall by more than r), and the
  * behaviour probes of the first four characters (scenes.mjs s2Characters):
  *   stairs     character 0's feet reach the top of the staircase (2.5 m, within 5 cm)
  *   idle40     character 1, idle on the 40° ramp, moves less than 1 mm from t = 1 s to the end
@@ -183,9 +184,10 @@ export class CharacterObserver {
   constructor(probe, count, params, layout) {
     this.probe = probe;
     this.params = params;
-    this.layout = layout; // { toe, stairsEnd, stairsTop, ramp40End, ramp40Top, ramp60End }
+    this.layout = layout; // { half, toe, stairsEnd, stairsTop, ramp40End, ramp40Top, ramp60End }
     this.count = count;
     this.fell = new Uint8Array(count);
+    this.left = new Uint8Array(count);
     this.maxPenetration = -Infinity;
     this.step = 0;
     this.maxFeet = [-Infinity, -Infinity, -Infinity, -Infinity];
@@ -209,7 +211,11 @@ export class CharacterObserver {
           this.idleTo = [x, y, z];
         }
       }
-      if (this.fell[k]) continue;
+      if (this.fell[k] || this.left[k]) continue;
+      if (!(Math.abs(x) <= L.half + r && Math.abs(z) <= L.half + r)) {
+        this.left[k] = 1;
+        continue;
+      }
       if (!(y - hh >= probe.topSurface(x, z) - r)) {
         this.fell[k] = 1;
         continue;
@@ -222,7 +228,8 @@ export class CharacterObserver {
   result() {
     const L = this.layout, n = this.count;
     const fellThrough = this.fell.reduce((s, v) => s + v, 0);
-    const out = { maxPenetrationMm: 1000 * Math.max(this.maxPenetration, 0), fellThrough };
+    const leftWorld = this.left.reduce((s, v) => s + v, 0);
+    const out = { maxPenetrationMm: 1000 * Math.max(this.maxPenetration, 0), fellThrough, leftWorld };
     out.stairs = { pass: this.maxFeet[0] >= L.stairsTop - 0.05, maxFeet: this.maxFeet[0] };
     if (n > 1 && this.idleFrom) {
       const driftMm = 1000 * Math.hypot(...this.idleTo.map((v, i) => v - this.idleFrom[i]));

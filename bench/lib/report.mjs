@@ -42,6 +42,9 @@ export function ratios(results) {
   return list;
 }
 
+/** When a scene ran, if it was re-run apart from the others (--only). */
+const when = (scene) => (scene.ran ? [`_Run ${scene.ran.date}, load average ${scene.ran.loadAverage.join(' / ')} at its end._`, ''] : []);
+
 export function markdown(results) {
   const { machine: m, settings } = results;
   const out = [];
@@ -56,6 +59,7 @@ export function markdown(results) {
 
   if (S1) {
     out.push('', `## S1 particles — ms per step (${S1.steps} steps, dt 1/60, r = 0.15 m, restitution 0.6)`, '');
+    out.push(...when(S1));
     if (S1.skipped.wasm) out.push(`shototsu in wasm: not run — ${S1.skipped.wasm}; ratios are against shototsu native until then.`, '');
     out.push('| N | engine | ms/step | peer ÷ shototsu | tunnelled | escaped | max penetration (mm) |', '| ---: | --- | ---: | ---: | ---: | ---: | ---: |');
     for (const row of S1.rows) {
@@ -68,20 +72,22 @@ export function markdown(results) {
   }
   if (S2) {
     out.push('', `## S2 characters — µs per character per step (${S2.steps} steps, dt 1/60, capsule r 0.35 / half-height 0.5, 4 m/s)`, '');
+    out.push(...when(S2));
     if (S2.skipped.wasm) out.push(`shototsu in wasm: not run — ${S2.skipped.wasm}; ratios are against shototsu native until then.`, '');
-    out.push('Probes: **stairs** climbed (0.25 m risers); **idle 40°** drift from t = 1 s to the end, pass < 1 mm; **blocked 60°** feet never 0.5 m up the 60° ramp; **climbs 40°**; **fell through** = characters whose bottom sphere went more than r below the surface.', '');
-    out.push('| K | engine | µs/char-step | peer ÷ shototsu | max penetration (mm) | fell through | stairs | idle 40° drift (mm) | blocked 60° | climbs 40° |', '| ---: | --- | ---: | ---: | ---: | ---: | --- | ---: | --- | --- |');
+    out.push('Probes: **stairs** climbed (0.25 m risers); **idle 40°** drift from t = 1 s to the end, pass < 1 mm; **blocked 60°** feet never 0.5 m up the 60° ramp; **climbs 40°**; **fell through** = characters whose bottom sphere went more than r below the surface; **left** = characters that went through a wall.', '');
+    out.push('| K | engine | µs/char-step | peer ÷ shototsu | max penetration (mm) | fell through | left | stairs | idle 40° drift (mm) | blocked 60° | climbs 40° |', '| ---: | --- | ---: | ---: | ---: | ---: | ---: | --- | ---: | --- | --- |');
     for (const row of S2.rows) {
       const base = baselineKey(row.engines);
       for (const [key, e] of Object.entries(row.engines)) {
         const ratio = key === 'native' || key === 'wasm' ? '' : fmt(e.usPerCharacterStep / row.engines[base].usPerCharacterStep);
         const idle = e.idle40 ? `${fmt(e.idle40.driftMm, 2)} (${yes(e.idle40)})` : '—';
-        out.push(`| ${row.k} | ${nameOf(S2, key)} | ${fmt(e.usPerCharacterStep)} | ${ratio} | ${mm(e.maxPenetrationMm)} | ${e.fellThrough} | ${yes(e.stairs)} | ${idle} | ${yes(e.blocked60)} | ${yes(e.climbs40)} |`);
+        out.push(`| ${row.k} | ${nameOf(S2, key)} | ${fmt(e.usPerCharacterStep)} | ${ratio} | ${mm(e.maxPenetrationMm)} | ${e.fellThrough} | ${e.leftWorld ?? '—'} | ${yes(e.stairs)} | ${idle} | ${yes(e.blocked60)} | ${yes(e.climbs40)} |`);
       }
     }
   }
   if (S3) {
     out.push('', `## S3 single queries — ns per query (${S3.count.toLocaleString('en')} queries, 1% collinear, 1% repeated-vertex, 1% needle triangles)`, '');
+    out.push(...when(S3));
     out.push('Errors against a double-precision reference: closest point = max distance to the reference point (float32 answers round at ~6e-8 here); triangle–sphere = wrong hit/miss (beyond 1e-6 of touching) and max depth error on the front side. Ratios against shototsu wasm single calls.', '');
     out.push('| engine | closest point ns | peer ÷ shototsu | max error | triangle–sphere ns | peer ÷ shototsu | wrong hit/miss | max depth error |', '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
     const base = S3.rows.find((r) => r.key === 'wasm');
@@ -93,6 +99,7 @@ export function markdown(results) {
   }
   if (S4) {
     out.push('', `## S4 world raycasts — ns per ray (${S4.count.toLocaleString('en')} rays, ${S4.triangles.toLocaleString('en')}-triangle torus knot)`, '');
+    out.push(...when(S4));
     const ref = S4.rows[0].referenceRays;
     out.push(`Accuracy against a brute-force double-precision reference on the first ${ref} rays. Ratios against shototsu wasm World.raycast.`, '');
     out.push('| engine | ns/ray | peer ÷ shototsu | build ms | hits | wrong hit/miss | max distance error |', '| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
