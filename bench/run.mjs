@@ -1,4 +1,5 @@
 // `npm run bench [-- --quick] [-- --only S1,S3] [-- --repeats N] [-- --no-native] [-- --no-build]`
+// `npm run bench -- --report` only re-renders results.md and ratios.svg from results.json.
 // Builds what is missing (the package's dist/ and the native scene program, incrementally),
 // writes the seeded scenes to bench/out/, runs S1–S4 for every engine in this one process (the
 // native program as a child), measures package sizes and start-up, and writes
@@ -45,6 +46,14 @@ const settings = {
   readyRuns: quick ? 3 : 7,
   native: !flag('no-native'),
 };
+
+if (flag('report')) {
+  const results = JSON.parse(readFileSync(join(REPORT, 'results.json'), 'utf8'));
+  writeFileSync(join(REPORT, 'results.md'), markdown(results));
+  writeFileSync(join(REPORT, 'ratios.svg'), svg(results));
+  log(`re-rendered ${REPORT.replace(`${ROOT}/`, '')}/results.md and ratios.svg`);
+  process.exit(0);
+}
 
 const started = now();
 const loadBefore = os.loadavg().map((x) => x.toFixed(2));

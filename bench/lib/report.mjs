@@ -51,7 +51,7 @@ export function markdown(results) {
   out.push(`# shototsu against its peers`);
   out.push('');
   out.push(`${m.date}, ${m.cpu} (${m.cores} cores, ${m.memoryGiB} GiB), Node ${m.node}${settings.quick ? ', **--quick**' : ''}; load average ${m.loadBefore.join(' / ')} at the start. ` +
-    `Each time is the median of ${settings.repeats} runs; each ratio is the peer's time ÷ shototsu's, measured in the same run (above 1: shototsu is faster). ` +
+    `Each time is the median of ${settings.repeats} runs or more (small workloads run until each engine was timed for 0.3 s); each ratio is the peer's time ÷ shototsu's, measured in the same run (above 1: shototsu is faster). ` +
     `Correctness figures are computed by the suite from positions (three.js math, double precision), not reported by the engines.`);
   out.push('');
   out.push(`Peers: ${results.peers.map((p) => `${p.name} ${p.version}`).join(', ')}.`);
