@@ -91,7 +91,7 @@ export async function runS3({ scene, count, repeats, native, s }) {
       closest: direct((o) => shototsu.closestPointsSingle(s, q, count, o), 3), sphere: direct((o) => shototsu.triangleSpheresSingle(s, q, count, o), 2) },
     { key: 'wasmBatch', name: 'shototsu (wasm), batch over plain arrays',
       closest: { run: () => shototsu.closestPointsBatch(s, q, count, closestOut), read: () => closestOut },
-      sphere: { run: () => s.trianglesSpheres(q.triangles.subarray(0, 9 * count), q.spheres.subarray(0, 4 * count), contactsRaw), read: () => unpackContacts(contactsRaw, count) } },
+      sphere: { run: () => shototsu.triangleSpheresBatch(s, q, count, contactsRaw), read: () => unpackContacts(contactsRaw, count) } },
     { key: 'wasmZeroCopy', name: 'shototsu (wasm), batch over wasm memory',
       closest: { run: () => zc.closest.run(), read: () => { const o = new Float32Array(3 * count); zc.closest.read(o); return o; } },
       sphere: { run: () => zc.sphere.run(), read: () => { const o = new Float32Array(2 * count); zc.sphere.read(o); return o; } } },

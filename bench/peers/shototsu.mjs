@@ -158,12 +158,9 @@ export function closestPointsBatch(s, q, count, out) {
   s.closestPointsOnTriangles(q.points.subarray(0, 3 * count), q.triangles.subarray(0, 9 * count), out);
 }
 
-export function triangleSpheresBatch(s, q, count, out, contacts) {
+/** contacts: 8 floats per query (hit, point, normal, depth), as the package lays them out. */
+export function triangleSpheresBatch(s, q, count, contacts) {
   s.trianglesSpheres(q.triangles.subarray(0, 9 * count), q.spheres.subarray(0, 4 * count), contacts);
-  for (let k = 0; k < count; k++) {
-    out[2 * k] = contacts[8 * k];
-    out[2 * k + 1] = contacts[8 * k] ? contacts[8 * k + 7] : 0;
-  }
 }
 
 /**
