@@ -71,6 +71,7 @@ CharacterController::CharacterController(const World& world, const CharacterSett
 void CharacterController::set_position(Vec3 p) {
     if (is_finite(p)) position_ = p;
     grounded_ = false;
+    needs_depenetration_ = true;
 }
 
 Capsule CharacterController::capsule_at(Vec3 c) const {
@@ -271,7 +272,11 @@ CharacterMove CharacterController::move(Vec3 displacement, float dt) {
     const bool was_grounded = grounded_;
     const bool rising = displacement.y > 0.0f;
 
-    Vec3 p = depenetrate(position_);
+    Vec3 p = position_;
+    if (needs_depenetration_) {
+        p = depenetrate(p);
+        needs_depenetration_ = false;
+    }
 
     // 1. Slide.
     const SlideResult walk = slide(p, displacement, true);

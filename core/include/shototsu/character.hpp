@@ -118,6 +118,9 @@ private:
     float cos_max_slope_ = 0.0f;
     Vec3 position_;
     bool grounded_ = false;
+    // Set by a teleport: the next move first pushes the capsule out of anything it overlaps.
+    // Moves themselves never end inside anything, so they skip that (costly) overlap query.
+    bool needs_depenetration_ = true;
     std::vector<Obstacle> obstacles_;
 };
 
