@@ -145,6 +145,20 @@ TEST_CASE("sweep_capsule_triangle: touching at the start hits at t = 0 only when
     }
 }
 
+TEST_CASE("sweep_capsule_triangle: the touching band is taken from both ends of the axis") {
+    // A long capsule lying on a big triangle, end b 1000 from the origin: the band is 1e-6 of
+    // that, 1e-3. Lying 4e-4 above touching it is in touch: pressing down stops at once, lifting
+    // off is free.
+    const Triangle big{{-2000, -2000, 0}, {2000, -2000, 0}, {0, 2000, 0}};
+    const float z = 0.5f + 4e-4f;
+    const Capsule lying{{0, 0, z}, {1000, 0, z}, 0.5f};
+    const auto down = sweep_capsule_triangle(lying, {0, 0, -1}, big);
+    CHECK(down.hit);
+    CHECK(down.t == 0.0f);
+    CHECK(down.normal == Vec3{0, 0, 1});
+    check_miss(sweep_capsule_triangle(lying, {0, 0, 1}, big), centre(lying) + Vec3{0, 0, 1});
+}
+
 TEST_CASE("sweep_capsule_triangle: overlapping at the start is a hit at t = 0 whatever the motion") {
     SECTION("lying half a radius above the face: the normal from the closest point") {
         const Capsule cap{{0.2f, 0.2f, 0.25f}, {0.4f, 0.2f, 0.25f}, 0.5f};
