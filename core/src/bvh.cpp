@@ -28,6 +28,17 @@ float half_area(const AABB& b) {
     return e.x * e.y + e.y * e.z + e.z * e.x;
 }
 
+// The bin of a centroid coordinate c on an axis starting at lo: (c - lo) * scale truncated to
+// [0, kBins - 1]. The SAH counts and the partition use this one expression, so they agree. A NaN
+// (from the infinite centroid of a box near the float range's end) goes to bin 0 rather than
+// into an undefined float-to-int conversion.
+int bin_of(float c, float lo, float scale) {
+    const float x = (c - lo) * scale;
+    if (!(x > 0.0f)) return 0;
+    if (x >= static_cast<float>(kBins - 1)) return kBins - 1;
+    return static_cast<int>(x);
+}
+
 struct Split {
     int axis = -1;
     int bin = 0;  // primitives in bins [0, bin] go left
@@ -109,7 +120,7 @@ Bvh build_bvh(std::span<const AABB> input) {
                 Bin bins[kBins];
                 for (std::uint32_t k = w.begin; k < w.end; ++k) {
                     const std::uint32_t p = bvh.order[k];
-                    const int b = std::min(kBins - 1, static_cast<int>((component(centroids[p], axis) - lo) * scale));
+                    const int b = bin_of(component(centroids[p], axis), lo, scale);
                     bins[b].box = aabb_merge(bins[b].box, boxes[p]);
                     ++bins[b].count;
                 }
@@ -147,8 +158,7 @@ Bvh build_bvh(std::span<const AABB> input) {
                 const float lo = component(cbox.min, axis);
                 const float scale = static_cast<float>(kBins) / component(extent, axis);
                 mid = partition_range(bvh.order, w.begin, w.end, [&](std::uint32_t p) {
-                    const int b = std::min(kBins - 1, static_cast<int>((component(centroids[p], axis) - lo) * scale));
-                    return b <= best.bin;
+                    return bin_of(component(centroids[p], axis), lo, scale) <= best.bin;
                 });
             }
         }

@@ -232,27 +232,31 @@ WorldClosestPoint World::closest_point(Vec3 p, float max_distance) const {
     WorldClosestPoint best;
     if (!is_finite(p) || !(max_distance >= 0.0f)) return best;
     float best_d2 = std::isfinite(max_distance) ? max_distance * max_distance : max_distance;
-    // Prune a node only when it is farther than the best by more than the rounding of the
-    // float box distance (tol::kTraversalSlopRel of the scene's magnitude): ties and near-ties
-    // are then decided exactly, as brute force would.
+    // A node is pruned only when it is farther than the best by more than the rounding of the
+    // float positions involved: the candidates' closest points are rounded to float (half an ulp
+    // of the scene's magnitude per coordinate) and the box distance is a float sum of squares.
+    // The margin is tol::kTraversalSlopRel of the magnitude of p and the mesh, and that relative
+    // part of the distance itself; ties and near-ties are then decided exactly, as brute force
+    // would. (Pruning on d^2 alone with a relative factor is not enough near the surface of a
+    // mesh far from the origin, where the rounding is large next to the distance.)
+    float margin = 0.0f, prune_d2 = best_d2;
+    const auto update_prune = [&] {
+        const float reach = std::sqrt(best_d2) * (1.0f + 4.0f * tol::kTraversalSlopRel) + margin;
+        prune_d2 = reach * reach;
+    };
     const Vec3 pm = vabs(p);
-    const float prune_scale = 1.0f + 8.0f * tol::kTraversalSlopRel;
-    float prune_bias = 0.0f;
-    for (const Mesh& mesh : meshes_) {
-        if (mesh.bvh.nodes.empty()) continue;
-        const Vec3 m = vmax(vmax(vabs(mesh.box.min), vabs(mesh.box.max)), pm);
-        const float s = tol::kTraversalSlopRel * maxf(maxf(m.x, m.y), m.z);
-        prune_bias = maxf(prune_bias, s * s);
-    }
-    std::uint32_t stack[128];
+    std::uint32_t stack[kTraversalStack];
     for (std::uint32_t m = 0; m < meshes_.size(); ++m) {
         const Mesh& mesh = meshes_[m];
         if (mesh.bvh.nodes.empty()) continue;
+        const Vec3 mag = vmax(vmax(vabs(mesh.box.min), vabs(mesh.box.max)), pm);
+        margin = tol::kTraversalSlopRel * maxf(maxf(mag.x, mag.y), mag.z);
+        update_prune();
         int top = 0;
         stack[top++] = 0;
         while (top > 0) {
             const BvhNode& node = mesh.bvh.nodes[stack[--top]];
-            if (aabb_is_empty(node.box) || distance_sq_point_aabb(p, node.box) > best_d2 * prune_scale + prune_bias) continue;
+            if (aabb_is_empty(node.box) || distance_sq_point_aabb(p, node.box) > prune_d2) continue;
             if (node.count > 0) {
                 for (std::uint32_t k = node.first; k < node.first + node.count; ++k) {
                     const ClosestPointOnTriangle c = closest_point_on_triangle(p, mesh.tris[k]);
@@ -266,6 +270,7 @@ WorldClosestPoint World::closest_point(Vec3 p, float max_distance) const {
                         best.mesh = m;
                         best.triangle = mesh.ids[k];
                         best.feature = c.region;
+                        update_prune();
                     }
                 }
             } else {
@@ -285,7 +290,7 @@ WorldClosestPoint World::closest_point(Vec3 p, float max_distance) const {
 WorldFloor World::floor(float x, float z, float from_y) const {
     WorldFloor best;
     if (!std::isfinite(x) || !std::isfinite(z) || std::isnan(from_y)) return best;
-    std::uint32_t stack[128];
+    std::uint32_t stack[kTraversalStack];
     for (std::uint32_t m = 0; m < meshes_.size(); ++m) {
         const Mesh& mesh = meshes_[m];
         if (mesh.bvh.nodes.empty()) continue;

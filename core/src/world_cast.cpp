@@ -1,18 +1,33 @@
 // shototsu — the world's swept-shape casts (world.hpp): sphere_cast and capsule_cast.
 //
 // Both traverse the hierarchy with a ray from the shape's centre against node boxes grown by
-// the shape's half extents (a Minkowski sum), and sweep each reached triangle over the FULL
-// motion, so that every triangle's time of impact is a pure function of the query and the
+// the shape's half extents (a Minkowski sum) plus the sweeps' touching band (a shape within
+// tol::kSweepContactSlop of touching a triangle and approaching it hits at t = 0, though its
+// centre may lie that far outside the grown box — wider than the traversal slop), and sweep each
+// reached triangle over the FULL motion, so that every triangle's time of impact is a pure function of the query and the
 // triangle: the answer does not depend on traversal order (ties go to the lower mesh, then
 // triangle index), which keeps native and wasm runs bit-identical.
 #include <cmath>
 
 #include "shototsu/bounding.hpp"
+#include "shototsu/tolerance.hpp"
 #include "shototsu/sweep.hpp"
 #include "shototsu/world.hpp"
 #include "world_detail.hpp"
 
 namespace shototsu {
+
+namespace {
+
+float max_abs(Vec3 v) { return maxf(maxf(std::fabs(v.x), std::fabs(v.y)), std::fabs(v.z)); }
+
+// The sweeps' touching band for a shape whose defining points reach `magnitude` and whose radius
+// is r (sweep.hpp), rounded up to float by doubling.
+float touching_band(float magnitude, float r) {
+    return 2.0f * static_cast<float>(tol::kSweepContactSlop * static_cast<double>(maxf(magnitude, r)));
+}
+
+}  // namespace
 
 template <class Sweep>
 WorldHit World::cast_shape(Vec3 center, Vec3 grow, Vec3 dir, float max_distance, Sweep&& sweep) const {
@@ -57,7 +72,8 @@ WorldHit World::sphere_cast(Vec3 center, float radius, Vec3 dir, float max_dista
         miss.distance = max_distance;
         return miss;
     }
-    const Vec3 grow{radius, radius, radius};
+    const float g = radius + touching_band(max_abs(center), radius);
+    const Vec3 grow{g, g, g};
     return cast_shape(center, grow, dir, max_distance, [&](const Triangle& tri, Vec3 motion) {
         const TriangleSweepHit h = sweep_sphere_triangle(radius, center, center + motion, tri);
         SweepHit s;
@@ -78,7 +94,8 @@ WorldHit World::capsule_cast(Vec3 a, Vec3 b, float radius, Vec3 dir, float max_d
     }
     const Capsule capsule{a, b, radius};
     const Vec3 center = (a + b) * 0.5f;
-    const Vec3 grow = vabs(b - a) * 0.5f + Vec3{radius, radius, radius};
+    const float g = radius + touching_band(maxf(max_abs(a), max_abs(b)), radius);
+    const Vec3 grow = vabs(b - a) * 0.5f + Vec3{g, g, g};
     return cast_shape(center, grow, dir, max_distance,
                       [&](const Triangle& tri, Vec3 motion) { return sweep_capsule_triangle(capsule, motion, tri); });
 }

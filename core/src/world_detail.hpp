@@ -61,7 +61,7 @@ void traverse_ray(const Bvh& bvh, const RaySetup& r, float limit, Vec3 grow_in, 
         std::uint32_t node;
         float enter;
     };
-    Entry stack[128];
+    Entry stack[kTraversalStack];
     int top = 0;
     const float root = ray_box_entry(r, bvh.nodes[0].box, grow, limit);
     if (!(root <= limit)) return;

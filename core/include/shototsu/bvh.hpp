@@ -40,5 +40,13 @@ inline constexpr std::uint32_t kBvhMaxLeafSize = 8;
 /// Depth past which the build stops trusting the SAH and splits by count (median), bounding the
 /// traversal stack for hostile input (thousands of identical boxes).
 inline constexpr int kBvhSahMaxDepth = 48;
+/// The deepest leaf build_bvh can make: kBvhSahMaxDepth levels of SAH splits, then median splits,
+/// which halve the count, until at most 2 primitives are left — at most 31 more levels for the
+/// 2^32 - 1 primitives a Bvh can index — and the leaf itself.
+inline constexpr int kBvhMaxDepth = kBvhSahMaxDepth + 32;
+/// Entries a depth-first traversal stack needs: popping an inner node pushes its two children,
+/// so at most one waiting sibling per level plus the node at hand.
+inline constexpr int kTraversalStack = 128;
+static_assert(kTraversalStack > kBvhMaxDepth + 1, "traversal stacks must hold a path of the deepest tree");
 
 }  // namespace shototsu

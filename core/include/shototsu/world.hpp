@@ -153,7 +153,7 @@ private:
 
 template <class F>
 void World::for_each_triangle_in(const AABB& box, F&& f) const {
-    std::uint32_t stack[128];
+    std::uint32_t stack[kTraversalStack];
     for (std::uint32_t m = 0; m < meshes_.size(); ++m) {
         const Mesh& mesh = meshes_[m];
         if (mesh.bvh.nodes.empty()) continue;
