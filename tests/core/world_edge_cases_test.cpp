@@ -202,6 +202,33 @@ TEST_CASE("World::raycast: straight down or up through every vertex and edge mid
     }
 }
 
+TEST_CASE("World::raycast: slanted rays exactly through the shared vertices of a heightfield hit") {
+    // Directions that normalisation leaves unchanged, and origins 4 units back from each vertex
+    // computed exactly, so that the ray's line passes exactly through the vertex: every edge of
+    // its fan then has an exactly zero triple product, and the rounding of three-term sums decides
+    // the computed signs. They must never all agree (a leak between the fan's triangles).
+    const MeshData grid = terrain(16, 16.0f);
+    const World w = build({grid});
+    const Vec3 dirs[] = {{0.6f, -0.8f, 0}, {0, -0.8f, 0.6f}, {-0.6f, -0.8f, 0}, {0.48f, -0.8f, 0.36f}, {-0.36f, -0.8f, -0.48f},
+                         {0.6f, 0.8f, 0}, {0, 0.8f, -0.6f}};
+    int exact = 0;
+    for (const Vec3 dn : dirs) {
+        if (!(normalize_or(dn, {0, 0, 0}) == dn)) continue;  // not a fixed point of normalisation
+        for (std::size_t k = 0; k < grid.positions.size(); k += 3) {
+            const Vec3 v{grid.positions[k], grid.positions[k + 1], grid.positions[k + 2]};
+            const Vec3 o = v - dn * 4.0f;
+            const DVec3 back = d(o) + d(dn) * 4.0;
+            if (!(back.x == v.x && back.y == v.y && back.z == v.z)) continue;  // o was rounded
+            ++exact;
+            INFO("vertex " << k / 3 << " dir " << dn.x << ' ' << dn.y << ' ' << dn.z);
+            const WorldHit h = w.raycast(o, dn, 10.0f);
+            REQUIRE(h.hit);
+            REQUIRE(std::fabs(h.distance - 4.0f) <= 1e-5f);
+        }
+    }
+    CHECK(exact > 200);
+}
+
 TEST_CASE("World::raycast_any: true exactly when raycast hits, on every kind of mesh") {
     Rng rng(0xA11);
     const std::vector<std::vector<MeshData>> scenes = {
