@@ -50,32 +50,30 @@ AddMeshResult World::add_mesh(std::span<const float> positions, std::span<const 
 
     const auto t0 = std::chrono::steady_clock::now();
     auto vertex = [&](std::size_t v) { return Vec3{positions[3 * v], positions[3 * v + 1], positions[3 * v + 2]}; };
-    std::vector<Triangle> tris(tri_count);
+    auto triangle_of = [&](std::size_t t) {
+        if (indices.empty()) return Triangle{vertex(3 * t), vertex(3 * t + 1), vertex(3 * t + 2)};
+        return Triangle{vertex(indices[3 * t]), vertex(indices[3 * t + 1]), vertex(indices[3 * t + 2])};
+    };
     std::vector<AABB> boxes(tri_count);
     for (std::size_t t = 0; t < tri_count; ++t) {
-        if (indices.empty()) {
-            tris[t] = {vertex(3 * t), vertex(3 * t + 1), vertex(3 * t + 2)};
-        } else {
-            tris[t] = {vertex(indices[3 * t]), vertex(indices[3 * t + 1]), vertex(indices[3 * t + 2])};
-        }
-        const Triangle& tr = tris[t];
+        const Triangle tr = triangle_of(t);
         // A triangle with a non-finite vertex gets an empty box: no query reaches it.
         boxes[t] = (is_finite(tr.a) && is_finite(tr.b) && is_finite(tr.c)) ? aabb_of_triangle(tr) : aabb_empty();
     }
 
     Mesh mesh;
     mesh.bvh = build_bvh(boxes);
+    boxes = {};
+    // The triangles are stored in leaf order, read straight from the caller's arrays.
+    mesh.ids = std::move(mesh.bvh.order);  // the original index of each stored triangle
+    mesh.bvh.order = {};
     mesh.tris.resize(tri_count);
-    mesh.ids.resize(tri_count);
     mesh.slot_of.resize(tri_count);
     for (std::size_t k = 0; k < tri_count; ++k) {
-        const std::uint32_t id = mesh.bvh.order[k];
-        mesh.tris[k] = tris[id];
-        mesh.ids[k] = id;
+        const std::uint32_t id = mesh.ids[k];
+        mesh.tris[k] = triangle_of(id);
         mesh.slot_of[id] = static_cast<std::uint32_t>(k);
     }
-    mesh.bvh.order.clear();  // ids holds the same information
-    mesh.bvh.order.shrink_to_fit();
     mesh.box = mesh.bvh.nodes.empty() ? aabb_empty() : mesh.bvh.nodes[0].box;
     meshes_.push_back(std::move(mesh));
     build_ms_ += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
