@@ -5,9 +5,10 @@
 //
 // Prints a markdown table; --json writes the same numbers as JSON to PATH ("-": stdout, after the
 // table). Every timing is the median of several repeats of a fixed, seeded batch of queries.
-// Queries are LOCAL and of fixed size in triangle units — rays of 40 cells, spheres of half a
-// cell, overlaps of 1.5 cells, closest points within 4 cells — while the world grows, so a
-// hierarchy should make their cost grow like log(n). Not a test: nothing here asserts a time.
+// Queries are LOCAL and of fixed size in triangle units — rays of 10 cells, sweeps of 4, spheres
+// of half a cell, overlaps of 1.5 cells, closest points within 4 cells — while the world grows
+// (the smallest scenes are about 20 cells across), so a hierarchy should make their cost grow
+// like log(n). The floor query is not local: it looks down a whole column. Not a test: nothing here asserts a time.
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -192,7 +193,7 @@ Row measure(const Scene& s, bool quick) {
         if (terrain_like && q.dir.y > 0.3f) q.dir.y = -q.dir.y;
         q.half = rng.direction() * 0.5f;
     }
-    const float ray_length = 40.0f, sweep_length = 4.0f;
+    const float ray_length = 10.0f, sweep_length = 4.0f;
     std::vector<WorldContact> contacts;
     row.queries.push_back(time_queries("raycast", count, repeats, [&](int i) {
         return w.raycast(qs[i].p, qs[i].dir, ray_length).hit ? 1 : 0;

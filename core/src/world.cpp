@@ -314,8 +314,14 @@ WorldFloor World::floor(float x, float z, float from_y) const {
                     best.triangle = id;
                 }
             } else {
-                stack[top++] = node.first + 1;
-                stack[top++] = node.first;
+                // The child that reaches higher (below from_y) first: it finds the floor sooner,
+                // and then everything lower is pruned — in a soup or a building the column under
+                // (x, z) is long.
+                const BvhNode& l = mesh.bvh.nodes[node.first];
+                const BvhNode& r = mesh.bvh.nodes[node.first + 1];
+                const bool left_first = minf(l.box.max.y, from_y) >= minf(r.box.max.y, from_y);
+                stack[top++] = left_first ? node.first + 1 : node.first;
+                stack[top++] = left_first ? node.first : node.first + 1;
             }
         }
     }

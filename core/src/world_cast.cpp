@@ -40,8 +40,13 @@ WorldHit World::cast_shape(Vec3 center, Vec3 grow, Vec3 dir, float max_distance,
     SweepHit best_sweep;
     for (std::uint32_t m = 0; m < meshes_.size(); ++m) {
         const Mesh& mesh = meshes_[m];
+        // Each triangle's own box is tested like a node's before its (much dearer) sweep.
+        const float slop = detail::traversal_slop(mesh.bvh, ray.origin, max_distance, grow);
+        const Vec3 tri_grow = grow + Vec3{slop, slop, slop};
         detail::traverse_ray(mesh.bvh, ray, max_distance, grow, [&](std::uint32_t first, std::uint32_t count) {
+            const float reach = (best.hit ? best_t * max_distance : max_distance) + slop;
             for (std::uint32_t k = first; k < first + count; ++k) {
+                if (!(detail::ray_box_entry(ray, detail::triangle_box(mesh.tris[k]), tri_grow, reach) <= reach)) continue;
                 const SweepHit h = sweep(mesh.tris[k], motion);
                 if (!h.hit) continue;
                 const std::uint32_t id = mesh.ids[k];
