@@ -202,6 +202,48 @@ TEST_CASE("World::raycast: straight down or up through every vertex and edge mid
     }
 }
 
+TEST_CASE("World: exact ties at the shared vertices and edges of a flat floor go to the lowest triangle, for every query") {
+    // On a flat grid every triangle of a vertex's fan answers a ray, a falling sphere, a closest
+    // point or a floor query there with exactly the same value: the tie rule alone decides, and
+    // the hierarchy must not prune the lowest triangle for being merely equal to the best.
+    // The triangles are shuffled, so that the lowest index is not simply the first in tree order.
+    MeshData flat = heightfield(12, 12.0f, [](float, float) { return 0.0f; });
+    Rng rng(0x71E5);
+    for (std::size_t t = flat.triangle_count() - 1; t > 0; --t) {
+        const std::size_t u = static_cast<std::size_t>(rng.below(static_cast<int>(t + 1)));
+        for (int k = 0; k < 3; ++k) std::swap(flat.indices[3 * t + k], flat.indices[3 * u + k]);
+    }
+    const std::vector<MeshData> meshes = {flat};
+    const World w = build(meshes);
+    int checked = 0;
+    for (int j = 0; j <= 24; ++j)
+        for (int i = 0; i <= 24; ++i) {
+            const float x = -6.0f + 0.5f * float(i), z = -6.0f + 0.5f * float(j);
+            INFO("x " << x << " z " << z);
+            const WorldHit ray = w.raycast({x, 5, z}, {0, -1, 0}, 10);
+            const Best rb = brute_ray(meshes, {x, 5, z}, {0, -1, 0}, 10);
+            REQUIRE(ray.hit);
+            REQUIRE(ray.triangle == rb.triangle);
+            const WorldHit sphere = w.sphere_cast({x, 5, z}, 0.25f, {0, -1, 0}, 10);
+            const Best sb = brute_sphere_cast(meshes, {x, 5, z}, 0.25f, {0, -1, 0}, 10);
+            REQUIRE(sphere.hit);
+            REQUIRE(sphere.triangle == sb.triangle);
+            const WorldClosestPoint cp = w.closest_point({x, 0.5f, z}, 10);
+            const Best cb = brute_closest(meshes, {x, 0.5f, z}, 10);
+            REQUIRE(cp.triangle == cb.triangle);
+            const WorldFloor f = w.floor(x, z, 1.0f);
+            const Best fb = brute(meshes, [&](const Triangle& t, float& negative_height) {
+                const FloorHeight fh = floor_height(t, x, z);
+                negative_height = -fh.height;  // the highest floor is the smallest value
+                return fh.hit && fh.height <= 1.0f;
+            });
+            REQUIRE(f.hit);
+            REQUIRE(f.triangle == fb.triangle);
+            ++checked;
+        }
+    CHECK(checked == 25 * 25);
+}
+
 TEST_CASE("World::raycast: slanted rays exactly through the shared vertices of a heightfield hit") {
     // Directions that normalisation leaves unchanged, and origins 4 units back from each vertex
     // computed exactly, so that the ray's line passes exactly through the vertex: every edge of
