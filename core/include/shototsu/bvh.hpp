@@ -30,10 +30,12 @@ struct Bvh {
 };
 
 /// Builds the hierarchy with a binned SAH (Wald, "On fast construction of SAH-based bounding
-/// volume hierarchies", 2007): 16 bins per axis on the three axes, leaves of up to
-/// kBvhMaxLeafSize primitives, split only when the SAH says it pays. Boxes with NaN are treated
-/// as empty and end up in some leaf (queries never hit them). Past a depth of 48 it splits by
-/// median instead, so the depth stays below 48 + log2(n) even for degenerate input.
+/// volume hierarchies", 2007): 16 bins per axis (as many as primitives, at least 4, in smaller
+/// nodes) on the three axes (the widest only in nodes of more than 4096 primitives), leaves of up
+/// to kBvhMaxLeafSize primitives, split only when the SAH says it pays. Boxes with NaN, infinite
+/// or empty are treated as empty and end up in some leaf (queries never reach them). Past a depth
+/// of kBvhSahMaxDepth it splits by median instead, so no leaf is deeper than kBvhMaxDepth. About
+/// 0.4 s for 10^6 triangles on one core (bench/native).
 Bvh build_bvh(std::span<const AABB> boxes);
 
 inline constexpr std::uint32_t kBvhMaxLeafSize = 8;
