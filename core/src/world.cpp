@@ -50,32 +50,30 @@ AddMeshResult World::add_mesh(std::span<const float> positions, std::span<const 
 
     const auto t0 = std::chrono::steady_clock::now();
     auto vertex = [&](std::size_t v) { return Vec3{positions[3 * v], positions[3 * v + 1], positions[3 * v + 2]}; };
-    std::vector<Triangle> tris(tri_count);
+    auto triangle_of = [&](std::size_t t) {
+        if (indices.empty()) return Triangle{vertex(3 * t), vertex(3 * t + 1), vertex(3 * t + 2)};
+        return Triangle{vertex(indices[3 * t]), vertex(indices[3 * t + 1]), vertex(indices[3 * t + 2])};
+    };
     std::vector<AABB> boxes(tri_count);
     for (std::size_t t = 0; t < tri_count; ++t) {
-        if (indices.empty()) {
-            tris[t] = {vertex(3 * t), vertex(3 * t + 1), vertex(3 * t + 2)};
-        } else {
-            tris[t] = {vertex(indices[3 * t]), vertex(indices[3 * t + 1]), vertex(indices[3 * t + 2])};
-        }
-        const Triangle& tr = tris[t];
+        const Triangle tr = triangle_of(t);
         // A triangle with a non-finite vertex gets an empty box: no query reaches it.
         boxes[t] = (is_finite(tr.a) && is_finite(tr.b) && is_finite(tr.c)) ? aabb_of_triangle(tr) : aabb_empty();
     }
 
     Mesh mesh;
     mesh.bvh = build_bvh(boxes);
+    boxes = {};
+    // The triangles are stored in leaf order, read straight from the caller's arrays.
+    mesh.ids = std::move(mesh.bvh.order);  // the original index of each stored triangle
+    mesh.bvh.order = {};
     mesh.tris.resize(tri_count);
-    mesh.ids.resize(tri_count);
     mesh.slot_of.resize(tri_count);
     for (std::size_t k = 0; k < tri_count; ++k) {
-        const std::uint32_t id = mesh.bvh.order[k];
-        mesh.tris[k] = tris[id];
-        mesh.ids[k] = id;
+        const std::uint32_t id = mesh.ids[k];
+        mesh.tris[k] = triangle_of(id);
         mesh.slot_of[id] = static_cast<std::uint32_t>(k);
     }
-    mesh.bvh.order.clear();  // ids holds the same information
-    mesh.bvh.order.shrink_to_fit();
     mesh.box = mesh.bvh.nodes.empty() ? aabb_empty() : mesh.bvh.nodes[0].box;
     meshes_.push_back(std::move(mesh));
     build_ms_ += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
@@ -232,27 +230,31 @@ WorldClosestPoint World::closest_point(Vec3 p, float max_distance) const {
     WorldClosestPoint best;
     if (!is_finite(p) || !(max_distance >= 0.0f)) return best;
     float best_d2 = std::isfinite(max_distance) ? max_distance * max_distance : max_distance;
-    // Prune a node only when it is farther than the best by more than the rounding of the
-    // float box distance (tol::kTraversalSlopRel of the scene's magnitude): ties and near-ties
-    // are then decided exactly, as brute force would.
+    // A node is pruned only when it is farther than the best by more than the rounding of the
+    // float positions involved: the candidates' closest points are rounded to float (half an ulp
+    // of the scene's magnitude per coordinate) and the box distance is a float sum of squares.
+    // The margin is tol::kTraversalSlopRel of the magnitude of p and the mesh, and that relative
+    // part of the distance itself; ties and near-ties are then decided exactly, as brute force
+    // would. (Pruning on d^2 alone with a relative factor is not enough near the surface of a
+    // mesh far from the origin, where the rounding is large next to the distance.)
+    float margin = 0.0f, prune_d2 = best_d2;
+    const auto update_prune = [&] {
+        const float reach = std::sqrt(best_d2) * (1.0f + 4.0f * tol::kTraversalSlopRel) + margin;
+        prune_d2 = reach * reach;
+    };
     const Vec3 pm = vabs(p);
-    const float prune_scale = 1.0f + 8.0f * tol::kTraversalSlopRel;
-    float prune_bias = 0.0f;
-    for (const Mesh& mesh : meshes_) {
-        if (mesh.bvh.nodes.empty()) continue;
-        const Vec3 m = vmax(vmax(vabs(mesh.box.min), vabs(mesh.box.max)), pm);
-        const float s = tol::kTraversalSlopRel * maxf(maxf(m.x, m.y), m.z);
-        prune_bias = maxf(prune_bias, s * s);
-    }
-    std::uint32_t stack[128];
+    std::uint32_t stack[kTraversalStack];
     for (std::uint32_t m = 0; m < meshes_.size(); ++m) {
         const Mesh& mesh = meshes_[m];
         if (mesh.bvh.nodes.empty()) continue;
+        const Vec3 mag = vmax(vmax(vabs(mesh.box.min), vabs(mesh.box.max)), pm);
+        margin = tol::kTraversalSlopRel * maxf(maxf(mag.x, mag.y), mag.z);
+        update_prune();
         int top = 0;
         stack[top++] = 0;
         while (top > 0) {
             const BvhNode& node = mesh.bvh.nodes[stack[--top]];
-            if (aabb_is_empty(node.box) || distance_sq_point_aabb(p, node.box) > best_d2 * prune_scale + prune_bias) continue;
+            if (aabb_is_empty(node.box) || distance_sq_point_aabb(p, node.box) > prune_d2) continue;
             if (node.count > 0) {
                 for (std::uint32_t k = node.first; k < node.first + node.count; ++k) {
                     const ClosestPointOnTriangle c = closest_point_on_triangle(p, mesh.tris[k]);
@@ -266,6 +268,7 @@ WorldClosestPoint World::closest_point(Vec3 p, float max_distance) const {
                         best.mesh = m;
                         best.triangle = mesh.ids[k];
                         best.feature = c.region;
+                        update_prune();
                     }
                 }
             } else {
@@ -285,7 +288,7 @@ WorldClosestPoint World::closest_point(Vec3 p, float max_distance) const {
 WorldFloor World::floor(float x, float z, float from_y) const {
     WorldFloor best;
     if (!std::isfinite(x) || !std::isfinite(z) || std::isnan(from_y)) return best;
-    std::uint32_t stack[128];
+    std::uint32_t stack[kTraversalStack];
     for (std::uint32_t m = 0; m < meshes_.size(); ++m) {
         const Mesh& mesh = meshes_[m];
         if (mesh.bvh.nodes.empty()) continue;
@@ -311,8 +314,14 @@ WorldFloor World::floor(float x, float z, float from_y) const {
                     best.triangle = id;
                 }
             } else {
-                stack[top++] = node.first + 1;
-                stack[top++] = node.first;
+                // The child that reaches higher (below from_y) first: it finds the floor sooner,
+                // and then everything lower is pruned — in a soup or a building the column under
+                // (x, z) is long.
+                const BvhNode& l = mesh.bvh.nodes[node.first];
+                const BvhNode& r = mesh.bvh.nodes[node.first + 1];
+                const bool left_first = minf(l.box.max.y, from_y) >= minf(r.box.max.y, from_y);
+                stack[top++] = left_first ? node.first + 1 : node.first;
+                stack[top++] = left_first ? node.first : node.first + 1;
             }
         }
     }

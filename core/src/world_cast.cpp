@@ -1,8 +1,10 @@
 // shototsu — the world's swept-shape casts (world.hpp): sphere_cast and capsule_cast.
 //
 // Both traverse the hierarchy with a ray from the shape's centre against node boxes grown by
-// the shape's half extents (a Minkowski sum), and sweep each reached triangle over the FULL
-// motion, so that every triangle's time of impact is a pure function of the query and the
+// the shape's half extents (a Minkowski sum) plus the sweeps' touching band (a shape within
+// tol::kSweepContactSlop of touching a triangle and approaching it hits at t = 0, though its
+// centre may lie that far outside the grown box — wider than the traversal slop), and sweep each
+// reached triangle over the FULL motion, so that every triangle's time of impact is a pure function of the query and the
 // triangle: the answer does not depend on traversal order (ties go to the lower mesh, then
 // triangle index), which keeps native and wasm runs bit-identical.
 #include <cmath>
@@ -15,6 +17,18 @@
 
 namespace shototsu {
 
+namespace {
+
+float max_abs(Vec3 v) { return maxf(maxf(std::fabs(v.x), std::fabs(v.y)), std::fabs(v.z)); }
+
+// The sweeps' touching band for a shape whose defining points reach `magnitude` and whose radius
+// is r (sweep.hpp), rounded up to float by doubling.
+float touching_band(float magnitude, float r) {
+    return 2.0f * static_cast<float>(tol::kSweepContactSlop * static_cast<double>(maxf(magnitude, r)));
+}
+
+}  // namespace
+
 template <class Sweep>
 WorldHit World::cast_shape(Vec3 center, Vec3 grow, Vec3 dir, float max_distance, Sweep&& sweep) const {
     WorldHit best;
@@ -24,23 +38,16 @@ WorldHit World::cast_shape(Vec3 center, Vec3 grow, Vec3 dir, float max_distance,
     const Vec3 motion = ray.dir * max_distance;
     float best_t = 1.0f;
     SweepHit best_sweep;
-    // The box swept by the shape over the whole motion, grown by the traversal slop: a triangle
-    // whose box misses it cannot be touched, and that test is far cheaper than the sweep.
-    const float slop = tol::kTraversalSlopRel *
-                       (maxf(maxf(std::fabs(center.x), std::fabs(center.y)), std::fabs(center.z)) + max_distance +
-                        maxf(maxf(grow.x, grow.y), grow.z));
-    const Vec3 g = grow + Vec3{slop, slop, slop};
-    const AABB swept{vmin(center, center + motion) - g, vmax(center, center + motion) + g};
     for (std::uint32_t m = 0; m < meshes_.size(); ++m) {
         const Mesh& mesh = meshes_[m];
+        // Each triangle's own box is tested like a node's before its (much dearer) sweep.
+        const float slop = detail::traversal_slop(mesh.bvh, ray.origin, max_distance, grow);
+        const Vec3 tri_grow = grow + Vec3{slop, slop, slop};
         detail::traverse_ray(mesh.bvh, ray, max_distance, grow, [&](std::uint32_t first, std::uint32_t count) {
+            const float reach = (best.hit ? best_t * max_distance : max_distance) + slop;
             for (std::uint32_t k = first; k < first + count; ++k) {
-                const Triangle& tri = mesh.tris[k];
-                if (minf(minf(tri.a.x, tri.b.x), tri.c.x) > swept.max.x || maxf(maxf(tri.a.x, tri.b.x), tri.c.x) < swept.min.x ||
-                    minf(minf(tri.a.y, tri.b.y), tri.c.y) > swept.max.y || maxf(maxf(tri.a.y, tri.b.y), tri.c.y) < swept.min.y ||
-                    minf(minf(tri.a.z, tri.b.z), tri.c.z) > swept.max.z || maxf(maxf(tri.a.z, tri.b.z), tri.c.z) < swept.min.z)
-                    continue;
-                const SweepHit h = sweep(tri, motion);
+                if (!(detail::ray_box_entry(ray, detail::triangle_box(mesh.tris[k]), tri_grow, reach) <= reach)) continue;
+                const SweepHit h = sweep(mesh.tris[k], motion);
                 if (!h.hit) continue;
                 const std::uint32_t id = mesh.ids[k];
                 const bool wins = !best.hit || h.t < best_t ||
@@ -70,7 +77,8 @@ WorldHit World::sphere_cast(Vec3 center, float radius, Vec3 dir, float max_dista
         miss.distance = max_distance;
         return miss;
     }
-    const Vec3 grow{radius, radius, radius};
+    const float g = radius + touching_band(max_abs(center), radius);
+    const Vec3 grow{g, g, g};
     return cast_shape(center, grow, dir, max_distance, [&](const Triangle& tri, Vec3 motion) {
         const TriangleSweepHit h = sweep_sphere_triangle(radius, center, center + motion, tri);
         SweepHit s;
@@ -91,7 +99,8 @@ WorldHit World::capsule_cast(Vec3 a, Vec3 b, float radius, Vec3 dir, float max_d
     }
     const Capsule capsule{a, b, radius};
     const Vec3 center = (a + b) * 0.5f;
-    const Vec3 grow = vabs(b - a) * 0.5f + Vec3{radius, radius, radius};
+    const float g = radius + touching_band(maxf(max_abs(a), max_abs(b)), radius);
+    const Vec3 grow = vabs(b - a) * 0.5f + Vec3{g, g, g};
     return cast_shape(center, grow, dir, max_distance,
                       [&](const Triangle& tri, Vec3 motion) { return sweep_capsule_triangle(capsule, motion, tri); });
 }

@@ -38,6 +38,10 @@ inline float ray_box_entry(const RaySetup& r, const AABB& box, Vec3 grow, float 
     return lo <= hi ? lo : std::numeric_limits<float>::infinity();
 }
 
+/// The exact box of a triangle (min and max of its vertices); NaN coordinates make comparisons
+/// with it false, so callers' "outside" tests keep such a triangle for the exact test to reject.
+inline AABB triangle_box(const Triangle& t) { return {vmin(vmin(t.a, t.b), t.c), vmax(vmax(t.a, t.b), t.c)}; }
+
 /// The traversal slop (tol::kTraversalSlopRel) for a query near `origin` of length `length` and
 /// half size `grow` against a hierarchy: in distance units.
 inline float traversal_slop(const Bvh& bvh, Vec3 origin, float length, Vec3 grow) {
@@ -61,7 +65,7 @@ void traverse_ray(const Bvh& bvh, const RaySetup& r, float limit, Vec3 grow_in, 
         std::uint32_t node;
         float enter;
     };
-    Entry stack[128];
+    Entry stack[kTraversalStack];
     int top = 0;
     // The box swept by the (grown) query up to `limit`: a cheap first test before the slabs.
     AABB swept;

@@ -30,15 +30,25 @@ struct Bvh {
 };
 
 /// Builds the hierarchy with a binned SAH (Wald, "On fast construction of SAH-based bounding
-/// volume hierarchies", 2007): 16 bins per axis on the three axes, leaves of up to
-/// kBvhMaxLeafSize primitives, split only when the SAH says it pays. Boxes with NaN are treated
-/// as empty and end up in some leaf (queries never hit them). Past a depth of 48 it splits by
-/// median instead, so the depth stays below 48 + log2(n) even for degenerate input.
+/// volume hierarchies", 2007): 16 bins per axis (as many as primitives, at least 4, in smaller
+/// nodes) on the three axes (the widest only in nodes of more than 4096 primitives), leaves of up
+/// to kBvhMaxLeafSize primitives, split only when the SAH says it pays. Boxes with NaN, infinite
+/// or empty are treated as empty and end up in some leaf (queries never reach them). Past a depth
+/// of kBvhSahMaxDepth it splits by median instead, so no leaf is deeper than kBvhMaxDepth. About
+/// 0.4 s for 10^6 triangles on one core (bench/native).
 Bvh build_bvh(std::span<const AABB> boxes);
 
 inline constexpr std::uint32_t kBvhMaxLeafSize = 8;
 /// Depth past which the build stops trusting the SAH and splits by count (median), bounding the
 /// traversal stack for hostile input (thousands of identical boxes).
 inline constexpr int kBvhSahMaxDepth = 48;
+/// The deepest leaf build_bvh can make: kBvhSahMaxDepth levels of SAH splits, then median splits,
+/// which halve the count, until at most 2 primitives are left — at most 31 more levels for the
+/// 2^32 - 1 primitives a Bvh can index — and the leaf itself.
+inline constexpr int kBvhMaxDepth = kBvhSahMaxDepth + 32;
+/// Entries a depth-first traversal stack needs: popping an inner node pushes its two children,
+/// so at most one waiting sibling per level plus the node at hand.
+inline constexpr int kTraversalStack = 128;
+static_assert(kTraversalStack > kBvhMaxDepth + 1, "traversal stacks must hold a path of the deepest tree");
 
 }  // namespace shototsu

@@ -119,13 +119,23 @@ TriangleSweepHit sweep_sphere_triangle(float radius, Vec3 start, Vec3 end, const
 /// starts and rp + rq. A miss leaves point = p1.
 SweepHit swept_sphere_sphere(Vec3 p0, Vec3 p1, float rp, Vec3 q0, Vec3 q1, float rq);
 
-/// A capsule translating by `motion` (t in [0, 1]) against a triangle: the earliest of its end
-/// spheres touching the triangle (sweep_sphere_triangle; this covers the face), a triangle vertex
-/// touching the capsule (that vertex cast backwards against it, intersect_segment_capsule), and a
-/// triangle edge touching the axis' interior (a linear equation in t for the line–line distance).
-/// Exact, no iteration. point = the capsule's centre (start + end) / 2 at t; contact on the
-/// triangle; normal from contact toward the capsule. Touching or overlapping at the start: t = 0
-/// with triangle_capsule's contact. A zero-length capsule is a sphere; non-finite input misses.
+/// A capsule translating by `motion` (t in [0, 1]) against a triangle, from either side: the
+/// earliest of its end spheres touching the triangle (face, edges, vertices, as
+/// sweep_sphere_triangle), a triangle vertex touching the capsule's side (the vertex moving by
+/// -motion into the cylinder around the axis), and a triangle edge touching the axis' interior (a
+/// linear equation in t for the line–line distance, exact up to rounding even for nearly parallel
+/// lines). Exact, no iteration, in double on the exact motion; never later than the exact first
+/// contact (t rounded down; features widened by tol::kSweepCushion as for spheres).
+/// point = the capsule's centre (start + end) / 2 at t; contact on the triangle; normal unit, from
+/// contact toward the nearest axis point (when they are closer than the touching band: the face
+/// normal against the motion, as for spheres). The start follows the sweep conventions at the top
+/// of this header, with the capsule's distance from the triangle and the touching band
+/// tol::kSweepContactSlop * max(|axis end coordinates|, radius): overlapping is a hit at t = 0
+/// whatever the motion; touching is a hit at t = 0 only when the motion approaches the
+/// triangle, else a miss (resting capsules can lift off and slide). A zero-length capsule is a
+/// sphere: the same answer as sweep_sphere_triangle(radius, start, start + motion) bit for bit
+/// when start + motion is exact in float. Negative radii and non-finite input are misses; on a
+/// miss point = the centre moved by the whole motion.
 SweepHit sweep_capsule_triangle(const Capsule& capsule, Vec3 motion, const Triangle& tri);
 
 }  // namespace shototsu

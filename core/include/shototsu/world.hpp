@@ -11,6 +11,12 @@
 //   hit. Zero-area triangles are never hit by rays (a ray meets a segment only on a set of
 //   measure zero); the shape queries see them as the segment or point they collapse to.
 // * On a miss: hit = false, distance = max_distance, every other field zero.
+// * EXACT AS BRUTE FORCE. Every candidate triangle is decided by the per-triangle primitive each
+//   query names; the hierarchy only culls, with margins for the float rounding of its boxes
+//   (tol::kTraversalSlopRel; for sweeps also the touching band of sweep.hpp), so every answer
+//   equals the same primitive run over all triangles (tested on 10^4 queries per query and mesh).
+// * TIES. When triangles answer equally (the same distance, time or height), the lowest mesh
+//   index wins, then the lowest triangle index: the answer never depends on the tree's shape.
 #pragma once
 
 #include <cstdint>
@@ -96,32 +102,45 @@ public:
     /// out of range.
     AddMeshResult add_mesh(std::span<const float> positions, std::span<const std::uint32_t> indices = {});
 
-    /// The closest hit of the ray origin + s dir, 0 <= s <= max_distance, against every triangle
-    /// (Möller–Trumbore per triangle, BVH traversal nearest child first).
+    /// The closest hit of the ray origin + s dir, 0 <= s <= max_distance (+inf allowed), against
+    /// every triangle: intersect_ray_triangle per triangle (watertight: a ray through a shared
+    /// edge or vertex hits a triangle there), nearest child first. normal: the face normal turned
+    /// toward the origin.
     WorldHit raycast(Vec3 origin, Vec3 dir, float max_distance) const;
-    /// Whether anything blocks the ray within max_distance (stops at the first hit found).
+    /// Whether anything blocks the ray within max_distance: raycast(...).hit, but it stops at
+    /// the first hit found.
     bool raycast_any(Vec3 origin, Vec3 dir, float max_distance) const;
-    /// Seed 004's SegmentCast: the hit closest to `start` on the segment start–end; distance is
-    /// measured from start.
+    /// Seed 004's SegmentCast: the hit closest to `start` on the segment start–end (a raycast of
+    /// length |end - start|); distance is measured from start, and is that length on a miss. A
+    /// zero-length segment is a miss (distance 0).
     WorldHit segment_cast(Vec3 start, Vec3 end) const;
 
-    /// Every triangle touching or overlapping the sphere, appended to `out` (triangle_sphere per
-    /// triangle). Returns how many were appended.
+    /// Every triangle touching or overlapping the sphere, appended to `out` in hierarchy order
+    /// (deterministic, not sorted): triangle_sphere per triangle, feature = the Voronoi region of
+    /// the centre. Returns how many were appended; none for a negative, NaN or infinite radius.
     std::size_t overlap_sphere(Vec3 center, float radius, std::vector<WorldContact>& out) const;
-    /// Every triangle touching or overlapping the capsule (triangle_capsule per triangle).
+    /// Every triangle touching or overlapping the capsule (triangle_capsule per triangle; feature =
+    /// the Voronoi region of the axis point nearest the contact). When the axis crosses a
+    /// triangle, depth is triangle_capsule's lift out along the face normal.
     std::size_t overlap_capsule(Vec3 a, Vec3 b, float radius, std::vector<WorldContact>& out) const;
 
     /// The first time of impact of a sphere moving from `center` along dir for max_distance
-    /// (sweep_sphere_triangle per triangle). Starting in contact: distance 0. A non-finite
-    /// max_distance is a miss (a sweep needs an end).
+    /// (sweep_sphere_triangle per triangle over the whole motion; distance = t * max_distance).
+    /// Starting overlapping, or touching and moving toward a triangle: distance 0; touching and
+    /// moving away is free (sweep.hpp). point: the contact on the triangle; position: the centre at
+    /// the hit. A non-finite max_distance is a miss (a sweep needs an end).
     WorldHit sphere_cast(Vec3 center, float radius, Vec3 dir, float max_distance) const;
-    /// The same for a capsule (segment a–b, radius) translating along dir (sweep_capsule_triangle).
+    /// The same for a capsule (segment a–b, radius) translating along dir (sweep_capsule_triangle);
+    /// position: the capsule's centre (a + b) / 2 at the hit.
     WorldHit capsule_cast(Vec3 a, Vec3 b, float radius, Vec3 dir, float max_distance) const;
 
-    /// The closest point of any triangle to p within max_distance (inclusive).
+    /// The closest point of any triangle to p within max_distance (inclusive; +inf allowed):
+    /// closest_point_on_triangle per triangle, compared by squared float distance; feature: its
+    /// Voronoi region. A negative or NaN max_distance is a miss.
     WorldClosestPoint closest_point(Vec3 p, float max_distance) const;
 
-    /// Seed 003 at world scale: the highest surface at (x, z) whose height is <= from_y.
+    /// Seed 003 at world scale: the highest surface at (x, z) whose height is <= from_y
+    /// (floor_height per triangle; walls never count). from_y may be +inf; NaN is a miss.
     WorldFloor floor(float x, float z, float from_y) const;
 
     WorldStats stats() const;
@@ -129,7 +148,9 @@ public:
     /// The triangle as stored (world-space vertices).
     Triangle triangle(std::uint32_t mesh, std::uint32_t triangle) const;
 
-    /// Visits the triangles whose boxes overlap `box`, calling f(mesh, triangle_index, tri).
+    /// Calls f(mesh, triangle_index, tri) for every triangle of each leaf whose box overlaps `box`
+    /// (touching counts): a superset of the triangles whose own boxes overlap it, in hierarchy
+    /// order.
     template <class F>
     void for_each_triangle_in(const AABB& box, F&& f) const;
 
@@ -153,7 +174,7 @@ private:
 
 template <class F>
 void World::for_each_triangle_in(const AABB& box, F&& f) const {
-    std::uint32_t stack[128];
+    std::uint32_t stack[kTraversalStack];
     for (std::uint32_t m = 0; m < meshes_.size(); ++m) {
         const Mesh& mesh = meshes_[m];
         if (mesh.bvh.nodes.empty()) continue;

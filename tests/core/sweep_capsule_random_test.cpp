@@ -1,0 +1,233 @@
+// sweep.hpp: sweep_capsule_triangle against an independent reference — the first root of
+// dist(axis(t), triangle) - r found by time-stepping, golden-section polishing and bisection
+// (sweep_reference.hpp) on a segment–triangle distance built from candidates
+// (capsule_reference.hpp) — on 10^5 seeded cases with awkward triangles, capsules lying along
+// an edge, zero-length capsules, zero radii, long and grazing motions.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+
+#include "capsule_reference.hpp"
+#include "sweep_reference.hpp"
+#include "test_support.hpp"
+
+using namespace shototsu;
+using namespace shototsu::test;
+
+namespace {
+
+struct Tally {
+    int hits = 0, starts = 0, misses = 0, banded = 0;
+    double worst_t = 0.0;  // (t_ref - t) * approach speed / largest coordinate, well-conditioned hits
+};
+
+// One case against the reference. Tolerances, all lengths:
+//   band: the touching band kSweepContactSlop (1e-6 of max(|axis end|, r)) twice over, the
+//         rounding cushion (1e-10 of the scale, here 1e-9 of the largest coordinate) and, for
+//         zero-area triangles, the 1e-8 L height that the library's policy ignores; cases whose
+//         start or closest approach is within `band` of touching may go either way.
+//   ftol: float32 rounding of the returned points (4 ulps of the coordinates).
+void check_case(int i, const Capsule& cap, Vec3 motion, const Triangle& tri, Tally& tally) {
+    const SweepHit h = sweep_capsule_triangle(cap, motion, tri);
+    const DCapsuleMotion m(cap, motion);
+    const double r = cap.radius;
+    const auto dist = [&](double t) { return ref_segment_triangle_distance(m.a(t), m.b(t), tri); };
+    const double mag = dmagnitude({cap.start, cap.end, cap.start + motion, cap.end + motion, tri.a, tri.b, tri.c});
+    const double band = 2e-6 * std::fmax(dmagnitude({cap.start, cap.end}), r) + 1e-9 * mag + 2e-8 * triangle_scale(tri);
+    const double ftol = 4 * kFloatEps * mag;
+    const RefContact ref = ref_first_contact(dist, r);
+    INFO("case " << i << " r " << r << " ref hit " << ref.hit << " t " << ref.t << " min gap " << ref.min_gap
+                 << " start gap " << dist(0.0) - r << " | got hit " << h.hit << " t " << h.t);
+    INFO(std::hexfloat << "start " << cap.start.x << ' ' << cap.start.y << ' ' << cap.start.z << " end " << cap.end.x
+                       << ' ' << cap.end.y << ' ' << cap.end.z << " motion " << motion.x << ' ' << motion.y << ' '
+                       << motion.z << " a " << tri.a.x << ' ' << tri.a.y << ' ' << tri.a.z << " b " << tri.b.x << ' '
+                       << tri.b.y << ' ' << tri.b.z << " c " << tri.c.x << ' ' << tri.c.y << ' ' << tri.c.z);
+    REQUIRE(std::isfinite(h.t));
+    REQUIRE(is_finite(h.point));
+    const DVec3 centre0 = (m.start + m.end) * 0.5;
+    const bool clear = std::fabs(ref.min_gap) > band && std::fabs(dist(0.0) - r) > band;
+    if (!clear) ++tally.banded;
+    if (clear) REQUIRE(h.hit == ref.hit);
+    if (!h.hit) {
+        REQUIRE(h.t == 1.0f);
+        REQUIRE(ddist(d(h.point), centre0 + m.delta) <= ftol);
+        REQUIRE(h.normal == Vec3{0, 0, 0});
+        if (clear) ++tally.misses;
+        return;
+    }
+    REQUIRE(h.t >= 0.0f);
+    REQUIRE(h.t <= 1.0f);
+    // The safety property: no sampled time before the reported one is in contact.
+    double closest_before = INFINITY;
+    for (int k = 0; k < kRefSteps && h.t > 0.0f; ++k) closest_before = std::fmin(closest_before, dist(h.t * k / double(kRefSteps)));
+    REQUIRE(closest_before >= r - band);
+    if (ref.hit) REQUIRE(h.t <= ref.t + 1e-12);  // never later than the first contact
+    REQUIRE(std::fabs(dlen(d(h.normal)) - 1.0) <= 1e-6);
+    REQUIRE(ref_point_triangle_distance(d(h.contact), tri) <= ftol + band);  // the contact is on the triangle
+    REQUIRE(ddist(d(h.point), centre0 + m.delta * h.t) <= ftol);
+    // The contact is a radius from the axis at t, and the normal points from it toward the axis.
+    const DVec3 axis_point = ref_closest_on_segment(d(h.contact), m.a(h.t), m.b(h.t));
+    const double sep = ddist(axis_point, d(h.contact));
+    if (h.t == 0.0f) {
+        REQUIRE(dist(0.0) <= r + band);
+        if (clear) ++tally.starts;
+    } else {
+        if (clear) ++tally.hits;
+        // At the reported time the capsule touches: t was rounded down by at most one float ulp.
+        REQUIRE(std::fabs(dist(h.t) - r) <= band + kFloatEps * m.length());
+        REQUIRE(std::fabs(sep - r) <= band + ftol + kFloatEps * m.length());
+    }
+    if (sep > 1e3 * (band + ftol)) {  // the direction from the contact to the axis is meaningful
+        const DVec3 dir = (axis_point - d(h.contact)) * (1.0 / sep);
+        REQUIRE(dlen(d(h.normal) - dir) <= 2.0 * (band + ftol + kFloatEps * m.length()) / sep + 1e-6);
+    }
+    if (clear && ref.hit && ref.t > 0.0) {
+        const double g0 = dist(ref.t), g1 = dist(std::fmax(0.0, ref.t - 1e-6));
+        const double approach = (g1 - g0) / 1e-6;  // how fast the gap closes at the contact
+        if (approach > 0.1 * m.length()) tally.worst_t = std::fmax(tally.worst_t, (ref.t - h.t) * approach / mag);
+    }
+}
+
+// A random point of the triangle, of one of its edges, or one of its vertices.
+Vec3 pick_target(Rng& rng, const Triangle& t) {
+    const int mode = rng.below(4);
+    if (mode == 0) return rng.below(3) == 0 ? t.a : (rng.below(2) ? t.b : t.c);
+    if (mode == 1) {
+        const float u = rng.uniform(0, 1);
+        const int e = rng.below(3);
+        return e == 0 ? lerp(t.a, t.b, u) : (e == 1 ? lerp(t.b, t.c, u) : lerp(t.c, t.a, u));
+    }
+    float u = rng.uniform(-0.2f, 1.2f), v = rng.uniform(-0.2f, 1.2f);
+    if (mode == 2 && u + v > 1) { u = 1 - u; v = 1 - v; }
+    return t.a + (t.b - t.a) * u + (t.c - t.a) * v;
+}
+
+// The capsule's axis, as a vector: zero, along one of the triangle's edges (parallel up to
+// float rounding), in the triangle's plane, or any direction.
+Vec3 pick_axis(Rng& rng, const Triangle& t, float size) {
+    const int mode = rng.below(10);
+    const float len = rng.log_uniform(1e-2f, 3.0f) * size;
+    if (mode == 0) return {0, 0, 0};
+    if (mode == 1) {
+        const int e = rng.below(3);
+        const Vec3 edge = e == 0 ? t.b - t.a : (e == 1 ? t.c - t.b : t.a - t.c);
+        const float el = length(edge);
+        if (el > 0.0f) return edge * (len / el);
+    }
+    if (mode == 2) {
+        const Vec3 in_plane = (t.b - t.a) * rng.uniform(-1, 1) + (t.c - t.a) * rng.uniform(-1, 1);
+        const float l = length(in_plane);
+        if (l > 0.0f) return in_plane * (len / l);
+    }
+    return rng.direction() * len;
+}
+
+void random_cases(std::uint64_t seed, int count, bool long_and_grazing, Tally& tally) {
+    Rng rng(seed);
+    for (int i = 0; i < count; ++i) {
+        const TriangleKind kind = pick_kind(rng);
+        const float scale = kind == TriangleKind::Huge ? rng.log_uniform(1e-3f, 1.0f) : rng.log_uniform(1e-3f, 1e4f);
+        Triangle tri = make_triangle(rng, kind, scale);
+        if (rng.below(4) == 0) {  // away from the origin
+            const Vec3 off = rng.vec(-1, 1) * (scale * rng.uniform(0, 10));
+            tri = {tri.a + off, tri.b + off, tri.c + off};
+        }
+        const float size = std::fmax(triangle_scale(tri), 1e-3f * scale);
+        const float r = rng.below(20) == 0 ? 0.0f : rng.log_uniform(1e-3f, 0.5f) * size;
+        const Vec3 axis = pick_axis(rng, tri, size);
+        const float along = rng.uniform(0, 1);  // which point of the axis aims at the target
+        const Vec3 target = pick_target(rng, tri);
+        const Vec3 dir = rng.direction();
+        float len = rng.log_uniform(1e-2f, 4.0f) * size;
+        if (long_and_grazing && rng.below(3) == 0) len *= 100.0f;
+        Vec3 aim;
+        if (long_and_grazing && rng.below(2) == 0) {
+            // Grazing: the aiming point passes (about) r from the target, perpendicular to dir.
+            Vec3 side = cross(dir, rng.direction());
+            side = side * (1.0f / std::fmax(length(side), 1e-30f));
+            const float offset = r * (1.0f + rng.uniform(-1e-5f, 1e-5f) * float(rng.below(2)));
+            aim = target + side * offset - dir * (len * rng.uniform(0, 1));
+        } else {
+            aim = target - dir * (len * rng.uniform(0, 1.5f)) + rng.direction() * (r * rng.uniform(0, 2));
+        }
+        const Capsule cap{aim - axis * along, aim + axis * (1.0f - along), r};
+        const Vec3 motion = rng.below(30) == 0 ? Vec3{0, 0, 0} : dir * len;
+        check_case(i, cap, motion, tri, tally);
+    }
+}
+
+}  // namespace
+
+TEST_CASE("sweep_capsule_triangle: 5 x 10^4 seeded general cases agree with a time-stepping reference") {
+    Tally t;
+    random_cases(0xCA95, 50000, false, t);
+    WARN("general: " << t.hits << " hits, " << t.starts << " at t = 0, " << t.misses << " misses, " << t.banded
+                     << " in the tangency band; worst (t_ref - t) approach / max|coordinate| = " << t.worst_t);
+    CHECK(t.hits > 5000);
+    CHECK(t.misses > 5000);
+    CHECK(t.starts > 500);
+}
+
+TEST_CASE("sweep_capsule_triangle: 5 x 10^4 seeded long and grazing motions agree with a time-stepping reference") {
+    Tally t;
+    random_cases(0xCA96, 50000, true, t);
+    WARN("long/grazing: " << t.hits << " hits, " << t.starts << " at t = 0, " << t.misses << " misses, "
+                          << t.banded << " in the tangency band; worst (t_ref - t) approach / max|coordinate| = "
+                          << t.worst_t);
+    CHECK(t.hits > 5000);
+    CHECK(t.misses > 5000);
+}
+
+TEST_CASE("sweep_capsule_triangle: 2 x 10^4 seeded capsules put exactly in touch hit at t = 0 when approaching and are free when moving away") {
+    // Each capsule is moved along the reference's closest-point direction n0 until its distance
+    // is r (translating convex sets apart or together along n0 changes their distance by exactly
+    // the translation; the float rounding of the moved ends is far inside the touching band).
+    // The distance along the motion is convex, so a motion with d . n0 > 0 never comes closer.
+    Rng rng(0x70C4);
+    int approaching = 0, leaving = 0;
+    for (int i = 0; i < 20000; ++i) {
+        const TriangleKind kind = rng.below(5) == 0 ? pick_kind(rng) : TriangleKind::Random;
+        const float scale = rng.log_uniform(1e-2f, 1e3f);
+        const Triangle tri = make_triangle(rng, kind == TriangleKind::Huge ? TriangleKind::Random : kind, scale);
+        const float size = std::fmax(triangle_scale(tri), 1e-3f * scale);
+        const float r = rng.log_uniform(1e-2f, 1.0f) * size;
+        const Vec3 axis = pick_axis(rng, tri, size);
+        const Vec3 aim = pick_target(rng, tri) + rng.direction() * (size * rng.uniform(0.2f, 2.0f));
+        Capsule cap{aim - axis * 0.5f, aim + axis * 0.5f, r};
+        const RefSegmentTriangle g = ref_segment_triangle(d(cap.start), d(cap.end), tri);
+        if (!(g.dist > 1e-3 * size)) continue;  // no clear direction
+        const DVec3 n0 = (g.on_segment - g.on_triangle) * (1.0 / g.dist);
+        const DVec3 shift = n0 * (r - g.dist);
+        cap.start = fv3(d(cap.start) + shift);  // one rounding, half an ulp of the new position
+        cap.end = fv3(d(cap.end) + shift);
+        const double gap = ref_segment_triangle_distance(d(cap.start), d(cap.end), tri) - r;
+        const double band = 1e-6 * std::fmax(dmagnitude({cap.start, cap.end}), r);
+        REQUIRE(std::fabs(gap) <= 0.5 * band);
+        const Vec3 dir = rng.direction();
+        const double along = ddot(d(dir), n0);
+        if (std::fabs(along) < 0.05) continue;  // nearly tangential: either answer is honest
+        const Vec3 motion = dir * (size * rng.log_uniform(1e-3f, 2.0f));
+        const SweepHit h = sweep_capsule_triangle(cap, motion, tri);
+        INFO("case " << i << " along " << along << " gap " << gap);
+        if (along < 0.0) {
+            ++approaching;
+            REQUIRE(h.hit);
+            REQUIRE(h.t == 0.0f);
+            REQUIRE(h.point == (cap.start + cap.end) * 0.5f);
+            // The normal leads from the contact to the nearest axis point; near-ties between
+            // closest pairs (several within the band) may turn it a little away from n0.
+            const DVec3 axis_point = ref_closest_on_segment(d(h.contact), d(cap.start), d(cap.end));
+            const DVec3 toward = axis_point - d(h.contact);
+            const double ftol = 8 * kFloatEps * dmagnitude({cap.start, cap.end, tri.a, tri.b, tri.c});
+            REQUIRE(dlen(d(h.normal) - toward * (1.0 / dlen(toward))) <= (ftol + band) / r + 1e-6);
+            REQUIRE(ddot(d(h.normal), n0) >= 0.999);
+            REQUIRE(ref_point_triangle_distance(d(h.contact), tri) <= 1e-6 * dmagnitude({tri.a, tri.b, tri.c}) + band);
+        } else {
+            ++leaving;
+            REQUIRE_FALSE(h.hit);
+        }
+    }
+    WARN("put in touch: " << approaching << " approaching, " << leaving << " leaving");
+    CHECK(approaching > 5000);
+    CHECK(leaving > 5000);
+}
