@@ -71,6 +71,7 @@ CharacterController::CharacterController(const World& world, const CharacterSett
 void CharacterController::set_position(Vec3 p) {
     if (is_finite(p)) position_ = p;
     grounded_ = false;
+    ground_normal_ = Vec3{0, 0, 0};
     needs_depenetration_ = true;
 }
 
@@ -86,6 +87,22 @@ WorldHit CharacterController::cast(Vec3 center, Vec3 motion) const {
     if (!(len > 0.0f)) return miss;
     const Capsule c = capsule_at(center);
     return world_->capsule_cast(c.start, c.end, c.radius, motion, len);
+}
+
+// A vertical cast of the upright capsule: whatever it meets moving straight down, its bottom
+// sphere meets first (every other sphere of the capsule is the bottom one raised), and moving up
+// its top sphere — so a sphere cast answers, at a fraction of a capsule cast's cost. `position`
+// is converted back to the capsule's centre.
+WorldHit CharacterController::cast_vertical(Vec3 center, float dy) const {
+    const float len = std::fabs(dy);
+    WorldHit miss;
+    miss.distance = len;
+    if (!(len > 0.0f)) return miss;
+    const Vec3 offset = kUp * (0.5f * settings_.height - settings_.radius);
+    const Vec3 lead = dy < 0.0f ? center - offset : center + offset;
+    WorldHit hit = world_->sphere_cast(lead, settings_.radius, kUp * (dy < 0.0f ? -1.0f : 1.0f), len);
+    if (hit.hit) hit.position = dy < 0.0f ? hit.position + offset : hit.position - offset;
+    return hit;
 }
 
 // Moves by `displacement` with collide-and-slide. support_on_walkable: walkable surfaces carry the
@@ -278,8 +295,16 @@ CharacterMove CharacterController::move(Vec3 displacement, float dt) {
         needs_depenetration_ = false;
     }
 
-    // 1. Slide.
-    const SlideResult walk = slide(p, displacement, true);
+    // 1. Slide. A grounded character walks along its ground: the horizontal part of the
+    // displacement follows the ground plane it stood on, and the downward part is dropped (the
+    // ground carries it; the probe below keeps it there). One cast instead of two — first into
+    // the ground, then along it — and no grazing of the floor's internal edges.
+    Vec3 wanted = displacement;
+    if (was_grounded && !rising && ground_normal_.y > 0.0f) {
+        const Vec3 h = horizontal(displacement);
+        wanted = {h.x, -(ground_normal_.x * h.x + ground_normal_.z * h.z) / ground_normal_.y, h.z};
+    }
+    const SlideResult walk = slide(p, wanted, true);
     Vec3 end = walk.end;
     out.hit_wall = walk.hit_wall;
     out.wall_normal = walk.wall_normal;
@@ -288,10 +313,10 @@ CharacterMove CharacterController::move(Vec3 displacement, float dt) {
     const Vec3 want = horizontal(displacement);
     const float want_len = length(want);
     if (was_grounded && !rising && walk.hit_wall && want_len > 0.0f && s.step_height > 0.0f) {
-        const WorldHit up_hit = cast(p, kUp * s.step_height);
+        const WorldHit up_hit = cast_vertical(p, s.step_height);
         const float up = up_hit.hit ? maxf(up_hit.distance - skin, 0.0f) : s.step_height;
         const SlideResult over = slide(p + kUp * up, want, false);
-        const WorldHit down_hit = cast(over.end, kUp * -(up + skin));
+        const WorldHit down_hit = cast_vertical(over.end, -(up + skin));
         // The surface landed on may be no higher than step_height above the feet: landing on the
         // rim of a taller ledge (reachable by the rounded bottom) is not a step.
         const float feet = p.y - 0.5f * s.height;
@@ -314,8 +339,11 @@ CharacterMove CharacterController::move(Vec3 displacement, float dt) {
 
     // 4. Ground: probe below; snap down onto walkable ground when walking (not rising).
     const bool may_snap = (was_grounded || out.stepped_up) && !rising;
-    const float probe = may_snap ? s.snap_distance + skin : 2.0f * skin;
-    const WorldHit below = cast(end, kUp * -(probe + skin));
+    // Two reaches: the ground usually lies within a couple of skins (walking on it), and a short
+    // cast meets far fewer triangles; only when that finds nothing does the snap reach look on.
+    const float near_probe = 2.0f * skin;
+    WorldHit below = cast_vertical(end, -(near_probe + skin));
+    if (!below.hit && may_snap && s.snap_distance > near_probe) below = cast_vertical(end, -(s.snap_distance + 2.0f * skin));
     out.reason = rising ? GroundReason::Rising : GroundReason::NoGround;
     if (below.hit) {
         const Vec3 n = below.normal;
@@ -345,6 +373,9 @@ CharacterMove CharacterController::move(Vec3 displacement, float dt) {
 
     position_ = end;
     grounded_ = out.grounded;
+    // The plane walked along next time: the ground's own, or level when standing on a rim (whose
+    // contact normal is the edge's, not the top surface's).
+    ground_normal_ = !out.grounded ? Vec3{0, 0, 0} : (walkable(out.ground_normal) ? out.ground_normal : kUp);
     out.position = end;
     return out;
 }

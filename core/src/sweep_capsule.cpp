@@ -36,7 +36,7 @@ namespace {
 // Larger than every valid fraction: "no contact from this feature".
 constexpr double kNever = 2.0;
 
-double max_abs(DVec3 v) { return std::fmax(std::fabs(v.x), std::fmax(std::fabs(v.y), std::fabs(v.z))); }
+double max_abs(DVec3 v) { return detail::dmax(std::fabs(v.x), detail::dmax(std::fabs(v.y), std::fabs(v.z))); }
 double clamp01(double s) { return s < 0.0 ? 0.0 : (s > 1.0 ? 1.0 : s); }
 double component(DVec3 v, int k) { return k == 0 ? v.x : (k == 1 ? v.y : v.z); }
 
@@ -68,7 +68,7 @@ TriangleFrame make_frame(const Triangle& tri) {
     f.n = detail::cross(f.v[1] - f.v[0], f.v[2] - f.v[0]);
     const double nn = detail::length_sq(f.n);
     double l2 = 0.0;
-    for (int i = 0; i < 3; ++i) l2 = std::fmax(l2, detail::length_sq(f.v[(i + 1) % 3] - f.v[i]));
+    for (int i = 0; i < 3; ++i) l2 = detail::dmax(l2, detail::length_sq(f.v[(i + 1) % 3] - f.v[i]));
     f.degenerate = !(nn > tol::kDegenerateSinSq * l2 * l2);  // closest_point_on_triangle's policy
     f.nlen = std::sqrt(nn);
     return f;
@@ -188,7 +188,7 @@ double ball_entry(DVec3 m, DVec3 d, double r, double kappa) {
     const double dd = detail::length_sq(d);
     const double disc = r * r * dd - detail::length_sq(detail::cross(m, d));
     if (!(disc >= -(2.0 * r + kappa) * kappa * dd)) return kNever;
-    return c / (-b + std::sqrt(std::fmax(disc, 0.0)));
+    return c / (-b + std::sqrt(detail::dmax(disc, 0.0)));
 }
 
 // Earliest t >= 0 at which m + t d is within r of the line through the origin with direction e
@@ -203,7 +203,7 @@ double cylinder_entry(DVec3 m, DVec3 d, DVec3 e, double r, double kappa) {
     const double ww = detail::length_sq(w), triple = detail::dot(m, w);
     const double h = r * r * ww - triple * triple;
     if (!(h >= -(2.0 * r + kappa) * kappa * ww)) return kNever;
-    return c / (-b + std::sqrt(ee) * std::sqrt(std::fmax(h, 0.0)));
+    return c / (-b + std::sqrt(ee) * std::sqrt(detail::dmax(h, 0.0)));
 }
 
 // Which rule gives a candidate's normal once the earliest is known.
@@ -244,8 +244,8 @@ void face_contact(const TriangleFrame& f, DVec3 s, DVec3 d, double r, double cus
         if (detail::dot(detail::cross(e, q - a), f.n) < -cushion * detail::dlength(e) * f.nlen) return;
     }
     for (int k = 0; k < 3; ++k) {
-        const double lo = std::fmin(component(f.v[0], k), std::fmin(component(f.v[1], k), component(f.v[2], k)));
-        const double hi = std::fmax(component(f.v[0], k), std::fmax(component(f.v[1], k), component(f.v[2], k)));
+        const double lo = detail::dmin(component(f.v[0], k), detail::dmin(component(f.v[1], k), component(f.v[2], k)));
+        const double hi = detail::dmax(component(f.v[0], k), detail::dmax(component(f.v[1], k), component(f.v[2], k)));
         const double qc = component(q, k);
         if (qc < lo - cushion || qc > hi + cushion) return;
     }
@@ -337,7 +337,25 @@ SweepHit sweep_capsule_triangle(const Capsule& capsule, Vec3 motion, const Trian
     const TriangleFrame f = make_frame(tri);
     const bool sphere = capsule.start == capsule.end;
     // The touching band (tol::kSweepContactSlop), from both ends' coordinates and the radius.
-    const double slop = tol::kSweepContactSlop * std::fmax(std::fmax(max_abs(a), max_abs(b)), r);
+    const double slop = tol::kSweepContactSlop * detail::dmax(detail::dmax(max_abs(a), max_abs(b)), r);
+
+    const DVec3 u = b - a;
+    double scale = detail::dmax(detail::dmax(max_abs(a - f.v[0]), max_abs(u)), detail::dmax(max_abs(d), r));
+    for (int i = 0; i < 3; ++i) scale = detail::dmax(scale, max_abs(f.v[(i + 1) % 3] - f.v[i]));
+    const double cushion = tol::kSweepCushion * scale;
+
+    // Early out: the capsule's axis stays on one side of the triangle's plane over the whole
+    // motion, farther than the radius plus every widening used below — nothing can be reached.
+    // (The swept axis is the parallelogram a, b, a + d, b + d; its extreme distances are at
+    // those corners.) A character walking on a floor keeps one skin above it: its floor's
+    // triangles all end here, before the costly start test.
+    if (!f.degenerate) {
+        const double reach = (r + slop + cushion) * f.nlen;
+        const double da = detail::dot(a - f.v[0], f.n), db = detail::dot(b - f.v[0], f.n), dd = detail::dot(d, f.n);
+        const double lo = detail::dmin(detail::dmin(da, db), detail::dmin(da + dd, db + dd));
+        const double hi = detail::dmax(detail::dmax(da, db), detail::dmax(da + dd, db + dd));
+        if (lo > reach || hi < -reach) return out;
+    }
 
     // The start: overlapping is a hit whatever the motion; touching is a hit only when moving
     // toward the triangle. The distance between a translating convex set and a fixed one is
@@ -355,10 +373,6 @@ SweepHit sweep_capsule_triangle(const Capsule& capsule, Vec3 motion, const Trian
     }
 
     // Free at the start: the earliest contact, each feature widened by the rounding cushion.
-    const DVec3 u = b - a;
-    double scale = std::fmax(std::fmax(max_abs(a - f.v[0]), max_abs(u)), std::fmax(max_abs(d), r));
-    for (int i = 0; i < 3; ++i) scale = std::fmax(scale, max_abs(f.v[(i + 1) % 3] - f.v[i]));
-    const double cushion = tol::kSweepCushion * scale;
     FirstContact best;
     end_sphere(f, a, d, r, cushion, best);
     if (!sphere) {

@@ -105,6 +105,7 @@ private:
     struct SlideResult;
     Capsule capsule_at(Vec3 center) const;
     WorldHit cast(Vec3 center, Vec3 motion) const;
+    WorldHit cast_vertical(Vec3 center, float dy) const;
     SlideResult slide(Vec3 start, Vec3 displacement, bool support_on_walkable) const;
     Vec3 depenetrate(Vec3 center) const;
     Vec3 push_out_of_obstacles(Vec3 center) const;
@@ -118,6 +119,7 @@ private:
     float cos_max_slope_ = 0.0f;
     Vec3 position_;
     bool grounded_ = false;
+    Vec3 ground_normal_;  // of the ground stood on after the last move (zero when not grounded)
     // Set by a teleport: the next move first pushes the capsule out of anything it overlaps.
     // Moves themselves never end inside anything, so they skip that (costly) overlap query.
     bool needs_depenetration_ = true;
