@@ -1,0 +1,147 @@
+// Shared by the package's JS tests: the built package (dist/), the golden files written by the
+// native program tests/native/golden.cpp, and how to turn their records into calls and results.
+import { readFileSync, existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+export const root = fileURLToPath(new URL('../../', import.meta.url));
+export const goldenDir = `${root}build/native/tests/native/golden`;
+
+/** The package as built in dist/ (scripts/build.sh). */
+export async function loadPackage() {
+  const pkg = await import(new URL('../../dist/index.js', import.meta.url));
+  return { pkg, s: await pkg.init() };
+}
+
+export const { SIGNATURES, WORLD_SIGNATURES } = await import(new URL('../../dist/signatures.js', import.meta.url));
+const layout = await import(new URL('../../dist/layout.js', import.meta.url));
+
+export function goldenManifest() {
+  const path = `${goldenDir}/manifest.json`;
+  if (!existsSync(path)) throw new Error(`no golden files at ${goldenDir}: build the native tree first (npm test does)`);
+  return JSON.parse(readFileSync(path, 'utf8'));
+}
+
+/** The records of a golden file: [{ input: Float32Array, output: Float32Array }]. */
+export function goldenRecords(name) {
+  const buf = readFileSync(`${goldenDir}/${name}.bin`);
+  const f = new Float32Array(buf.buffer, buf.byteOffset, buf.byteLength / 4);
+  const records = [];
+  for (let k = 0; k < f.length; ) {
+    const nIn = f[k++];
+    const input = f.subarray(k, k + nIn);
+    k += nIn;
+    const nOut = f[k++];
+    const output = f.subarray(k, k + nOut);
+    k += nOut;
+    records.push({ input, output });
+  }
+  return records;
+}
+
+/** The meshes of the golden world: [{ positions: Float32Array, indices: Uint32Array | undefined }]. */
+export function goldenMeshes() {
+  const buf = readFileSync(`${goldenDir}/world.bin`);
+  const u = new Uint32Array(buf.buffer, buf.byteOffset, buf.byteLength / 4);
+  const f = new Float32Array(buf.buffer, buf.byteOffset, buf.byteLength / 4);
+  const meshes = [];
+  let k = 0;
+  const count = u[k++];
+  for (let m = 0; m < count; m++) {
+    const np = u[k++];
+    const positions = f.slice(k, k + np);
+    k += np;
+    const ni = u[k++];
+    const indices = ni ? u.slice(k, k + ni) : undefined;
+    k += ni;
+    meshes.push({ positions, indices });
+  }
+  return meshes;
+}
+
+/** The parsed signature: [{ name, kind, optional }]. */
+export function parseSignature(text) {
+  return text.split(/\s+/).filter(Boolean).map((arg) => {
+    const [name, kind] = arg.split(':');
+    return { name: name.replace('?', ''), kind, optional: name.endsWith('?') };
+  });
+}
+
+/**
+ * The arguments of a call decoded from a golden record's inputs by the signature's kinds.
+ * `variant` alternates representations (a polygon as Float32Array or as {x, y} objects).
+ */
+export function decodeArgs(signature, input, variant = 0) {
+  const args = [];
+  let k = 0;
+  const take = (n) => Array.from(input.subarray(k, (k += n)));
+  for (const { kind } of parseSignature(signature)) {
+    if (kind === 'vec3' || kind === 'extent') {
+      const [x, y, z] = take(3);
+      args.push({ x, y, z });
+    } else if (kind === 'quat') {
+      const [x, y, z, w] = take(4);
+      args.push({ x, y, z, w });
+    } else if (kind === 'vec2') {
+      const [x, y] = take(2);
+      args.push({ x, y });
+    } else if (kind === 'mat4') {
+      args.push(variant % 2 ? { elements: take(16) } : take(16));
+    } else if (kind === 'polygon' || kind.startsWith('f32/')) {
+      const values = take(input[k++]);
+      if (kind === 'polygon' && variant % 2) {
+        const pts = [];
+        for (let i = 0; i < values.length; i += 2) pts.push({ x: values[i], y: values[i + 1] });
+        args.push(pts);
+      } else {
+        args.push(new Float32Array(values));
+      }
+    } else {
+      args.push(take(1)[0]); // number, radius, distance, maxDistance, index
+    }
+  }
+  if (k !== input.length) throw new Error(`decodeArgs: ${input.length - k} inputs left over for '${signature}'`);
+  return args;
+}
+
+/** Codes of enum strings in the golden files (see golden.cpp). */
+const ENUM_CODES = new Map([
+  ...layout.TRIANGLE_REGIONS.map((s, i) => [s, i]),
+  ...layout.SWEEP_PLANE_CASES.map((s, i) => [s, i]),
+  ...layout.BOUNDING_SPHERE_KINDS.map((s, i) => [s, i]),
+]);
+
+/** A JS result flattened as golden.cpp writes it: keys in order, booleans 1/0, null NaN. */
+export function flatten(value, out = []) {
+  if (value === null) out.push(NaN);
+  else if (typeof value === 'boolean') out.push(value ? 1 : 0);
+  else if (typeof value === 'number') out.push(value);
+  else if (typeof value === 'string') {
+    if (!ENUM_CODES.has(value)) throw new Error(`flatten: unknown enum string '${value}'`);
+    out.push(ENUM_CODES.get(value));
+  } else if (Array.isArray(value) || ArrayBuffer.isView(value)) {
+    out.push(value.length);
+    for (const v of value) flatten(v, out);
+  } else {
+    for (const [key, v] of Object.entries(value)) if (key !== 'condition') flatten(v, out);
+  }
+  return out;
+}
+
+const f32 = new Float32Array(1);
+const u32 = new Uint32Array(f32.buffer);
+/** The float32 bits of a number (NaNs all map to one pattern). */
+export function bits(x) {
+  if (Number.isNaN(x)) return 0x7fc00000;
+  f32[0] = x;
+  return u32[0];
+}
+
+/** Indices where two float32 sequences differ in their bits (NaN equals NaN). */
+export function bitDifferences(actual, expected) {
+  const diffs = [];
+  const n = Math.max(actual.length, expected.length);
+  for (let i = 0; i < n; i++) {
+    if (i >= actual.length || i >= expected.length || bits(actual[i]) !== bits(expected[i])) diffs.push(i);
+  }
+  return diffs;
+}

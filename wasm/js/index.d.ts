@@ -1,0 +1,495 @@
+/// <reference lib="esnext.disposable" />
+// Types of the `shototsu` npm package: collision detection compiled to WebAssembly.
+//
+// Conventions (the core's results.hpp): vectors in are any {x, y, z} (a THREE.Vector3 works),
+// out are plain {x, y, z}. Casts and sweeps report `t`, a fraction of the segment or motion in
+// [0, 1], never a distance; starting inside gives hit at t = 0; a miss gives t = 1 and zeros
+// (sweeps: `point` = the end). Normals are unit and point from the obstacle toward the query
+// shape. Touching counts as hitting (depth 0). Inputs and outputs are float32. Bad arguments
+// throw a TypeError or RangeError naming the argument, before anything reaches wasm.
+
+/** Any object with numeric x, y, z (THREE.Vector3 works). Every component must be finite. */
+export interface Vec3Like {
+  x: number;
+  y: number;
+  z: number;
+}
+/** Any object with numeric x, y (THREE.Vector2 works). */
+export interface Vec2Like {
+  x: number;
+  y: number;
+}
+/** A rotation as a quaternion (THREE.Quaternion works); normalised by the queries that say so. */
+export interface QuatLike {
+  x: number;
+  y: number;
+  z: number;
+  w: number;
+}
+/** A plain vector returned by the package. */
+export interface Vec3 {
+  x: number;
+  y: number;
+  z: number;
+}
+/** A 4x4 matrix: a THREE.Matrix4 (its `elements`) or 16 numbers, column-major. */
+export type Matrix4Like = { elements: ArrayLike<number> } | ArrayLike<number>;
+
+/** A vertex, an edge or the face of triangle abc. */
+export type TriangleRegion = 'A' | 'B' | 'C' | 'AB' | 'BC' | 'CA' | 'face';
+
+/** Region names, indexed as the core numbers them. */
+export declare const TRIANGLE_REGIONS: readonly TriangleRegion[];
+/** The condition each region test of closestPointOnTriangle checks, for teaching views. */
+export declare const REGION_CONDITIONS: Readonly<Record<TriangleRegion, string>>;
+/** The package version (from package.json). */
+export declare const version: string;
+
+/** Options passed to the Emscripten module factory. */
+export interface InitOptions {
+  /** The bytes of shototsu-wasm.wasm, when you load them yourself. */
+  wasmBinary?: ArrayBuffer | Uint8Array;
+  /** Where to fetch a file the module needs (its .wasm), given its name and the script's directory. */
+  locateFile?: (path: string, scriptDirectory: string) => string;
+  /** Called if the module aborts (it never should: bad input is rejected in JS). */
+  onAbort?: (what: unknown) => void;
+}
+
+/**
+ * Loads the WebAssembly core and resolves to the API. Without options every call returns the
+ * same instance; with options, a new independent one.
+ */
+export declare function init(options?: InitOptions): Promise<Shototsu>;
+
+// ---- results ------------------------------------------------------------------------------------
+
+/** The closest point of a triangle. */
+export interface ClosestPointOnTriangle {
+  point: Vec3;
+  /** The Voronoi region holding the point; for a zero-area triangle, the edge or vertex it collapsed to. */
+  region: TriangleRegion;
+  /** (u, v, w): point = u a + v b + w c, each in [0, 1], summing to 1. */
+  barycentric: Vec3;
+  /** The triangle has (numerically) zero area and was answered as its segment or point. */
+  degenerate: boolean;
+}
+
+/** closestPointOnTriangle with every number its decision used. */
+export interface ClosestPointExplanation extends ClosestPointOnTriangle {
+  /** With ab = b-a, ac = c-a, ap = p-a, bp = p-b, cp = p-c: d1 = ab.ap, d2 = ac.ap, d3 = ab.bp, d4 = ac.bp, d5 = ab.cp, d6 = ac.cp. */
+  dots: { d1: number; d2: number; d3: number; d4: number; d5: number; d6: number };
+  /** vc = d1 d4 - d3 d2, vb = d5 d2 - d1 d6, va = d3 d6 - d5 d4 (Lagrange identity). */
+  lagrange: { va: number; vb: number; vc: number };
+  /** The region tests in the order they ran; the last that passed decided. None for a degenerate triangle. */
+  tests: { region: TriangleRegion; condition: string; passed: boolean }[];
+}
+
+/** An overlap between shapes A and B. */
+export interface Contact {
+  hit: boolean;
+  /** A point of the contact, on A's surface (see each query). */
+  point: Vec3;
+  /** Unit, from A toward B; zero on a miss. */
+  normal: Vec3;
+  /** How far B must move along `normal` to separate; 0 when touching. */
+  depth: number;
+}
+
+/** The first hit of a segment cast. */
+export interface CastHit {
+  hit: boolean;
+  /** Fraction of the segment in [0, 1]; 0 when starting inside; 1 on a miss. */
+  t: number;
+  /** The segment's point at t. */
+  point: Vec3;
+  /** Unit, from the obstacle toward the segment's start; zero on a miss. */
+  normal: Vec3;
+}
+
+/** intersectSegmentTriangle's hit: a CastHit and where on the triangle it landed. */
+export interface TriangleCastHit extends CastHit {
+  /** Barycentric (u, v, w) of `point` on the triangle. */
+  barycentric: Vec3;
+}
+
+/** The first time of impact of a moving shape. */
+export interface SweepHit {
+  hit: boolean;
+  /** Fraction of the motion in [0, 1]; 1 on a miss. */
+  t: number;
+  /** The moving shape's position at t (a sphere's centre, a capsule's centre); the end on a miss. */
+  point: Vec3;
+  /** Where the shapes touch at t, on the obstacle. */
+  contact: Vec3;
+  /** Unit, from the obstacle toward the moving shape; zero on a miss. */
+  normal: Vec3;
+}
+
+/** sweepSphereTriangle's hit: which feature was touched first. */
+export interface TriangleSweepHit extends SweepHit {
+  feature: TriangleRegion;
+}
+
+/** How sweepSpherePlane decided (seed 002's cases). */
+export type SweepPlaneCase =
+  | 'hitFront' | 'embedded' | 'embeddedParallel' | 'movingAway' | 'parallel' | 'tooFar' | 'behindPlane' | 'invalid';
+
+/** sweepSpherePlane's result. */
+export interface SweepPlaneHit {
+  hit: boolean;
+  /** 0 when embedded; the contact fraction for 'hitFront'; 1 on a miss. */
+  t: number;
+  /** The centre at t (the start when embedded); the end on a miss. */
+  point: Vec3;
+  /** The unit plane normal, when hit. */
+  normal: Vec3;
+  kind: SweepPlaneCase;
+  /** Signed time at which the sphere touches the front face on the infinite line of motion (< 0: in the past, > 1: after this step); null when the motion is parallel. */
+  contactTime: number | null;
+  /** Signed distance of the start centre from the plane. */
+  startDistance: number;
+}
+
+/** An axis-aligned box. */
+export interface AABB {
+  min: Vec3;
+  max: Vec3;
+}
+
+/** A triangle's minimum bounding sphere. */
+export interface TriangleBoundingSphere {
+  center: Vec3;
+  radius: number;
+  /** 'acute': the circumsphere; 'rightOrObtuse': the longest edge as diameter; 'degenerate': zero area. */
+  kind: 'acute' | 'rightOrObtuse' | 'degenerate';
+  /** The vertex opposite the diameter edge (0 = a, 1 = b, 2 = c); -1 for 'acute'. */
+  oppositeVertex: number;
+}
+
+/** The sphere through a triangle's vertices. */
+export interface TriangleCircumsphere {
+  center: Vec3;
+  radius: number;
+  /** False for a degenerate triangle: then the minimum bounding sphere is returned instead. */
+  exists: boolean;
+}
+
+/** Float input of a batch call: a plain Float32Array (copied) or memory in wasm (zero-copy). */
+export type Float32Input = Float32Array | WasmArray<Float32Array>;
+/** Uint32 input/output of a batch call. */
+export type Uint32Input = Uint32Array | WasmArray<Uint32Array>;
+
+/**
+ * A typed array allocated in wasm memory, for zero-copy batch calls. Its `array` view is
+ * detached (length 0) whenever the wasm memory grows — which any call that allocates may cause
+ * (allocFloat32/allocUint32, World.addMesh, World.overlap*, batch calls with plain arrays larger
+ * than before) — so read `array` again after such calls; the data itself stays.
+ */
+export interface WasmArray<T extends Float32Array | Uint32Array> {
+  /** Number of elements. */
+  readonly length: number;
+  /** The element type: Float32Array or Uint32Array. */
+  readonly type: Float32ArrayConstructor | Uint32ArrayConstructor;
+  /** A view of the memory (cached until the memory grows). Throws after dispose(). */
+  readonly array: T;
+  /** True after dispose(). */
+  readonly disposed: boolean;
+  /** Frees the memory now (idempotent). A FinalizationRegistry frees forgotten arrays eventually. */
+  dispose(): void;
+  [Symbol.dispose](): void;
+}
+/** The WasmArray class (for instanceof). */
+export declare const WasmArray: {
+  prototype: WasmArray<Float32Array | Uint32Array>;
+};
+
+// ---- the mesh world ------------------------------------------------------------------------------
+
+/** The first hit of a world raycast, segment cast, sphere cast or capsule cast. */
+export interface WorldHit {
+  hit: boolean;
+  /** Distance travelled along the unit direction before the hit (0 when starting in contact); maxDistance on a miss. */
+  distance: number;
+  /** The touching point on the surface. */
+  point: Vec3;
+  /** The cast shape's position at the hit (the ray point, the sphere's centre, the capsule's centre). */
+  position: Vec3;
+  /** Unit, from the surface toward the cast shape (rays: the face normal facing the origin). */
+  normal: Vec3;
+  /** Index of the mesh (addMesh's return value); -1 on a miss. */
+  mesh: number;
+  /** Index of the triangle in its mesh as added; -1 on a miss. */
+  triangle: number;
+}
+
+/** One triangle touching an overlap query's shape. */
+export interface WorldContact {
+  mesh: number;
+  triangle: number;
+  /** The closest point of the triangle to the shape's centre (or axis). */
+  point: Vec3;
+  /** Unit, from `point` toward the shape. */
+  normal: Vec3;
+  /** How far the shape must move along `normal` to stop touching this triangle. */
+  depth: number;
+  /** The vertex, edge or face that is closest. */
+  feature: TriangleRegion;
+}
+
+/** The closest point of the world. */
+export interface WorldClosestPoint {
+  hit: boolean;
+  point: Vec3;
+  distance: number;
+  /** -1 on a miss. */
+  mesh: number;
+  /** -1 on a miss. */
+  triangle: number;
+  feature: TriangleRegion;
+}
+
+/** The floor under a point. */
+export interface WorldFloor {
+  hit: boolean;
+  /** Height (y) of the highest surface at (x, z) at or below fromY. */
+  height: number;
+  /** That triangle's unit normal, turned to point up. */
+  normal: Vec3;
+  /** -1 on a miss. */
+  mesh: number;
+  /** -1 on a miss. */
+  triangle: number;
+}
+
+/** What a world holds. */
+export interface WorldStats {
+  meshes: number;
+  triangles: number;
+  /** Nodes of the bounding volume hierarchies. */
+  nodes: number;
+  /** Bytes held by triangles, nodes and index maps. */
+  memoryBytes: number;
+  maxDepth: number;
+  /** Milliseconds spent building hierarchies so far. */
+  buildMs: number;
+}
+
+/**
+ * Static triangle meshes in bounding volume hierarchies, and the queries that particles and
+ * characters ask of them. Directions need not be unit length; distances are along the unit
+ * direction in world units. Triangles are two-sided. Owns wasm memory: call dispose() (or
+ * `using`) when done; any use after dispose throws an Error.
+ */
+export interface World {
+  /**
+   * Adds a static mesh — exactly what a three.js BufferGeometry holds, in world space:
+   * `positions` (3 floats per vertex) and optional `indices` (3 per triangle; without them,
+   * 9 floats per triangle). Builds its hierarchy at once. Returns the mesh index.
+   * For a three.js mesh: `const g = mesh.geometry.clone().applyMatrix4(mesh.matrixWorld);
+   * world.addMesh(g.attributes.position.array, g.index?.array)` (a Uint16Array index is widened;
+   * interleaved attributes are not supported).
+   */
+  addMesh(positions: Float32Input, indices?: Uint32Input | Uint16Array): number;
+  /** The closest hit of the ray origin + s direction, 0 <= s <= maxDistance (default Infinity). */
+  raycast(origin: Vec3Like, direction: Vec3Like, maxDistance?: number): WorldHit;
+  /** Whether anything blocks the ray within maxDistance (stops at the first hit found). */
+  raycastAny(origin: Vec3Like, direction: Vec3Like, maxDistance?: number): boolean;
+  /** The hit closest to `from` on the segment from–to; distance measured from `from`. */
+  segmentCast(from: Vec3Like, to: Vec3Like): WorldHit;
+  /** The first time of impact of a sphere moving from `center` along direction for maxDistance (finite). */
+  sphereCast(center: Vec3Like, radius: number, direction: Vec3Like, maxDistance: number): WorldHit;
+  /** The same for the capsule a–b with `radius`, translating along direction. */
+  capsuleCast(a: Vec3Like, b: Vec3Like, radius: number, direction: Vec3Like, maxDistance: number): WorldHit;
+  /** Every triangle touching or overlapping the sphere. */
+  overlapSphere(center: Vec3Like, radius: number): WorldContact[];
+  /** Every triangle touching or overlapping the capsule a–b. */
+  overlapCapsule(a: Vec3Like, b: Vec3Like, radius: number): WorldContact[];
+  /** The closest point of any triangle to `point` within maxDistance (inclusive; default Infinity). */
+  closestPoint(point: Vec3Like, maxDistance?: number): WorldClosestPoint;
+  /** The highest surface at (x, z) whose height is <= fromY, with its normal and triangle. */
+  floor(x: number, z: number, fromY: number): WorldFloor;
+  /** floor()'s height, or null where there is no floor below fromY. */
+  floorHeight(x: number, z: number, fromY: number): number | null;
+  /** A triangle as stored (world-space vertices). */
+  triangle(mesh: number, index: number): { a: Vec3; b: Vec3; c: Vec3 };
+  /**
+   * Many raycasts in one call. `rays`: 6 floats per ray (origin xyz, direction xyz). Returns
+   * (or fills `out` with) 8 floats per ray: hit (1/0), distance, point xyz, normal xyz; `ids`,
+   * if given, receives mesh and triangle per ray (0xFFFFFFFF on a miss).
+   */
+  raycastBatch(rays: Float32Input, maxDistance: number, out?: Float32Input, ids?: Uint32Input): Float32Array;
+  /**
+   * Many sphere casts of one radius. `casts`: 6 floats per cast (centre xyz, direction xyz).
+   * Returns 11 floats per cast: hit, distance, point xyz, position xyz, normal xyz; `ids` as raycastBatch.
+   */
+  sphereCastBatch(casts: Float32Input, radius: number, maxDistance: number, out?: Float32Input, ids?: Uint32Input): Float32Array;
+  /** Counts, memory and build time. */
+  readonly stats: WorldStats;
+  /** True after dispose(). */
+  readonly disposed: boolean;
+  /** Frees the world's memory now (idempotent). A FinalizationRegistry frees forgotten worlds eventually. */
+  dispose(): void;
+  [Symbol.dispose](): void;
+}
+
+/** `new s.World()`. */
+export interface WorldConstructor {
+  new (): World;
+  readonly prototype: World;
+}
+
+// ---- the API -------------------------------------------------------------------------------------
+
+/**
+ * The package's API, resolved by init(). Shapes are passed flat: a triangle as (a, b, c), a
+ * sphere as (center, radius), a box as (min, max), a capsule as (start, end, radius), an
+ * oriented box as (center, rotation, halfExtents), a segment as (from, to), a plane as
+ * (planeNormal, planePoint). Radii and half extents must be >= 0.
+ */
+export interface Shototsu {
+  /** The package version. */
+  readonly version: string;
+
+  // closest points
+  /** Closest point of triangle abc to p, its barycentrics and the Voronoi region that decided it (Ericson RTCD 5.1.5). */
+  closestPointOnTriangle(p: Vec3Like, a: Vec3Like, b: Vec3Like, c: Vec3Like): ClosestPointOnTriangle;
+  /** closestPointOnTriangle with the six dot products, the Lagrange-identity terms and each region test in order. */
+  explainClosestPointOnTriangle(p: Vec3Like, a: Vec3Like, b: Vec3Like, c: Vec3Like): ClosestPointExplanation;
+  /** Closest point of the segment start–end to p, with its fraction t in [0, 1]. */
+  closestPointOnSegment(p: Vec3Like, start: Vec3Like, end: Vec3Like): { point: Vec3; t: number };
+  /** Squared distance from p to the segment start–end. */
+  distanceSqPointSegment(p: Vec3Like, start: Vec3Like, end: Vec3Like): number;
+  /** Closest points of two segments (parallel ones: a deterministic pair), their fractions and squared distance. */
+  closestPointsSegmentSegment(start1: Vec3Like, end1: Vec3Like, start2: Vec3Like, end2: Vec3Like): {
+    point1: Vec3; point2: Vec3; t1: number; t2: number; distanceSq: number;
+  };
+  /** Closest point of the box to p (p itself when inside). */
+  closestPointOnAABB(p: Vec3Like, min: Vec3Like, max: Vec3Like): Vec3;
+  /** Squared distance from p to the box; 0 inside. */
+  distanceSqPointAABB(p: Vec3Like, min: Vec3Like, max: Vec3Like): number;
+  /** Closest point of the oriented box to p (p itself when inside). */
+  closestPointOnOBB(p: Vec3Like, center: Vec3Like, rotation: QuatLike, halfExtents: Vec3Like): Vec3;
+  /** Projection of p onto the plane (p itself for a zero normal). */
+  closestPointOnPlane(p: Vec3Like, planeNormal: Vec3Like, planePoint: Vec3Like): Vec3;
+  /** v reflected about the plane with unit normal n: v - 2 (v.n) n (bouncing). */
+  reflect(v: Vec3Like, normal: Vec3Like): Vec3;
+
+  // containment
+  /** Whether p is inside or on the sphere. */
+  sphereContainsPoint(center: Vec3Like, radius: number, p: Vec3Like): boolean;
+  /** Whether p is inside or on the box. */
+  aabbContainsPoint(min: Vec3Like, max: Vec3Like, p: Vec3Like): boolean;
+  /** Whether p is inside or on the capsule. */
+  capsuleContainsPoint(start: Vec3Like, end: Vec3Like, radius: number, p: Vec3Like): boolean;
+  /** Whether p is inside or on the oriented box. */
+  obbContainsPoint(center: Vec3Like, rotation: QuatLike, halfExtents: Vec3Like, p: Vec3Like): boolean;
+  /** Whether p is inside or on a convex polygon (either winding; exact edge signs). `vertices`: {x, y}[] or 2 floats per vertex. */
+  convexPolygonContainsPoint(vertices: Vec2Like[] | Float32Array, p: Vec2Like): boolean;
+
+  // contacts (normal from the first shape toward the second)
+  /** Two spheres. point: on A's surface toward B. */
+  sphereSphere(centerA: Vec3Like, radiusA: number, centerB: Vec3Like, radiusB: number): Contact;
+  /** Two boxes: the face direction of least translation, the overlap's centre. */
+  aabbAABB(minA: Vec3Like, maxA: Vec3Like, minB: Vec3Like, maxB: Vec3Like): Contact;
+  /** Box and sphere: the closest point of the box, or the nearest face when the centre is inside. */
+  aabbSphere(min: Vec3Like, max: Vec3Like, center: Vec3Like, radius: number): Contact;
+  /** Two capsules. point: on A's surface. */
+  capsuleCapsule(startA: Vec3Like, endA: Vec3Like, radiusA: number, startB: Vec3Like, endB: Vec3Like, radiusB: number): Contact;
+  /** Capsule and sphere. point: on the capsule's surface. */
+  capsuleSphere(start: Vec3Like, end: Vec3Like, radius: number, center: Vec3Like, sphereRadius: number): Contact;
+  /** Two oriented boxes by the separating-axis theorem (15 axes). */
+  obbOBB(centerA: Vec3Like, rotationA: QuatLike, halfExtentsA: Vec3Like, centerB: Vec3Like, rotationB: QuatLike, halfExtentsB: Vec3Like): Contact;
+  /** Oriented box and sphere. */
+  obbSphere(center: Vec3Like, rotation: QuatLike, halfExtents: Vec3Like, sphereCenter: Vec3Like, radius: number): Contact;
+  /** Triangle and sphere (seed 000): point on the triangle, normal toward the centre. */
+  triangleSphere(a: Vec3Like, b: Vec3Like, c: Vec3Like, center: Vec3Like, radius: number): Contact;
+  /** Triangle and capsule: point on the triangle, normal toward the capsule's axis. */
+  triangleCapsule(a: Vec3Like, b: Vec3Like, c: Vec3Like, start: Vec3Like, end: Vec3Like, radius: number): Contact;
+  /** The smallest translation moving box `moving` out of box `fixed` (one non-zero component; zero when apart or touching). */
+  pushOutAABBAABB(movingMin: Vec3Like, movingMax: Vec3Like, fixedMin: Vec3Like, fixedMax: Vec3Like): Vec3;
+  /** Whether two boxes share a point (touching counts). */
+  overlapAABBAABB(minA: Vec3Like, maxA: Vec3Like, minB: Vec3Like, maxB: Vec3Like): boolean;
+
+  // segment casts: t in [0, 1], starting inside gives t = 0
+  /** Segment against a two-sided plane; normal faces the start. */
+  intersectSegmentPlane(from: Vec3Like, to: Vec3Like, planeNormal: Vec3Like, planePoint: Vec3Like): CastHit;
+  /** Segment against a solid sphere. */
+  intersectSegmentSphere(from: Vec3Like, to: Vec3Like, center: Vec3Like, radius: number): CastHit;
+  /** Segment against a solid box (slabs), with the entry face's normal. */
+  intersectSegmentAABB(from: Vec3Like, to: Vec3Like, min: Vec3Like, max: Vec3Like): CastHit;
+  /** Segment against a solid oriented box. */
+  intersectSegmentOBB(from: Vec3Like, to: Vec3Like, center: Vec3Like, rotation: QuatLike, halfExtents: Vec3Like): CastHit;
+  /** Segment against a triangle from either side (watertight over meshes), with the hit's barycentrics. */
+  intersectSegmentTriangle(from: Vec3Like, to: Vec3Like, a: Vec3Like, b: Vec3Like, c: Vec3Like): TriangleCastHit;
+  /** Segment against a solid capsule. */
+  intersectSegmentCapsule(from: Vec3Like, to: Vec3Like, start: Vec3Like, end: Vec3Like, radius: number): CastHit;
+  /** Ray origin + s direction against a triangle (either side): s of the hit (in units of |direction|) with s <= maxDistance, or null. */
+  intersectRayTriangle(origin: Vec3Like, direction: Vec3Like, a: Vec3Like, b: Vec3Like, c: Vec3Like, maxDistance?: number): number | null;
+
+  // sweeps: the first time of impact, t in [0, 1]
+  /** A sphere moving from `from` to `to` against the front face of a plane (seed 002), with the case that decided. */
+  sweepSpherePlane(radius: number, from: Vec3Like, to: Vec3Like, planeNormal: Vec3Like, planePoint: Vec3Like): SweepPlaneHit;
+  /** A sphere moving from `from` to `to` against a triangle (face, edges, vertices), never later than the exact contact. */
+  sweepSphereTriangle(radius: number, from: Vec3Like, to: Vec3Like, a: Vec3Like, b: Vec3Like, c: Vec3Like): TriangleSweepHit;
+  /** Two spheres moving during the same step: p from p0 to p1 (radius rp), q from q0 to q1 (radius rq). point: p's centre at t; normal from q toward p. */
+  sweptSphereSphere(p0: Vec3Like, p1: Vec3Like, rp: number, q0: Vec3Like, q1: Vec3Like, rq: number): SweepHit;
+  /** A capsule start–end translating by `motion` against a triangle. point: the capsule's centre at t. */
+  sweepCapsuleTriangle(start: Vec3Like, end: Vec3Like, radius: number, motion: Vec3Like, a: Vec3Like, b: Vec3Like, c: Vec3Like): SweepHit;
+
+  // floors (up is +y)
+  /** The triangle's height at (x, z) seen from above (seed 003's plane method), or null outside it or for a wall. */
+  floorHeight(a: Vec3Like, b: Vec3Like, c: Vec3Like, x: number, z: number): number | null;
+  /** The same by seed 003's area-weighted method. */
+  floorHeightByArea(a: Vec3Like, b: Vec3Like, c: Vec3Like, x: number, z: number): number | null;
+
+  // bounding volumes
+  /** The smallest sphere holding the triangle (seed 001). */
+  triangleBoundingSphere(a: Vec3Like, b: Vec3Like, c: Vec3Like): TriangleBoundingSphere;
+  /** The sphere through the three vertices (exists = false when collinear). */
+  triangleCircumsphere(a: Vec3Like, b: Vec3Like, c: Vec3Like): TriangleCircumsphere;
+  /** The box of a triangle. */
+  aabbOfTriangle(a: Vec3Like, b: Vec3Like, c: Vec3Like): AABB;
+  /** The box of a sphere (rounded outward). */
+  aabbOfSphere(center: Vec3Like, radius: number): AABB;
+  /** The box of a capsule. */
+  aabbOfCapsule(start: Vec3Like, end: Vec3Like, radius: number): AABB;
+  /** The box of an oriented box. */
+  aabbOfOBB(center: Vec3Like, rotation: QuatLike, halfExtents: Vec3Like): AABB;
+  /** The box swept by a sphere moving from start to end. */
+  aabbOfSweptSphere(start: Vec3Like, end: Vec3Like, radius: number): AABB;
+  /** Exact bounds of the box rotated about the origin (absolute-matrix method). */
+  aabbRotate(min: Vec3Like, max: Vec3Like, rotation: QuatLike): AABB;
+  /** Exact bounds of the box transformed by an affine matrix. */
+  aabbTransform(min: Vec3Like, max: Vec3Like, matrix: Matrix4Like): AABB;
+  /** The smallest box holding the points (3 floats each); the empty box (min +Infinity, max -Infinity) for none. */
+  aabbFromPoints(points: Float32Input): AABB;
+
+  // batches: one crossing into wasm; each input holds n elements or 1 (used for all)
+  /** Closest point of triangle i (9 floats) to point i (3 floats); 3 floats per point. */
+  closestPointsOnTriangles(points: Float32Input, triangles: Float32Input, out?: Float32Input): Float32Array;
+  /** triangleSphere per pair: triangles 9 floats, spheres 4 (centre xyz, radius); out 8 per pair: hit, point xyz, normal xyz, depth. */
+  trianglesSpheres(triangles: Float32Input, spheres: Float32Input, out?: Float32Input): Float32Array;
+  /** intersectSegmentTriangle per pair: segments 6 floats (from, to); out 8 per pair: hit, t, point xyz, normal xyz. */
+  intersectSegmentsTriangles(segments: Float32Input, triangles: Float32Input, out?: Float32Input): Float32Array;
+  /** intersectSegmentSphere per pair: spheres 4 floats; out 8 per pair as intersectSegmentsTriangles. */
+  intersectSegmentsSpheres(segments: Float32Input, spheres: Float32Input, out?: Float32Input): Float32Array;
+  /** intersectSegmentAABB per pair: boxes 6 floats (min, max); out 8 per pair as intersectSegmentsTriangles. */
+  intersectSegmentsAABBs(segments: Float32Input, boxes: Float32Input, out?: Float32Input): Float32Array;
+
+  // broadphase: boxes 6 floats each (min, max); pairs (a < b) sorted, 2 per pair
+  /** Every overlapping pair by testing all pairs (the reference). */
+  pairsAll(boxes: Float32Input): Uint32Array;
+  /** The same set by sweep and prune along x. */
+  pairsSweepAndPrune(boxes: Float32Input): Uint32Array;
+  /** The same set through a bounding volume hierarchy (does not degrade when boxes share an axis). */
+  pairsTree(boxes: Float32Input): Uint32Array;
+
+  // memory
+  /** A Float32Array in wasm memory for zero-copy batch calls (zero-filled). */
+  allocFloat32(length: number): WasmArray<Float32Array>;
+  /** A Uint32Array in wasm memory (zero-filled). */
+  allocUint32(length: number): WasmArray<Uint32Array>;
+
+  /** The mesh world: `new s.World()`. */
+  readonly World: WorldConstructor;
+}

@@ -1,0 +1,93 @@
+// Every public function of the package and its arguments, as `name:kind` (`name?` when
+// optional). Used to build the precise error when a fast check fails (check.js), and by the
+// tests to try bad input on every argument. Kinds:
+//   vec3 {x, y, z} finite · extent {x, y, z} finite, each >= 0 · quat {x, y, z, w} finite ·
+//   vec2 {x, y} finite · number finite · radius, distance finite >= 0 · maxDistance >= 0 or
+//   +Infinity · index integer >= 0 · mat4 Matrix4 or 16 numbers · polygon {x, y}[] or
+//   Float32Array · f32/N Float32Array (or wasm array) of N floats per element · u32/N Uint32Array
+export const SIGNATURES = {
+  // closest points
+  closestPointOnTriangle: 'p:vec3 a:vec3 b:vec3 c:vec3',
+  explainClosestPointOnTriangle: 'p:vec3 a:vec3 b:vec3 c:vec3',
+  closestPointOnSegment: 'p:vec3 start:vec3 end:vec3',
+  distanceSqPointSegment: 'p:vec3 start:vec3 end:vec3',
+  closestPointsSegmentSegment: 'start1:vec3 end1:vec3 start2:vec3 end2:vec3',
+  closestPointOnAABB: 'p:vec3 min:vec3 max:vec3',
+  distanceSqPointAABB: 'p:vec3 min:vec3 max:vec3',
+  closestPointOnOBB: 'p:vec3 center:vec3 rotation:quat halfExtents:extent',
+  closestPointOnPlane: 'p:vec3 planeNormal:vec3 planePoint:vec3',
+  reflect: 'v:vec3 normal:vec3',
+  // containment and overlap
+  sphereContainsPoint: 'center:vec3 radius:radius p:vec3',
+  aabbContainsPoint: 'min:vec3 max:vec3 p:vec3',
+  capsuleContainsPoint: 'start:vec3 end:vec3 radius:radius p:vec3',
+  obbContainsPoint: 'center:vec3 rotation:quat halfExtents:extent p:vec3',
+  convexPolygonContainsPoint: 'vertices:polygon p:vec2',
+  sphereSphere: 'centerA:vec3 radiusA:radius centerB:vec3 radiusB:radius',
+  aabbAABB: 'minA:vec3 maxA:vec3 minB:vec3 maxB:vec3',
+  aabbSphere: 'min:vec3 max:vec3 center:vec3 radius:radius',
+  capsuleCapsule: 'startA:vec3 endA:vec3 radiusA:radius startB:vec3 endB:vec3 radiusB:radius',
+  capsuleSphere: 'start:vec3 end:vec3 radius:radius center:vec3 sphereRadius:radius',
+  obbOBB: 'centerA:vec3 rotationA:quat halfExtentsA:extent centerB:vec3 rotationB:quat halfExtentsB:extent',
+  obbSphere: 'center:vec3 rotation:quat halfExtents:extent sphereCenter:vec3 radius:radius',
+  triangleSphere: 'a:vec3 b:vec3 c:vec3 center:vec3 radius:radius',
+  triangleCapsule: 'a:vec3 b:vec3 c:vec3 start:vec3 end:vec3 radius:radius',
+  pushOutAABBAABB: 'movingMin:vec3 movingMax:vec3 fixedMin:vec3 fixedMax:vec3',
+  overlapAABBAABB: 'minA:vec3 maxA:vec3 minB:vec3 maxB:vec3',
+  // segment casts
+  intersectSegmentPlane: 'from:vec3 to:vec3 planeNormal:vec3 planePoint:vec3',
+  intersectSegmentSphere: 'from:vec3 to:vec3 center:vec3 radius:radius',
+  intersectSegmentAABB: 'from:vec3 to:vec3 min:vec3 max:vec3',
+  intersectSegmentOBB: 'from:vec3 to:vec3 center:vec3 rotation:quat halfExtents:extent',
+  intersectSegmentTriangle: 'from:vec3 to:vec3 a:vec3 b:vec3 c:vec3',
+  intersectSegmentCapsule: 'from:vec3 to:vec3 start:vec3 end:vec3 radius:radius',
+  intersectRayTriangle: 'origin:vec3 direction:vec3 a:vec3 b:vec3 c:vec3 maxDistance?:maxDistance',
+  // sweeps and floors
+  sweepSpherePlane: 'radius:radius from:vec3 to:vec3 planeNormal:vec3 planePoint:vec3',
+  sweepSphereTriangle: 'radius:radius from:vec3 to:vec3 a:vec3 b:vec3 c:vec3',
+  sweptSphereSphere: 'p0:vec3 p1:vec3 rp:radius q0:vec3 q1:vec3 rq:radius',
+  sweepCapsuleTriangle: 'start:vec3 end:vec3 radius:radius motion:vec3 a:vec3 b:vec3 c:vec3',
+  floorHeight: 'a:vec3 b:vec3 c:vec3 x:number z:number',
+  floorHeightByArea: 'a:vec3 b:vec3 c:vec3 x:number z:number',
+  // bounding volumes
+  triangleBoundingSphere: 'a:vec3 b:vec3 c:vec3',
+  triangleCircumsphere: 'a:vec3 b:vec3 c:vec3',
+  aabbOfTriangle: 'a:vec3 b:vec3 c:vec3',
+  aabbOfSphere: 'center:vec3 radius:radius',
+  aabbOfCapsule: 'start:vec3 end:vec3 radius:radius',
+  aabbOfOBB: 'center:vec3 rotation:quat halfExtents:extent',
+  aabbOfSweptSphere: 'start:vec3 end:vec3 radius:radius',
+  aabbRotate: 'min:vec3 max:vec3 rotation:quat',
+  aabbTransform: 'min:vec3 max:vec3 matrix:mat4',
+  aabbFromPoints: 'points:f32/3',
+  // batches and memory
+  closestPointsOnTriangles: 'points:f32/3 triangles:f32/9 out?:f32/3',
+  trianglesSpheres: 'triangles:f32/9 spheres:f32/4 out?:f32/8',
+  intersectSegmentsTriangles: 'segments:f32/6 triangles:f32/9 out?:f32/8',
+  intersectSegmentsSpheres: 'segments:f32/6 spheres:f32/4 out?:f32/8',
+  intersectSegmentsAABBs: 'segments:f32/6 boxes:f32/6 out?:f32/8',
+  pairsAll: 'boxes:f32/6',
+  pairsSweepAndPrune: 'boxes:f32/6',
+  pairsTree: 'boxes:f32/6',
+  allocFloat32: 'length:index',
+  allocUint32: 'length:index',
+};
+
+/** The methods of World, as SIGNATURES (error messages name them `World.method`). */
+export const WORLD_SIGNATURES = {
+  addMesh: 'positions:f32/3 indices?:u32/3',
+  raycast: 'origin:vec3 direction:vec3 maxDistance?:maxDistance',
+  raycastAny: 'origin:vec3 direction:vec3 maxDistance?:maxDistance',
+  segmentCast: 'from:vec3 to:vec3',
+  sphereCast: 'center:vec3 radius:radius direction:vec3 maxDistance:distance',
+  capsuleCast: 'a:vec3 b:vec3 radius:radius direction:vec3 maxDistance:distance',
+  overlapSphere: 'center:vec3 radius:radius',
+  overlapCapsule: 'a:vec3 b:vec3 radius:radius',
+  closestPoint: 'point:vec3 maxDistance?:maxDistance',
+  floorHeight: 'x:number z:number fromY:number',
+  floor: 'x:number z:number fromY:number',
+  triangle: 'mesh:index index:index',
+  raycastBatch: 'rays:f32/6 maxDistance:maxDistance out?:f32/8 ids?:u32/2',
+  sphereCastBatch: 'casts:f32/6 radius:radius maxDistance:distance out?:f32/11 ids?:u32/2',
+};
+for (const [method, sig] of Object.entries(WORLD_SIGNATURES)) SIGNATURES[`World.${method}`] = sig;
