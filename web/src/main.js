@@ -10,9 +10,11 @@ import './style.css';
 import { Params } from './app/params.js';
 import { createShell } from './app/shell.js';
 import { createStage } from './three/stage.js';
+import particles from './modes/particles.js';
+import characters from './modes/characters.js';
 import inspect from './modes/inspect.js';
 
-const MODES = [inspect];
+const MODES = [particles, characters, inspect];
 
 /**
  * What the page exposes for scripting and for its own browser tests: the frame counter, the
@@ -38,7 +40,7 @@ async function main() {
 
   let stage;
   try {
-    stage = createStage(shell.view, mode.stage);
+    stage = createStage(shell.view, typeof mode.stage === 'function' ? mode.stage(params.values) : mode.stage);
   } catch {
     shell.fail('This page needs WebGL 2, which this browser does not offer.');
     return;

@@ -12,7 +12,7 @@ export function h(tag, attrs = {}, ...children) {
     else if (v === true) el.setAttribute(k, '');
     else if (v !== false && v != null) el.setAttribute(k, v);
   }
-  el.append(...children.flat().filter((c) => c != null));
+  el.append(...children.flat(Infinity).filter((c) => c != null));
   return el;
 }
 

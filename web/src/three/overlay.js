@@ -51,13 +51,14 @@ export class Arrow {
     this.object = new THREE.Group();
     this.object.add(this.shaft, this.cone);
   }
-  /** dir need not be unit; length is the arrow's full length. */
+  /** dir ({x, y, z}) need not be unit; length is the arrow's full length. */
   set(origin, dir, length) {
-    this.object.visible = length > 1e-6 && dir.lengthSq() > 0;
+    tmp.set(dir.x, dir.y, dir.z);
+    this.object.visible = length > 1e-6 && tmp.lengthSq() > 0;
     if (!this.object.visible) return this;
     const head = Math.min(this.head, length * 0.5);
-    this.object.position.copy(origin);
-    this.object.quaternion.setFromUnitVectors(UP, tmp.copy(dir).normalize());
+    this.object.position.set(origin.x, origin.y, origin.z);
+    this.object.quaternion.setFromUnitVectors(UP, tmp.normalize());
     this.shaft.scale.set(1, length - head, 1);
     this.cone.position.set(0, length - head, 0);
     this.cone.scale.set(1, head, 1);
