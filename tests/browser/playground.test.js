@@ -188,7 +188,9 @@ for (const mode of ['particles', 'characters', 'inspect']) {
     assert.deepEqual([box.width, box.height], [320, 240], 'the canvas fills the frame');
     const scroll = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.scrollHeight]);
     assert.deepEqual(scroll, [320, 240], 'nothing overflows');
-    assert.ok((await page.textContent('.hud')).length > 0, 'the status line says something');
+    // The status: the line over the view, or for characters the label over the capsule.
+    const status = await page.textContent(mode === 'characters' ? '.label.state' : '.hud');
+    assert.ok(status.length > 0, 'the status says something');
     await assertDrawn(page, { minDiffering: 0.15, minColours: 20 });
     await screenshot(page, `embed-${mode}`);
     assert.deepEqual(problems, []);

@@ -45,7 +45,7 @@ export default {
     'Drive the orange capsule with WASD or the arrows, space to jump (drag to look around). The 0.25 m steps are climbed, the 0.35 m ones are not; the 40° ramp is walkable, the 60° one is a wall you slide down; the gap is narrower than the capsule.',
   stage: (values) => {
     const p = PLACES[values.at].position;
-    return { camera: [p.x + 0.5, p.y + 4.5, p.z + 9], target: [p.x, p.y, p.z], far: 400, shadows: true };
+    return { camera: [p.x + 0.5, p.y + 5.5, p.z + 9.5], target: [p.x, p.y, p.z], far: 400, shadows: true };
   },
   params,
   create,
@@ -83,8 +83,9 @@ function create({ s, stage, params: state, shell }) {
   let facing = 0;
 
   // Overlays: the ground normal at the feet, the state over the head, wall pushes, step-ups.
-  const normalArrow = new Arrow('#51cf66', { radius: 0.03, head: 0.16 });
-  const wallArrow = new Arrow('#e599f7', { radius: 0.025, head: 0.14 });
+  // Drawn on top: the ground normal starts at the feet, inside the capsule.
+  const normalArrow = new Arrow('#51cf66', { radius: 0.03, head: 0.16, onTop: true });
+  const wallArrow = new Arrow('#e599f7', { radius: 0.025, head: 0.14, onTop: true });
   const stateLabel = new Label('', 'state');
   const stepRing = new Circle('#ff922b');
   const stepLabel = new Label('step up', 'flash');
@@ -264,8 +265,7 @@ function create({ s, stage, params: state, shell }) {
   function report() {
     if (frameNo++ % 4 !== 0) return;
     const r = last;
-    shell.hud.textContent = `${REASONS[r.reason].text} · ${r.slopeAngle.toFixed(0)}°${r.hitWall ? ' · wall' : ''}`;
-    shell.hud.style.setProperty('--region', REASONS[r.reason].color);
+    // The label over the capsule is the status line of this mode: no separate HUD text.
     if (shell.embed) return;
     const v = (w) => `(${w.x.toFixed(2)}, ${w.y.toFixed(2)}, ${w.z.toFixed(2)})`;
     stats.set('fps', meter.fps.toFixed(0));
@@ -310,7 +310,7 @@ function create({ s, stage, params: state, shell }) {
         stepUps,
         walkers: walkers.count,
         walkerPositions: Array.from(walkers.positions.subarray(0, 3 * walkers.count)),
-        hud: shell.hud.textContent,
+        label: stateLabel.el.textContent,
       };
     },
   };

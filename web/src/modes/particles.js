@@ -46,7 +46,7 @@ function create({ s, stage, params: state, shell }) {
   // ---- the gun and the vault's label ----------------------------------------------------------
   const gun = makeGun(scene.gun, world.floorHeight(scene.gun.x, scene.gun.z, scene.gun.y) ?? scene.gun.y - 2);
   const vaultLabel = new Label('', 'feature');
-  vaultLabel.set(new THREE.Vector3(scene.vault.getCenter(new THREE.Vector3()).x, scene.vault.max.y + 0.6, scene.vault.getCenter(new THREE.Vector3()).z));
+  vaultLabel.set(scene.vault.getCenter(new THREE.Vector3()).setY(scene.vault.max.y + 0.6));
   stage.scene.add(gun, vaultLabel.object);
 
   // ---- particles: the system and its instanced spheres -------------------------------------
@@ -95,21 +95,23 @@ function create({ s, stage, params: state, shell }) {
       nextRecycle = 0;
       old.dispose();
     }
-    makeMesh();
+    const capacity = state.get('count') + SHOTS;
+    if (!mesh || mesh.instanceMatrix.count !== capacity || mesh.userData.radius !== state.get('radius')) makeMesh(capacity);
   }
 
-  function makeMesh() {
+  function makeMesh(capacity) {
     if (mesh) {
       stage.scene.remove(mesh);
+      mesh.geometry.dispose();
+      mesh.material.dispose();
       mesh.dispose();
     }
-    const capacity = state.get('count') + SHOTS;
     mesh = new THREE.InstancedMesh(new THREE.IcosahedronGeometry(1, 1), new THREE.MeshStandardMaterial({ roughness: 0.45 }), capacity);
     mesh.instanceMatrix.setUsage(THREE.DynamicDrawUsage);
     mesh.instanceColor = new THREE.InstancedBufferAttribute(new Float32Array(capacity * 3), 3).setUsage(THREE.DynamicDrawUsage);
     // Every instance is a sphere of the same radius: scale once, then only translations change.
     const m = mesh.instanceMatrix.array;
-    const r = state.get('radius');
+    const r = (mesh.userData.radius = state.get('radius'));
     for (let i = 0; i < capacity; i++) {
       m[16 * i] = m[16 * i + 5] = m[16 * i + 10] = r;
       m[16 * i + 15] = 1;
@@ -122,7 +124,7 @@ function create({ s, stage, params: state, shell }) {
   // ---- emitting, recycling and firing ------------------------------------------------------
   const emitPosition = { x: 0, y: 0, z: 0 };
   const emitVelocity = { x: 0, y: 0, z: 0 };
-  /** A random start on the emitter's disc, moving at the spawn speed within 60° of straight down... or up. */
+  /** A random start on the emitter's disc, moving at the spawn speed up to 120° from straight up (a fountain). */
   function emit() {
     const e = scene.emitter;
     const a = random() * Math.PI * 2, d = Math.sqrt(random()) * e.radius;
@@ -130,7 +132,7 @@ function create({ s, stage, params: state, shell }) {
     emitPosition.y = e.centre.y + (random() - 0.5) * 0.6;
     emitPosition.z = e.centre.z + Math.sin(a) * d;
     const speed = state.get('speed');
-    const b = random() * Math.PI * 2, tilt = Math.acos(1 - random() * 1.5); // up to ~120° from +y
+    const b = random() * Math.PI * 2, tilt = Math.acos(1 - random() * 1.5); // cos(tilt) in [-0.5, 1]
     emitVelocity.x = Math.sin(tilt) * Math.cos(b) * speed;
     emitVelocity.y = Math.cos(tilt) * speed;
     emitVelocity.z = Math.sin(tilt) * Math.sin(b) * speed;

@@ -8,9 +8,9 @@ import { CSS2DObject } from 'three/addons/renderers/CSS2DRenderer.js';
 const UP = new THREE.Vector3(0, 1, 0);
 const tmp = new THREE.Vector3();
 
-/** A lit, unshaded-looking material for overlay solids. */
-export const overlayMaterial = (color, opacity = 1) =>
-  new THREE.MeshBasicMaterial({ color, transparent: opacity < 1, opacity, depthWrite: opacity === 1 });
+/** A flat material for overlay solids; `onTop` draws them through whatever is in front. */
+export const overlayMaterial = (color, opacity = 1, onTop = false) =>
+  new THREE.MeshBasicMaterial({ color, transparent: opacity < 1 || onTop, opacity, depthWrite: opacity === 1 && !onTop, depthTest: !onTop });
 
 /** A small ball marking a point. */
 export class Marker {
@@ -43,13 +43,14 @@ export class Rod {
 
 /** An arrow from a point along a direction (a shaft and a cone). */
 export class Arrow {
-  constructor(color, { radius = 0.025, head = 0.14 } = {}) {
+  constructor(color, { radius = 0.025, head = 0.14, onTop = false } = {}) {
     this.head = head;
-    const material = overlayMaterial(color);
+    const material = overlayMaterial(color, 1, onTop);
     this.shaft = new THREE.Mesh(new THREE.CylinderGeometry(radius, radius, 1, 10).translate(0, 0.5, 0), material);
     this.cone = new THREE.Mesh(new THREE.ConeGeometry(radius * 3, 1, 14).translate(0, 0.5, 0), material);
     this.object = new THREE.Group();
     this.object.add(this.shaft, this.cone);
+    if (onTop) this.shaft.renderOrder = this.cone.renderOrder = 10;
   }
   /** dir ({x, y, z}) need not be unit; length is the arrow's full length. */
   set(origin, dir, length) {

@@ -7,6 +7,7 @@
 // Fire button shoots at with particles at 1000 m/s. Its inside must stay empty.
 import * as THREE from 'three';
 import { box, heightfield, merge, quad, ramp, shell, stairs, colourTerrain } from './geometry.js';
+import { gridTexture } from '../three/textures.js';
 
 const SIZE = 64;
 const WALL = 10;
@@ -30,7 +31,7 @@ function s1Height(x, z, pad) {
 /** Materials shared by the worlds. */
 export function worldMaterials() {
   return {
-    terrain: new THREE.MeshStandardMaterial({ vertexColors: true, roughness: 0.95, flatShading: false }),
+    terrain: new THREE.MeshStandardMaterial({ vertexColors: true, roughness: 0.95, map: gridTexture(SIZE / 4, { line: 0.88, minor: 0.95 }) }), // 4 m cells
     // Walls face inward and are drawn from the front only: seen from outside, the near walls
     // disappear and the far ones stay (a doll's house).
     wall: new THREE.MeshStandardMaterial({ color: '#8e9bb1', roughness: 0.9, side: THREE.FrontSide }),

@@ -5,6 +5,7 @@
 // the capsule, a corridor with corners — all closed solids, walled in.
 import * as THREE from 'three';
 import { box, heightfield, merge, ramp, stairs, colourTerrain } from './geometry.js';
+import { gridTexture } from '../three/textures.js';
 
 const SIZE = 64;
 const c = (x, y, z) => new THREE.Vector3(x, y, z);
@@ -82,13 +83,13 @@ export function buildCourse() {
       { at: c(0, 2.6, 17), text: 'hills' },
     ],
     /** Open ground where the walkers start. */
-    walkerArea: { min: c(-24, 0, 8), max: c(24, 0, 26) },
+    walkerArea: { min: c(-24, 0, 2), max: c(24, 0, 26) },
   };
 }
 
 export function courseMaterials() {
   return {
-    ground: new THREE.MeshStandardMaterial({ vertexColors: true, roughness: 0.95 }),
+    ground: new THREE.MeshStandardMaterial({ vertexColors: true, roughness: 0.95, map: gridTexture(SIZE / 2) }), // 2 m cells
     stone: new THREE.MeshStandardMaterial({ color: '#a9a294', roughness: 0.85 }),
     walkable: new THREE.MeshStandardMaterial({ color: '#7fc98a', roughness: 0.8 }),
     steep: new THREE.MeshStandardMaterial({ color: '#e07a6f', roughness: 0.8 }),
