@@ -16,7 +16,7 @@ echo "== npm package: build, types (tsc --noEmit), node:test suites"
 SHOTOTSU_SKIP_SETUP=1 scripts/build.sh
 node_modules/.bin/tsc -p tests/js/tsconfig.json
 status=0
-node --test --test-reporter=spec --test-reporter-destination=stdout \
+node --test --test-concurrency=2 --test-reporter=spec --test-reporter-destination=stdout \
   --test-reporter=tap --test-reporter-destination=build/js-tests.tap tests/js/ || status=$?
 count() { grep -E "^# $1 " build/js-tests.tap | tail -1 | awk '{print $3}'; }
 echo

@@ -72,7 +72,9 @@ struct Gen {
         const Quat q{rng.uniform(-1, 1), rng.uniform(-1, 1), rng.uniform(-1, 1), rng.uniform(-1, 1)};
         return k == 1 ? q : quat_normalize(q);  // sometimes not unit: the OBB queries normalise
     }
-    float max_distance() { return rng.below(6) == 0 ? std::numeric_limits<float>::infinity() : rng.uniform(0, 4 * scale); }
+    float max_distance() {
+        return rng.below(6) == 0 ? std::numeric_limits<float>::infinity() : rng.uniform(0, 4 * scale);
+    }
     float distance() { return rng.uniform(0, 4 * scale); }
 };
 
@@ -336,7 +338,8 @@ std::map<std::string, Query> single_queries() {
         r.i(s), r.i(e), r.i(lo), r.i(hi);
         r.o(intersect_segment_aabb({s, e}, {lo, hi}));
     }};
-    q["intersectSegmentOBB"] = {"from:vec3 to:vec3 center:vec3 rotation:quat halfExtents:extent", [](Gen& g, Record& r) {
+    q["intersectSegmentOBB"] = {"from:vec3 to:vec3 center:vec3 rotation:quat halfExtents:extent",
+                                [](Gen& g, Record& r) {
         const Vec3 s = g.vec3(), e = g.vec3(), c = g.vec3();
         const Quat rot = g.quat();
         const Vec3 h = g.extent();
@@ -543,13 +546,15 @@ void o_hit(Record& r, const WorldHit& h) {
 
 std::map<std::string, std::pair<std::string, std::function<void(const World&, WorldGen&, Record&)>>> world_queries() {
     std::map<std::string, std::pair<std::string, std::function<void(const World&, WorldGen&, Record&)>>> q;
-    q["World.raycast"] = {"origin:vec3 direction:vec3 maxDistance?:maxDistance", [](const World& w, WorldGen& g, Record& r) {
+    q["World.raycast"] = {"origin:vec3 direction:vec3 maxDistance?:maxDistance",
+                          [](const World& w, WorldGen& g, Record& r) {
         const Vec3 o = g.point(), d = g.direction();
         const float m = g.rng.below(5) ? g.distance() : std::numeric_limits<float>::infinity();
         r.i(o), r.i(d), r.i(m);
         o_hit(r, w.raycast(o, d, m));
     }};
-    q["World.raycastAny"] = {"origin:vec3 direction:vec3 maxDistance?:maxDistance", [](const World& w, WorldGen& g, Record& r) {
+    q["World.raycastAny"] = {"origin:vec3 direction:vec3 maxDistance?:maxDistance",
+                             [](const World& w, WorldGen& g, Record& r) {
         const Vec3 o = g.point(), d = g.direction();
         const float m = g.distance();
         r.i(o), r.i(d), r.i(m);

@@ -44,8 +44,8 @@ void write_cast(float* o, const Hit& c) {
 }  // namespace
 
 // out: 3 floats per element (the closest point)
-SHOTOTSU_EXPORT void closestPointsOnTriangles(std::uintptr_t points, int point_stride, std::uintptr_t triangles, int tri_stride,
-                              std::uint32_t n, std::uintptr_t out) {
+SHOTOTSU_EXPORT void closestPointsOnTriangles(std::uintptr_t points, int point_stride, std::uintptr_t triangles,
+                                              int tri_stride, std::uint32_t n, std::uintptr_t out) {
     const float *p = floats(points), *t = floats(triangles);
     float* o = floats_out(out);
     for (std::uint32_t i = 0; i < n; ++i, p += point_stride, t += tri_stride, o += 3)
@@ -53,8 +53,8 @@ SHOTOTSU_EXPORT void closestPointsOnTriangles(std::uintptr_t points, int point_s
 }
 
 // out: 8 floats per element (Contact)
-SHOTOTSU_EXPORT void trianglesSpheres(std::uintptr_t triangles, int tri_stride, std::uintptr_t spheres, int sphere_stride,
-                      std::uint32_t n, std::uintptr_t out) {
+SHOTOTSU_EXPORT void trianglesSpheres(std::uintptr_t triangles, int tri_stride, std::uintptr_t spheres,
+                                      int sphere_stride, std::uint32_t n, std::uintptr_t out) {
     const float *t = floats(triangles), *s = floats(spheres);
     float* o = floats_out(out);
     for (std::uint32_t i = 0; i < n; ++i, t += tri_stride, s += sphere_stride, o += 8)
@@ -62,22 +62,22 @@ SHOTOTSU_EXPORT void trianglesSpheres(std::uintptr_t triangles, int tri_stride, 
 }
 
 // out: 8 floats per element (CastHit)
-SHOTOTSU_EXPORT void intersectSegmentsTriangles(std::uintptr_t segments, int seg_stride, std::uintptr_t triangles, int tri_stride,
-                                std::uint32_t n, std::uintptr_t out) {
+SHOTOTSU_EXPORT void intersectSegmentsTriangles(std::uintptr_t segments, int seg_stride, std::uintptr_t triangles,
+                                                int tri_stride, std::uint32_t n, std::uintptr_t out) {
     const float *s = floats(segments), *t = floats(triangles);
     float* o = floats_out(out);
     for (std::uint32_t i = 0; i < n; ++i, s += seg_stride, t += tri_stride, o += 8)
         write_cast(o, intersect_segment_triangle(seg(s), tri(t)));
 }
-SHOTOTSU_EXPORT void intersectSegmentsSpheres(std::uintptr_t segments, int seg_stride, std::uintptr_t spheres, int sphere_stride,
-                              std::uint32_t n, std::uintptr_t out) {
+SHOTOTSU_EXPORT void intersectSegmentsSpheres(std::uintptr_t segments, int seg_stride, std::uintptr_t spheres,
+                                              int sphere_stride, std::uint32_t n, std::uintptr_t out) {
     const float *s = floats(segments), *b = floats(spheres);
     float* o = floats_out(out);
     for (std::uint32_t i = 0; i < n; ++i, s += seg_stride, b += sphere_stride, o += 8)
         write_cast(o, intersect_segment_sphere(seg(s), sphere(b)));
 }
-SHOTOTSU_EXPORT void intersectSegmentsAABBs(std::uintptr_t segments, int seg_stride, std::uintptr_t boxes, int box_stride,
-                            std::uint32_t n, std::uintptr_t out) {
+SHOTOTSU_EXPORT void intersectSegmentsAABBs(std::uintptr_t segments, int seg_stride, std::uintptr_t boxes,
+                                            int box_stride, std::uint32_t n, std::uintptr_t out) {
     const float *s = floats(segments), *b = floats(boxes);
     float* o = floats_out(out);
     for (std::uint32_t i = 0; i < n; ++i, s += seg_stride, b += box_stride, o += 8)
@@ -95,9 +95,12 @@ std::vector<BoxPair> g_pairs;
 SHOTOTSU_EXPORT std::uint32_t pairs(std::uintptr_t boxes, std::uint32_t n, int method) {
     g_boxes.resize(n);
     for (std::uint32_t i = 0; i < n; ++i) g_boxes[i] = box(floats(boxes) + 6 * i);
-    if (method == 0) pairs_all(g_boxes, g_pairs);
-    else if (method == 1) pairs_sweep_and_prune(g_boxes, g_pairs);
-    else pairs_tree(g_boxes, g_pairs);
+    if (method == 0)
+        pairs_all(g_boxes, g_pairs);
+    else if (method == 1)
+        pairs_sweep_and_prune(g_boxes, g_pairs);
+    else
+        pairs_tree(g_boxes, g_pairs);
     return static_cast<std::uint32_t>(g_pairs.size());
 }
 SHOTOTSU_EXPORT std::uintptr_t pairsPointer() { return reinterpret_cast<std::uintptr_t>(g_pairs.data()); }

@@ -23,7 +23,8 @@ SHOTOTSU_EXPORT void intersectSegmentCapsule(VEC3_ARGS(s), VEC3_ARGS(e), VEC3_AR
     put(intersect_segment_capsule({VEC3(s), VEC3(e)}, {VEC3(cs), VEC3(ce), r}));
 }
 /// s of the hit, or -1 on a miss (the JS face returns null).
-SHOTOTSU_EXPORT float intersectRayTriangle(VEC3_ARGS(o), VEC3_ARGS(d), VEC3_ARGS(a), VEC3_ARGS(b), VEC3_ARGS(c), float max_s) {
+SHOTOTSU_EXPORT float intersectRayTriangle(VEC3_ARGS(o), VEC3_ARGS(d), VEC3_ARGS(a), VEC3_ARGS(b), VEC3_ARGS(c),
+                                           float max_s) {
     return intersect_ray_triangle(VEC3(o), VEC3(d), {VEC3(a), VEC3(b), VEC3(c)}, max_s);
 }
 

@@ -65,7 +65,9 @@ SHOTOTSU_EXPORT float distanceSqPointAABB(VEC3_ARGS(p), VEC3_ARGS(lo), VEC3_ARGS
     return distance_sq_point_aabb(VEC3(p), {VEC3(lo), VEC3(hi)});
 }
 
-SHOTOTSU_EXPORT void closestPointOnOBB(VEC3_ARGS(p), OBB_ARGS(box)) { wasm::put(0, closest_point_on_obb(VEC3(p), OBB(box))); }
+SHOTOTSU_EXPORT void closestPointOnOBB(VEC3_ARGS(p), OBB_ARGS(box)) {
+    wasm::put(0, closest_point_on_obb(VEC3(p), OBB(box)));
+}
 
 SHOTOTSU_EXPORT void closestPointOnPlane(VEC3_ARGS(p), VEC3_ARGS(n), VEC3_ARGS(q)) {
     wasm::put(0, closest_point_on_plane(VEC3(p), plane_from_normal_point(VEC3(n), VEC3(q))));

@@ -54,7 +54,9 @@ inline void put(int i, Vec3 v) {
 inline void put_u32(int i, std::uint32_t v) { std::memcpy(&g_out[i], &v, sizeof v); }
 /// A small enum, stored as a float (read back with `| 0`).
 template <class E>
-inline void put_enum(int i, E e) { g_out[i] = static_cast<float>(static_cast<int>(e)); }
+inline void put_enum(int i, E e) {
+    g_out[i] = static_cast<float>(static_cast<int>(e));
+}
 
 // LAYOUTS (float slots of g_out)
 // Contact          hit, point xyz, normal xyz, depth                                   (8)

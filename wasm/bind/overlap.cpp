@@ -7,7 +7,9 @@
 
 namespace shototsu::wasm {
 
-SHOTOTSU_EXPORT bool sphereContainsPoint(VEC3_ARGS(c), float r, VEC3_ARGS(p)) { return sphere_contains_point({VEC3(c), r}, VEC3(p)); }
+SHOTOTSU_EXPORT bool sphereContainsPoint(VEC3_ARGS(c), float r, VEC3_ARGS(p)) {
+    return sphere_contains_point({VEC3(c), r}, VEC3(p));
+}
 SHOTOTSU_EXPORT bool aabbContainsPoint(VEC3_ARGS(lo), VEC3_ARGS(hi), VEC3_ARGS(p)) {
     return aabb_contains_point({VEC3(lo), VEC3(hi)}, VEC3(p));
 }
@@ -21,11 +23,15 @@ SHOTOTSU_EXPORT bool convexPolygonContainsPoint(std::uintptr_t vertices, std::ui
     return convex_polygon_contains_point({v}, {px, py});
 }
 
-SHOTOTSU_EXPORT void sphereSphere(VEC3_ARGS(ca), float ra, VEC3_ARGS(cb), float rb) { put(sphere_sphere({VEC3(ca), ra}, {VEC3(cb), rb})); }
+SHOTOTSU_EXPORT void sphereSphere(VEC3_ARGS(ca), float ra, VEC3_ARGS(cb), float rb) {
+    put(sphere_sphere({VEC3(ca), ra}, {VEC3(cb), rb}));
+}
 SHOTOTSU_EXPORT void aabbAABB(VEC3_ARGS(alo), VEC3_ARGS(ahi), VEC3_ARGS(blo), VEC3_ARGS(bhi)) {
     put(aabb_aabb({VEC3(alo), VEC3(ahi)}, {VEC3(blo), VEC3(bhi)}));
 }
-SHOTOTSU_EXPORT void aabbSphere(VEC3_ARGS(lo), VEC3_ARGS(hi), VEC3_ARGS(c), float r) { put(aabb_sphere({VEC3(lo), VEC3(hi)}, {VEC3(c), r})); }
+SHOTOTSU_EXPORT void aabbSphere(VEC3_ARGS(lo), VEC3_ARGS(hi), VEC3_ARGS(c), float r) {
+    put(aabb_sphere({VEC3(lo), VEC3(hi)}, {VEC3(c), r}));
+}
 SHOTOTSU_EXPORT void capsuleCapsule(VEC3_ARGS(sa), VEC3_ARGS(ea), float ra, VEC3_ARGS(sb), VEC3_ARGS(eb), float rb) {
     put(capsule_capsule({VEC3(sa), VEC3(ea), ra}, {VEC3(sb), VEC3(eb), rb}));
 }

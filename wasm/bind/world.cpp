@@ -28,9 +28,8 @@ std::string g_error;
 /// floats/uint32s in wasm memory (indices may be 0 with count 0).
 int addMesh(World& w, std::uintptr_t positions, std::uint32_t position_count, std::uintptr_t indices,
             std::uint32_t index_count) {
-    const AddMeshResult r =
-        w.add_mesh({reinterpret_cast<const float*>(positions), position_count},
-                   {reinterpret_cast<const std::uint32_t*>(indices), index_count});
+    const AddMeshResult r = w.add_mesh({reinterpret_cast<const float*>(positions), position_count},
+                                       {reinterpret_cast<const std::uint32_t*>(indices), index_count});
     g_error = r.error ? r.error : "";
     return r.ok ? static_cast<int>(r.mesh) : -1;
 }

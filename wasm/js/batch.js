@@ -5,7 +5,7 @@
 // the arrays are not checked one by one: NaN or infinite input gives a miss or NaN output for
 // that element, never an error or a crash.
 import { fail, nonneg } from './check.js';
-import { Memory, WasmArray, arrayArg, arrayOutput, batchCount, placeInput } from './memory.js';
+import { WasmArray, arrayArg, arrayOutput, batchCount, placeInput } from './memory.js';
 
 export function batchFamily(W, heap, mem, registry) {
   /** Runs `call(ptrA, strideA, ptrB, strideB, n, outPtr)` for inputs a (strideA floats) and b. */
@@ -66,5 +66,3 @@ export function batchFamily(W, heap, mem, registry) {
     },
   };
 }
-
-export { Memory };

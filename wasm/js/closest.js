@@ -1,7 +1,7 @@
 // Closest points (closest_point.hpp) and reflect. Each method: fast argument check, one wasm
 // call with scalars, the result read back from the output area (layout.js).
 import { fail, v3, q4, ext3 } from './check.js';
-import { TRIANGLE_REGIONS, vec } from './layout.js';
+import { REGIONS, vec } from './layout.js';
 
 /** The condition each region test of closestPointOnTriangle checks (closest_point.hpp). */
 export const REGION_CONDITIONS = Object.freeze({
@@ -22,7 +22,7 @@ export function closestFamily(W, heap, o) {
       const h = heap.f32();
       return {
         point: { x: h[o], y: h[o + 1], z: h[o + 2] },
-        region: TRIANGLE_REGIONS[h[o + 6] | 0],
+        region: REGIONS[h[o + 6] | 0],
         barycentric: { x: h[o + 3], y: h[o + 4], z: h[o + 5] },
         degenerate: h[o + 7] !== 0,
       };
@@ -34,12 +34,12 @@ export function closestFamily(W, heap, o) {
       const h = heap.f32();
       const tests = [];
       for (let i = 0; i < h[o + 17]; ++i) {
-        const region = TRIANGLE_REGIONS[h[o + 18 + 2 * i] | 0];
+        const region = REGIONS[h[o + 18 + 2 * i] | 0];
         tests.push({ region, condition: REGION_CONDITIONS[region], passed: h[o + 19 + 2 * i] !== 0 });
       }
       return {
         point: vec(h, o),
-        region: TRIANGLE_REGIONS[h[o + 6] | 0],
+        region: REGIONS[h[o + 6] | 0],
         barycentric: vec(h, o + 3),
         degenerate: h[o + 7] !== 0,
         dots: { d1: h[o + 8], d2: h[o + 9], d3: h[o + 10], d4: h[o + 11], d5: h[o + 12], d6: h[o + 13] },

@@ -2,7 +2,7 @@
 // dispose() frees it at once ([Symbol.dispose] too, for `using`); a FinalizationRegistry frees
 // forgotten worlds eventually, as a safety net only. Any use after dispose throws an Error.
 import { fail, v3, num, nonneg, upto } from './check.js';
-import { TRIANGLE_REGIONS } from './layout.js';
+import { REGIONS } from './layout.js';
 import { DISPOSE, arrayArg, arrayOutput, placeInput } from './memory.js';
 
 export function worldClass(W, heap, o, mem) {
@@ -32,7 +32,7 @@ export function worldClass(W, heap, o, mem) {
         point: { x: h[k + 2], y: h[k + 3], z: h[k + 4] },
         normal: { x: h[k + 5], y: h[k + 6], z: h[k + 7] },
         depth: h[k + 8],
-        feature: TRIANGLE_REGIONS[h[k + 9] | 0],
+        feature: REGIONS[h[k + 9] | 0],
       };
     }
     return list;
@@ -146,7 +146,7 @@ export function worldClass(W, heap, o, mem) {
         distance: h[o + 4],
         mesh: hit ? u[o + 5] : -1,
         triangle: hit ? u[o + 6] : -1,
-        feature: TRIANGLE_REGIONS[h[o + 7] | 0],
+        feature: REGIONS[h[o + 7] | 0],
       };
     }
 
