@@ -223,7 +223,7 @@ float covering_radius(Vec3 center, const Vec3 v[3]) {
     float rf = 0.0f;
     for (int i = 0; i < 3; ++i) {
         const DVec3 d = dv(v[i]) - dv(center);
-        r2 = std::fmax(r2, detail::length_sq(d));
+        r2 = detail::dmax(r2, detail::length_sq(d));
         const float f = distance(center, v[i]);
         if (std::isfinite(f) && f > rf) rf = f;
     }

@@ -288,9 +288,9 @@ TriangleCastHit cast_coplanar_triangle(DVec3 p, DVec3 d, const DVec3 (&v)[3], DV
         if (f1[i] == 0.0) {
             if (f0[i] < 0.0) return out;
         } else if (f1[i] > 0.0) {
-            lo = std::fmax(lo, -f0[i] / f1[i]);
+            lo = detail::dmax(lo, -f0[i] / f1[i]);
         } else {
-            hi = std::fmin(hi, -f0[i] / f1[i]);
+            hi = detail::dmin(hi, -f0[i] / f1[i]);
         }
         if (lo > hi) return out;
     }
@@ -375,8 +375,8 @@ TriangleCastHit intersect_segment_triangle(const Segment& s, const Triangle& tri
     const DVec3 n = detail::cross(ab, ac);
     const double nn = detail::length_sq(n);
     double longest_sq = detail::length_sq(ab);
-    longest_sq = std::fmax(longest_sq, detail::length_sq(ac));
-    longest_sq = std::fmax(longest_sq, detail::length_sq(v[2] - v[1]));
+    longest_sq = detail::dmax(longest_sq, detail::length_sq(ac));
+    longest_sq = detail::dmax(longest_sq, detail::length_sq(v[2] - v[1]));
     if (!(nn > tol::kDegenerateSinSq * longest_sq * longest_sq)) return cast_degenerate_triangle(p, d, v, longest_sq);
 
     const Bounded side0 = triangle_side(n, ab, ac, p - v[0]), side1 = triangle_side(n, ab, ac, q - v[0]);

@@ -23,6 +23,11 @@ inline DVec3 cross(DVec3 a, DVec3 b) {
     return {a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x};
 }
 inline double length_sq(DVec3 a) { return dot(a, a); }
+/// min/max by plain comparison. std::fmin/fmax are not used in the core: which zero they return
+/// for (-0, +0) differs between glibc and Emscripten's libc (a sign-of-zero difference in the
+/// golden tests), and natively they are libm calls.
+inline double dmin(double a, double b) { return a < b ? a : b; }
+inline double dmax(double a, double b) { return a > b ? a : b; }
 inline DVec3 dabs(DVec3 v) { return {std::fabs(v.x), std::fabs(v.y), std::fabs(v.z)}; }
 
 // ---- sign-exact predicates (used where neighbouring triangles must agree: casts, rays) --------

@@ -31,8 +31,8 @@ Projection project(const Triangle& tri, float x, float z) {
     const double ax = tri.a.x, az = tri.a.z, bx = tri.b.x, bz = tri.b.z, cx = tri.c.x, cz = tri.c.z;
     const double area2 = cross2(bx - ax, bz - az, cx - ax, cz - az);
     double longest2 = (bx - ax) * (bx - ax) + (bz - az) * (bz - az);
-    longest2 = std::fmax(longest2, (cx - bx) * (cx - bx) + (cz - bz) * (cz - bz));
-    longest2 = std::fmax(longest2, (ax - cx) * (ax - cx) + (az - cz) * (az - cz));
+    longest2 = detail::dmax(longest2, (cx - bx) * (cx - bx) + (cz - bz) * (cz - bz));
+    longest2 = detail::dmax(longest2, (ax - cx) * (ax - cx) + (az - cz) * (az - cz));
     // A wall (or a sliver whose projected height is below 1e-8 of its length): no floor here.
     // Seed 003 would divide by N.y = 0.
     if (!(area2 * area2 > tol::kDegenerateSinSq * longest2 * longest2)) return out;
@@ -55,8 +55,8 @@ Projection project(const Triangle& tri, float x, float z) {
 // The point is inside, so the exact height is a convex combination of the vertex heights:
 // keep rounding from stepping outside their range.
 float clamp_to_vertices(double h, const Triangle& tri) {
-    const double lo = std::fmin(tri.a.y, std::fmin(tri.b.y, tri.c.y));
-    const double hi = std::fmax(tri.a.y, std::fmax(tri.b.y, tri.c.y));
+    const double lo = detail::dmin(tri.a.y, detail::dmin(tri.b.y, tri.c.y));
+    const double hi = detail::dmax(tri.a.y, detail::dmax(tri.b.y, tri.c.y));
     return static_cast<float>(h < lo ? lo : (h > hi ? hi : h));
 }
 

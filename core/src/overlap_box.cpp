@@ -27,8 +27,8 @@ Contact box_sphere_local(DVec3 c, DVec3 lo, DVec3 hi, double r, const detail::DM
     };
     // Clamping is exact, so the difference c - q is the true offset from the box: its
     // direction is a face, edge or corner direction however small it is.
-    const DVec3 q{std::fmin(std::fmax(c.x, lo.x), hi.x), std::fmin(std::fmax(c.y, lo.y), hi.y),
-                  std::fmin(std::fmax(c.z, lo.z), hi.z)};
+    const DVec3 q{detail::dmin(detail::dmax(c.x, lo.x), hi.x), detail::dmin(detail::dmax(c.y, lo.y), hi.y),
+                  detail::dmin(detail::dmax(c.z, lo.z), hi.z)};
     const DVec3 diff = c - q;
     const double d2 = detail::length_sq(diff);
     if (d2 > r * r) return {};
@@ -69,8 +69,8 @@ Contact aabb_aabb(const AABB& a, const AABB& b) {
         if (axis == 0 || up < best) { best = up; best_axis = axis; best_sign = 1.0; }
         if (down < best) { best = down; best_axis = axis; best_sign = -1.0; }
     }
-    const DVec3 lo{std::fmax(amin.x, bmin.x), std::fmax(amin.y, bmin.y), std::fmax(amin.z, bmin.z)};
-    const DVec3 hi{std::fmin(amax.x, bmax.x), std::fmin(amax.y, bmax.y), std::fmin(amax.z, bmax.z)};
+    const DVec3 lo{detail::dmax(amin.x, bmin.x), detail::dmax(amin.y, bmin.y), detail::dmax(amin.z, bmin.z)};
+    const DVec3 hi{detail::dmin(amax.x, bmax.x), detail::dmin(amax.y, bmax.y), detail::dmin(amax.z, bmax.z)};
     return detail::make_contact((lo + hi) * 0.5, unit_axis(best_axis, best_sign), best);
 }
 

@@ -23,7 +23,7 @@ inline double dlength(DVec3 v) { return std::sqrt(length_sq(v)); }
 inline double max_abs(std::initializer_list<Vec3> points) {
     double m = 0.0;
     for (const Vec3& p : points) {
-        m = std::fmax(m, std::fmax(std::fabs(p.x), std::fmax(std::fabs(p.y), std::fabs(p.z))));
+        m = detail::dmax(m, detail::dmax(std::fabs(p.x), detail::dmax(std::fabs(p.y), std::fabs(p.z))));
     }
     return m;
 }

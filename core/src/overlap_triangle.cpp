@@ -22,8 +22,8 @@ DTriangle dtriangle(const Triangle& tri) {
     DTriangle t{dv(tri.a), dv(tri.b), dv(tri.c), {}, {}, false};
     t.n = cross(t.b - t.a, t.c - t.a);
     // The same zero-area test as closest_point_on_triangle, so both take the same path.
-    const double l2 = std::fmax(detail::length_sq(t.b - t.a),
-                                std::fmax(detail::length_sq(t.c - t.a), detail::length_sq(t.c - t.b)));
+    const double l2 = detail::dmax(detail::length_sq(t.b - t.a),
+                                detail::dmax(detail::length_sq(t.c - t.a), detail::length_sq(t.c - t.b)));
     const double nn = detail::length_sq(t.n);
     t.degenerate = !(nn > tol::kDegenerateSinSq * l2 * l2);
     if (!t.degenerate) t.unit = t.n * (1.0 / std::sqrt(nn));
@@ -115,7 +115,7 @@ Contact triangle_capsule(const Triangle& tri, const Capsule& cap) {
     const DVec3 side = side0 < 0 || (side0 == 0 && side1 < 0) ? -t.unit : t.unit;
     // Moving along `side` until the lower end is r above the plane clears the whole capsule.
     auto lift = [&](DVec3 point) {
-        return detail::make_contact(point, side, r - std::fmin(dot(side, s0 - t.a), dot(side, s1 - t.a)));
+        return detail::make_contact(point, side, r - detail::dmin(dot(side, s0 - t.a), dot(side, s1 - t.a)));
     };
 
     if (side0 * side1 < 0) {

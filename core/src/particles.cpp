@@ -143,6 +143,13 @@ WorldHit ParticleSystem::sweep_particle(std::uint32_t i, Vec3 p, float r, Vec3 c
 
 void ParticleSystem::clear() { count_ = 0; }
 
+void ParticleSystem::wake_all() {
+    for (std::uint32_t i = 0; i < count_; ++i) {
+        asleep_[i] = 0;
+        quiet_steps_[i] = 0;
+    }
+}
+
 void ParticleSystem::step(float dt) {
     stats_ = {};
     if (!(dt > 0.0f) || !std::isfinite(dt)) return;

@@ -20,14 +20,12 @@
 namespace shototsu {
 
 using detail::DVec3;
+using detail::dmax;
+using detail::dmin;
 using detail::dv;
 using detail::fv;
 
 namespace {
-
-// max/min for finite values (inputs are checked): std::fmax's NaN rules cost a libm call.
-inline double dmax(double a, double b) { return a > b ? a : b; }
-inline double dmin(double a, double b) { return a < b ? a : b; }
 
 
 // Larger than every valid fraction: "no contact from this feature".

@@ -57,3 +57,24 @@ export const used = [
   version, TRIANGLE_REGIONS, REGION_CONDITIONS, region, point, firstTest, d1, contact, cast, bary, sweep, when,
   feature, height, s2, box, inside, obb, closest, pairs, mesh, hit, contacts, floor, rays, triangleCount,
 ];
+
+// Particles and characters over a world.
+import type { ParticleSystem, ParticleStats, CharacterController, CharacterMove, CharacterGroup, GroundReason } from 'shototsu';
+const ps: ParticleSystem = new s.ParticleSystem(world2(), { capacity: 100, restitution: 0.6, gravity: { x: 0, y: -9.81, z: 0 } });
+const index: number = ps.spawn(p, { x: 1, y: 0, z: 0 });
+ps.step(1 / 60);
+const positions: Float32Array = ps.positions;
+const stats: ParticleStats = ps.stats;
+ps.configure({ friction: 0.5 });
+const ch: CharacterController = new s.CharacterController(world2(), { stepHeight: 0.3, maxSlope: 45 }, p);
+const moved: CharacterMove = ch.move({ x: 0.1, y: -0.05, z: 0 }, 1 / 60);
+const why: GroundReason = moved.reason;
+ch.position = { x: 0, y: 1, z: 0 };
+const group: CharacterGroup = new s.CharacterGroup(world2(), {}, 8);
+group.add(p);
+group.moveAll(new Float32Array(3), 1 / 60);
+const centres: Float32Array = group.positions;
+function world2(): World {
+  return new s.World();
+}
+export { index, positions, stats, why, centres };

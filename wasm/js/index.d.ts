@@ -338,6 +338,159 @@ export interface WorldConstructor {
   readonly prototype: World;
 }
 
+// ---- particles and characters (systems over a World) -----------------------------------------------
+
+/** Options of `new s.ParticleSystem(world, options)`; every field optional. */
+export interface ParticleOptions {
+  /** Most particles at once (default 1024); fixed. */
+  capacity?: number;
+  /** Default radius of spawned particles, > 0 (default 0.1). */
+  radius?: number;
+  /** Fraction of the normal speed kept by a bounce, in [0, 1] (default 0.5). */
+  restitution?: number;
+  /** Coulomb friction coefficient, >= 0 (default 0.3). */
+  friction?: number;
+  /** Linear damping per second: each step v *= 1 / (1 + damping dt) (default 0). */
+  damping?: number;
+  /** Acceleration (default {x: 0, y: -9.81, z: 0}). */
+  gravity?: Vec3Like;
+  /** Resolve particle–particle collisions (equal masses; default false). */
+  collideParticles?: boolean;
+}
+
+/** What the last step did. */
+export interface ParticleStats {
+  /** Contacts with the world resolved. */
+  contacts: number;
+  /** Particle–particle contacts resolved. */
+  particleContacts: number;
+  /** Sweep iterations over all particles. */
+  iterations: number;
+  /** Particles that ran out of iterations (time lost; expected 0). */
+  saturated: number;
+  /** Particles asleep (resting, skipped until disturbed). */
+  sleeping: number;
+}
+
+/**
+ * Spheres under gravity swept continuously against the world: none tunnels at any speed.
+ * `positions` and `velocities` are views into wasm memory (3 floats per particle) for a three.js
+ * InstancedMesh: valid until the wasm memory grows (then length 0) — read the property again each
+ * frame rather than keeping the array. Disposed with its World.
+ */
+export interface ParticleSystem {
+  /** Adds a particle (radius defaults to options.radius); its index, or -1 when full. */
+  spawn(position: Vec3Like, velocity?: Vec3Like, radius?: number): number;
+  /** Advances every particle by dt seconds (dt >= 0). */
+  step(dt: number): void;
+  /** Removes every particle. */
+  clear(): void;
+  readonly count: number;
+  readonly capacity: number;
+  /** Float32Array view into wasm memory: x, y, z per particle (count * 3 floats). Writable. */
+  readonly positions: Float32Array;
+  /** Float32Array view into wasm memory: velocity per particle (count * 3 floats). Writable; writing wakes a sleeping particle. */
+  readonly velocities: Float32Array;
+  /** Float32Array view into wasm memory: radius per particle. */
+  readonly radii: Float32Array;
+  readonly stats: ParticleStats;
+  /** The current settings (a copy, with capacity). */
+  readonly settings: Required<ParticleOptions>;
+  /** Changes settings live (not capacity; radius applies to later spawns) and wakes sleeping particles. */
+  configure(options: Omit<ParticleOptions, 'capacity'>): void;
+  /** Whether particle i is asleep. */
+  isSleeping(i: number): boolean;
+  readonly disposed: boolean;
+  dispose(): void;
+  [Symbol.dispose](): void;
+}
+
+/** Options of a character (every field optional). Up is +Y. */
+export interface CharacterOptions {
+  /** Capsule radius, > 0 (default 0.35). */
+  radius?: number;
+  /** Total height, caps included, >= 2 radius (default 1.7). */
+  height?: number;
+  /** Highest ledge stepped onto without jumping (default 0.3). */
+  stepHeight?: number;
+  /** Steepest walkable slope in degrees, [0, 90] (default 45). */
+  maxSlope?: number;
+  /** How far it is pulled down onto the ground walking down slopes and stairs (default 0.3). */
+  snapDistance?: number;
+  /** Gap kept from every surface, > 0 (default 0.01). */
+  skinWidth?: number;
+}
+
+/** Why a character is or is not grounded after a move. */
+export type GroundReason = 'walkable' | 'snapped' | 'stepped up' | 'too steep' | 'no ground' | 'rising';
+
+/** What a move did. */
+export interface CharacterMove {
+  /** The capsule's centre after the move. */
+  position: Vec3;
+  grounded: boolean;
+  /** Normal of the ground touched below (zero when none). */
+  groundNormal: Vec3;
+  /** Its angle from +Y in degrees. */
+  slopeAngle: number;
+  steppedUp: boolean;
+  snapped: boolean;
+  /** A surface steeper than maxSlope (or a ceiling) blocked part of the motion. */
+  hitWall: boolean;
+  wallNormal: Vec3;
+  reason: GroundReason;
+  /** The ground triangle's mesh and index, -1 when none. */
+  groundMesh: number;
+  groundTriangle: number;
+}
+
+/**
+ * A kinematic capsule: collide-and-slide with a skin, steps up ledges, snaps down slopes and
+ * stairs, stands still on walkable slopes and slides down steeper ones. Gravity and jumps are the
+ * caller's: add them to the displacement. Disposed with its World.
+ */
+export interface CharacterController {
+  /** The capsule's centre; setting it teleports (no collision). */
+  position: Vec3;
+  readonly grounded: boolean;
+  readonly settings: Required<CharacterOptions>;
+  /** Moves by `displacement` (world units) and reports. */
+  move(displacement: Vec3Like, dt?: number): CharacterMove;
+  readonly disposed: boolean;
+  dispose(): void;
+  [Symbol.dispose](): void;
+}
+
+/** Many characters moved in one call; they never overlap one another. Disposed with its World. */
+export interface CharacterGroup {
+  /** Adds a character; its index, or -1 when full. */
+  add(position: Vec3Like): number;
+  /** Moves all: 3 floats of displacement per character. */
+  moveAll(displacements: Float32Array, dt?: number): void;
+  /** Float32Array view into wasm memory: the capsule centres, 3 floats per character. */
+  readonly positions: Float32Array;
+  /** The report of character i's last move. */
+  lastMove(i: number): CharacterMove;
+  /** Teleports character i. */
+  setPosition(i: number, position: Vec3Like): void;
+  readonly count: number;
+  readonly capacity: number;
+  readonly settings: Required<CharacterOptions>;
+  readonly disposed: boolean;
+  dispose(): void;
+  [Symbol.dispose](): void;
+}
+
+export interface ParticleSystemConstructor {
+  new (world: World, options?: ParticleOptions): ParticleSystem;
+}
+export interface CharacterControllerConstructor {
+  new (world: World, options?: CharacterOptions, position?: Vec3Like): CharacterController;
+}
+export interface CharacterGroupConstructor {
+  new (world: World, options?: CharacterOptions, capacity?: number): CharacterGroup;
+}
+
 // ---- the API -------------------------------------------------------------------------------------
 
 /**
@@ -492,4 +645,10 @@ export interface Shototsu {
 
   /** The mesh world: `new s.World()`. */
   readonly World: WorldConstructor;
+  /** Bouncing particles over a world: `new s.ParticleSystem(world, options)`. */
+  readonly ParticleSystem: ParticleSystemConstructor;
+  /** A capsule character over a world: `new s.CharacterController(world, options, position)`. */
+  readonly CharacterController: CharacterControllerConstructor;
+  /** Many characters over a world: `new s.CharacterGroup(world, options, capacity)`. */
+  readonly CharacterGroup: CharacterGroupConstructor;
 }

@@ -11,6 +11,7 @@ import { sweepFamily } from './sweep.js';
 import { boundingFamily } from './bounding.js';
 import { batchFamily } from './batch.js';
 import { worldClass } from './world.js';
+import { systemClasses } from './systems.js';
 import { Heap, Memory, WasmArray, bindingTable } from './memory.js';
 import { TRIANGLE_REGIONS } from './layout.js';
 
@@ -44,5 +45,6 @@ function makeApi(M) {
     ...boundingFamily(W, heap, o, mem),
     ...batchFamily(W, heap, mem, arrays),
     World: worldClass(W, heap, o, mem),
+    ...systemClasses(W, heap, o),
   });
 }

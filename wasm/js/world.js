@@ -5,6 +5,11 @@ import { fail, v3, num, nonneg, upto } from './check.js';
 import { REGIONS } from './layout.js';
 import { DISPOSE, arrayArg, arrayOutput, placeInput } from './memory.js';
 
+/** Internal: the live Embind handle of a World (for the systems built on it, systems.js). */
+export const WORLD_HANDLE = Symbol('shototsu.worldHandle');
+/** Internal: register an object (with dispose()) to be disposed together with the World. */
+export const WORLD_ATTACH = Symbol('shototsu.worldAttach');
+
 export function worldClass(W, heap, o, mem) {
   const handles = new FinalizationRegistry((handle) => {
     if (!handle.isDeleted()) handle.delete();
@@ -47,6 +52,20 @@ export function worldClass(W, heap, o, mem) {
     constructor() {
       this.#h = new W.World();
       handles.register(this, this.#h, this);
+    }
+
+    /** ParticleSystems and CharacterControllers built on this world: disposed with it. */
+    #dependents = new Set();
+
+    [WORLD_HANDLE](what) {
+      const h = this.#h;
+      if (h === null) throw new Error(`${what}: the World was disposed`);
+      return h;
+    }
+
+    [WORLD_ATTACH](dependent) {
+      this.#dependents.add(dependent);
+      return () => this.#dependents.delete(dependent);
     }
 
     #live(method) {
@@ -209,9 +228,13 @@ export function worldClass(W, heap, o, mem) {
       return castBatch(fn, casts, out, ids, 11, (pc, n, po, pi) => w.sphereCastBatch(pc, n, radius, maxDistance, po, pi));
     }
 
-    /** Frees the world's memory now. Idempotent; any other use afterwards throws. */
+    /** Frees the world's memory now, and disposes the particle systems and characters built on it.
+     *  Idempotent; any other use afterwards throws. */
     dispose() {
       if (this.#h === null) return;
+      // What was built on this world points into it: it goes first.
+      for (const d of [...this.#dependents]) d.dispose();
+      this.#dependents.clear();
       handles.unregister(this);
       this.#h.delete();
       this.#h = null;

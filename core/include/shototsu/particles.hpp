@@ -81,6 +81,9 @@ public:
     const ParticleStats& stats() const { return stats_; }
     ParticleSettings& settings() { return settings_; }
     const ParticleSettings& settings() const { return settings_; }
+    /// Wakes every sleeping particle (call after changing settings such as gravity: sleepers
+    /// do not notice that by themselves).
+    void wake_all();
     /// Whether particle i is asleep (resting, skipped until disturbed).
     bool sleeping(std::uint32_t i) const { return i < count_ && asleep_[i] != 0; }
 

@@ -1,0 +1,187 @@
+// Rapier (@dimforge/rapier3d-compat 0.21), as its documentation configures it:
+//   S1  dynamic rigid bodies with ball colliders and CCD on, over one fixed trimesh collider;
+//       balls do not collide with each other (collision groups), restitution and friction set on
+//       both sides (combine rule: average).
+//   S2  kinematic position-based capsules moved by one KinematicCharacterController (offset 0.01,
+//       autostep 0.3 / min width 0.2, snap to ground 0.3, max climb 45°, other settings default),
+//       the caller adding gravity: vy += g dt, reset when grounded; characters ignore each other.
+//   S3  Shape.projectPoint on a Triangle shape; Shape.contactShape of a Triangle and a Ball.
+//   S4  World.castRay against the trimesh (solid).
+import RAPIER from '@dimforge/rapier3d-compat';
+
+export const name = 'Rapier';
+
+let ready = null;
+/** The module's init (its wasm is inlined as base64); called once. */
+export const init = () => (ready ??= RAPIER.init());
+
+const WORLD_GROUPS = (0x0001 << 16) | 0x0002; // member of 1, interacts with 2
+const MOVER_GROUPS = (0x0002 << 16) | 0x0001; // member of 2, interacts with 1 (so not with each other)
+const ROTATION = { x: 0, y: 0, z: 0, w: 1 };
+
+function newWorld(mesh, gravity, params = {}) {
+  const world = new RAPIER.World({ x: 0, y: gravity, z: 0 });
+  const ground = world.createRigidBody(RAPIER.RigidBodyDesc.fixed());
+  const desc = RAPIER.ColliderDesc.trimesh(mesh.positions, mesh.indices).setCollisionGroups(WORLD_GROUPS);
+  if (params.restitution !== undefined) desc.setRestitution(params.restitution).setFriction(params.friction);
+  world.createCollider(desc, ground);
+  return world;
+}
+
+export function prepareParticles(world, params) {
+  return {
+    spawn(spawn) {
+      const w = newWorld(world, params.gravity, params);
+      w.timestep = params.dt;
+      const bodies = [];
+      for (let k = 0; k < spawn.count; k++) {
+        const p = spawn.positions, v = spawn.velocities;
+        const body = w.createRigidBody(
+          RAPIER.RigidBodyDesc.dynamic()
+            .setTranslation(p[3 * k], p[3 * k + 1], p[3 * k + 2])
+            .setLinvel(v[3 * k], v[3 * k + 1], v[3 * k + 2])
+            .setCcdEnabled(true),
+        );
+        w.createCollider(
+          RAPIER.ColliderDesc.ball(spawn.radii[k]).setRestitution(params.restitution).setFriction(params.friction).setCollisionGroups(MOVER_GROUPS),
+          body,
+        );
+        bodies.push(body);
+      }
+      return {
+        step() {
+          w.step();
+        },
+        readPositions(out) {
+          bodies.forEach((b, k) => {
+            const t = b.translation();
+            out[3 * k] = t.x;
+            out[3 * k + 1] = t.y;
+            out[3 * k + 2] = t.z;
+          });
+        },
+        dispose() {
+          w.free();
+        },
+      };
+    },
+  };
+}
+
+export function prepareCharacters(world, params) {
+  const { radius, halfHeight, gravity, stepHeight, snapDistance, maxSlope } = params;
+  return {
+    spawn(spawn) {
+      const w = newWorld(world, 0);
+      w.timestep = params.dt;
+      const controller = w.createCharacterController(0.01);
+      controller.enableAutostep(stepHeight, 0.2, false);
+      controller.enableSnapToGround(snapDistance);
+      controller.setMaxSlopeClimbAngle((maxSlope * Math.PI) / 180);
+      const chars = [];
+      for (let k = 0; k < spawn.count; k++) {
+        const [x, y, z] = spawn.positions.subarray(3 * k, 3 * k + 3);
+        const body = w.createRigidBody(RAPIER.RigidBodyDesc.kinematicPositionBased().setTranslation(x, y, z));
+        const collider = w.createCollider(RAPIER.ColliderDesc.capsule(halfHeight, radius).setCollisionGroups(MOVER_GROUPS), body);
+        chars.push({ body, collider, position: { x, y, z }, vy: 0, walk: spawn.velocities.subarray(3 * k, 3 * k + 3) });
+      }
+      w.step(); // colliders into the broad phase before the first query
+      const desired = { x: 0, y: 0, z: 0 };
+      return {
+        step(dt) {
+          for (const c of chars) {
+            c.vy += gravity * dt;
+            desired.x = c.walk[0] * dt;
+            desired.y = c.vy * dt;
+            desired.z = c.walk[2] * dt;
+            controller.computeColliderMovement(c.collider, desired, undefined, MOVER_GROUPS);
+            const m = controller.computedMovement();
+            if (controller.computedGrounded()) c.vy = 0;
+            c.position.x += m.x;
+            c.position.y += m.y;
+            c.position.z += m.z;
+            c.body.setNextKinematicTranslation(c.position);
+          }
+          w.step();
+        },
+        readPositions(out) {
+          chars.forEach((c, k) => {
+            out[3 * k] = c.position.x;
+            out[3 * k + 1] = c.position.y;
+            out[3 * k + 2] = c.position.z;
+          });
+        },
+        dispose() {
+          controller.free();
+          w.free();
+        },
+      };
+    },
+  };
+}
+
+/** S3: out gets the closest point (3 floats) per query. */
+export function closestPoints(q, count, out) {
+  const v = () => ({ x: 0, y: 0, z: 0 });
+  const tri = new RAPIER.Triangle(v(), v(), v());
+  const origin = v(), p = v();
+  const T = q.triangles, P = q.points;
+  for (let k = 0; k < count; k++) {
+    const t = 9 * k;
+    tri.a = { x: T[t], y: T[t + 1], z: T[t + 2] };
+    tri.b = { x: T[t + 3], y: T[t + 4], z: T[t + 5] };
+    tri.c = { x: T[t + 6], y: T[t + 7], z: T[t + 8] };
+    p.x = P[3 * k];
+    p.y = P[3 * k + 1];
+    p.z = P[3 * k + 2];
+    const r = tri.projectPoint(origin, ROTATION, p, true).point;
+    out[3 * k] = r.x;
+    out[3 * k + 1] = r.y;
+    out[3 * k + 2] = r.z;
+  }
+}
+
+/** S3: out gets (hit, depth) per query; depth = -distance of the contact. */
+export function triangleSpheres(q, count, out) {
+  const v = () => ({ x: 0, y: 0, z: 0 });
+  const tri = new RAPIER.Triangle(v(), v(), v());
+  const ball = new RAPIER.Ball(1);
+  const origin = v(), c = v();
+  const T = q.triangles, S = q.spheres;
+  for (let k = 0; k < count; k++) {
+    const t = 9 * k;
+    tri.a = { x: T[t], y: T[t + 1], z: T[t + 2] };
+    tri.b = { x: T[t + 3], y: T[t + 4], z: T[t + 5] };
+    tri.c = { x: T[t + 6], y: T[t + 7], z: T[t + 8] };
+    c.x = S[4 * k];
+    c.y = S[4 * k + 1];
+    c.z = S[4 * k + 2];
+    ball.radius = S[4 * k + 3];
+    const contact = tri.contactShape(origin, ROTATION, ball, c, ROTATION, 0);
+    const hit = contact !== null && contact.distance <= 0;
+    out[2 * k] = hit ? 1 : 0;
+    out[2 * k + 1] = hit ? -contact.distance : 0;
+  }
+}
+
+/** S4: out gets (hit, distance) per ray. */
+export function prepareRays(mesh) {
+  const w = newWorld(mesh, 0);
+  w.step();
+  const ray = new RAPIER.Ray({ x: 0, y: 0, z: 0 }, { x: 0, y: 0, z: 1 });
+  return {
+    cast(rays, count, maxDistance, out) {
+      for (let k = 0; k < count; k++) {
+        const r = 6 * k;
+        ray.origin = { x: rays[r], y: rays[r + 1], z: rays[r + 2] };
+        ray.dir = { x: rays[r + 3], y: rays[r + 4], z: rays[r + 5] };
+        const hit = w.castRay(ray, maxDistance, true);
+        out[2 * k] = hit ? 1 : 0;
+        out[2 * k + 1] = hit ? hit.timeOfImpact : maxDistance;
+      }
+    },
+    dispose() {
+      w.free();
+    },
+  };
+}
