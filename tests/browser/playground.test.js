@@ -14,6 +14,8 @@ import { ROOT, launch, open, frames, screenshot } from './harness.js';
 import { closestRegion } from './reference.js';
 
 const SITE = join(ROOT, 'web', 'dist');
+/** Behaviour tests run in a small window: SwiftShader draws the 32,768-triangle terrain at a few frames per second. */
+const SMALL = { width: 640, height: 400 };
 let server, browser;
 
 before(async () => {
@@ -39,16 +41,16 @@ async function assertDrawn(page, { minDiffering = 0.2, minColours = 40 } = {}) {
 const info = (page, options) => page.evaluate((o) => window.playground.info(o), options);
 
 test('particles: they rain, stay inside the world, and none of 300 fired at 1000 m/s gets into the vault', async () => {
-  const { page, problems } = await open(browser.context, server.url, '?mode=particles&count=1500');
-  await frames(page, 20);
+  const { page, problems } = await open(browser.context, server.url, '?mode=particles&count=1500', SMALL);
+  await frames(page, 10);
   const first = await info(page);
-  await frames(page, 20);
+  await frames(page, 10);
   const second = await info(page);
   assert.ok(second.steps > first.steps, 'the simulation advances');
   assert.ok(second.count > first.count || second.count === 1500, 'particles keep coming until there are 1500');
 
   await page.click('#fire');
-  await frames(page, 45);
+  await frames(page, 30); // 120 steps: 2 s of flight at 1000 m/s, hundreds of bounces
   const after = await info(page, { positions: true });
   assert.equal(after.fired, 300);
   assert.equal(after.shots, 300);
@@ -75,7 +77,7 @@ test('particles: they rain, stay inside the world, and none of 300 fired at 1000
 });
 
 test('particles: the room world and a settings change keep every particle inside', async () => {
-  const { page, problems } = await open(browser.context, server.url, '?mode=particles&scene=room&count=800&restitution=0.9');
+  const { page, problems } = await open(browser.context, server.url, '?mode=particles&scene=room&count=800&restitution=0.9', SMALL);
   await frames(page, 20);
   await page.evaluate(() => {
     const input = document.getElementById('param-gravity');
@@ -96,7 +98,7 @@ test('particles: the room world and a settings change keep every particle inside
 });
 
 test('characters: the capsule walks, climbs the 0.25 m stairs, is stopped by the 0.35 m ones; walkers move', async () => {
-  const { page, problems } = await open(browser.context, server.url, '?mode=characters&at=stairs');
+  const { page, problems } = await open(browser.context, server.url, '?mode=characters&at=stairs', SMALL);
   await frames(page, 10);
   const start = await info(page);
   assert.ok(start.report, 'a move was reported');
@@ -118,16 +120,45 @@ test('characters: the capsule walks, climbs the 0.25 m stairs, is stopped by the
   await page.close();
 
   // The 0.35 m stairs: walking into them for a while never lifts the feet off the ground level.
-  const tall = await open(browser.context, server.url, '?mode=characters&at=tallstairs');
+  const tall = await open(browser.context, server.url, '?mode=characters&at=tallstairs&walkers=0', SMALL);
   await frames(tall.page, 10);
   await tall.page.keyboard.down('KeyW');
-  await frames(tall.page, 40);
+  await frames(tall.page, 30);
   const blocked = await info(tall.page);
   await tall.page.keyboard.up('KeyW');
   assert.ok(blocked.report.position.y < 0.85 + 0.05, `the centre rose to ${blocked.report.position.y}`);
   assert.ok(blocked.report.hitWall, 'the riser is a wall');
   assert.deepEqual(tall.problems, []);
   await tall.page.close();
+});
+
+/** Opens the characters at a place, holds a key for `n` frames and returns the last report. */
+async function walk(place, key, n) {
+  const { page, problems } = await open(browser.context, server.url, `?mode=characters&at=${place}&walkers=0`, SMALL);
+  await frames(page, 5);
+  await page.keyboard.down(key);
+  await frames(page, n);
+  const { report } = await info(page);
+  await page.keyboard.up(key);
+  assert.deepEqual(problems, []);
+  await page.close();
+  return report;
+}
+
+test('characters: the 40° ramp is climbed, the 60° one is a wall, the 0.5 m gap stops the 0.7 m capsule', async () => {
+  // From 4 m in front of each ramp's foot, walking forward for 20 frames (80 steps: 6.7 m at 5 m/s).
+  const walkable = await walk('ramp', 'KeyW', 20);
+  assert.ok(walkable.position.y > 2, `up the 40° ramp: centre at y = ${walkable.position.y}`);
+  const steep = await walk('steep', 'KeyW', 20);
+  assert.ok(steep.position.y < 0.9, `not up the 60° ramp: centre at y = ${steep.position.y}`);
+  assert.ok(steep.hitWall, 'the 60° ramp is a wall');
+  // The gap in the wall at x = 14 (0.3 m thick): walking left (-x) into it.
+  // It can only nose into the gap's mouth until touching both corners (0.25 m either side of
+  // the centre line): its centre then stays sqrt(0.35² - 0.25²) = 0.245 m out from the wall face.
+  const gap = await walk('gap', 'KeyA', 15);
+  const stop = 14.15 + Math.sqrt(0.35 ** 2 - 0.25 ** 2);
+  assert.ok(gap.position.x > stop - 0.005, `the capsule stays out of the gap: x = ${gap.position.x}, the corners stop it at ${stop}`);
+  assert.ok(gap.hitWall);
 });
 
 test('inspection: dragging the sphere beyond vertex A changes the region from face to A', async () => {
@@ -207,6 +238,28 @@ test('phone: the inspection page stacks the panel under the view at 390×844', a
   assert.ok(panel.y >= view.y + view.height - 1, 'the panel is below the view');
   await assertDrawn(page);
   await screenshot(page, 'phone-inspect');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('phone: the touch stick walks the capsule and the jump button jumps', async () => {
+  const { page, problems } = await open(browser.context, server.url, '?mode=characters&touch&walkers=0', { width: 390, height: 844 });
+  await frames(page, 5);
+  const start = (await info(page)).report.position;
+  const stick = await page.locator('.touch.stick').boundingBox();
+  const cx = stick.x + stick.width / 2, cy = stick.y + stick.height / 2;
+  await page.mouse.move(cx, cy);
+  await page.mouse.down();
+  await page.mouse.move(cx, cy - 60); // full forward
+  await frames(page, 8);
+  await page.mouse.up();
+  const moved = (await info(page)).report.position;
+  assert.ok(moved.z < start.z - 1, `forward is -z from the start's camera: z ${start.z} -> ${moved.z}`);
+  await page.locator('.touch.jump').dispatchEvent('pointerdown');
+  await frames(page, 2);
+  const air = await info(page);
+  assert.ok(air.vy > 0 || air.report.reason === 'rising', `jumping: vy = ${air.vy}, ${air.report.reason}`);
+  await screenshot(page, 'phone-characters');
   assert.deepEqual(problems, []);
   await page.close();
 });

@@ -11,26 +11,29 @@ const OUT = join(ROOT, 'web', 'screenshots');
 
 const SHOTS = {
   async particles(page) {
-    await frames(page, 150);
+    await frames(page, 60, 600000);
     await page.click('#fire');
-    await frames(page, 2);
+    await frames(page, 1, 60000);
   },
   async characters(page) {
-    await frames(page, 10);
+    await frames(page, 10, 120000);
     await page.keyboard.down('KeyW');
-    await page.waitForFunction(() => window.playground.info().report.position.y > 1.6, null, { timeout: 60000, polling: 50 });
+    await page.waitForFunction(() => window.playground.info().report.position.y > 1.6, null, { timeout: 300000, polling: 50 });
     await page.keyboard.up('KeyW');
     await frames(page, 2);
   },
   async inspect(page) {
     await frames(page, 5);
+    // The panel at the region tests, the heart of the step-by-step account.
+    await page.evaluate(() => document.querySelector('.explain h4:nth-of-type(2)').scrollIntoView());
+    await frames(page, 1);
   },
 };
 
 const QUERIES = {
   particles: '?mode=particles',
   characters: '?mode=characters&at=stairs',
-  inspect: '?mode=inspect&p=-0.9,1.2,2.2',
+  inspect: '?mode=inspect&p=-0.8,0.7,2.1&r=1.1',
 };
 
 mkdirSync(OUT, { recursive: true });

@@ -52,6 +52,7 @@ async function main() {
   playground.inspectPixels = () => stage.inspectPixels();
   playground.toPage = (point) => stage.toPage(point);
   playground.running = running;
+  playground.stage = stage;
 
   // Real time, capped: after a stall (a background tab) the modes take one bounded step.
   let last = performance.now();

@@ -12,12 +12,13 @@ export class Smoothed {
   }
 }
 
-/** Frames per second from the frames' dt, and milliseconds per frame spent in timed sections. */
+/** Frames per second (from the wall clock), and milliseconds per frame spent in timed sections. */
 export class FrameMeter {
   constructor() {
     this.frameTime = new Smoothed(30);
     this.work = new Smoothed(30);
     this.pending = 0;
+    this.last = 0;
   }
   /** Runs fn and counts its time toward this frame's work. */
   time(fn) {
@@ -26,9 +27,11 @@ export class FrameMeter {
     this.pending += performance.now() - t0;
     return result;
   }
-  /** Ends a frame of dt seconds. */
-  frame(dt) {
-    if (dt > 0) this.frameTime.add(dt);
+  /** Ends a frame. */
+  frame() {
+    const now = performance.now();
+    if (this.last > 0) this.frameTime.add((now - this.last) / 1000);
+    this.last = now;
     this.work.add(this.pending);
     this.pending = 0;
   }

@@ -1,8 +1,9 @@
 // Characters: a capsule you drive over the course (WASD or arrows, space to jump; a stick and a
-// button on touch screens) with shototsu's CharacterController, and a few walkers moved in one
-// call by a CharacterGroup. Like Unity's CharacterController.Move, the controller moves by the
-// displacement it is given — gravity and jumping are this file's — and reports what happened:
-// the overlays show its report (ground normal, grounded and why, step-ups, walls).
+// button on touch screens) and a few walkers, all kinematic capsules moved by shototsu — in one
+// CharacterGroup call per step, so nobody overlaps anybody. Like Unity's CharacterController.Move
+// the controller moves by the displacement it is given — gravity and jumping are this file's —
+// and reports what happened; the overlays show the player's report (ground normal, grounded and
+// why, step-ups, walls).
 import * as THREE from 'three';
 import { group, controlsFor, button, readout, h } from '../app/controls.js';
 import { FrameMeter } from '../app/meter.js';
@@ -15,7 +16,7 @@ import { createInput } from './characters/input.js';
 const RADIUS = 0.35;
 const HEIGHT = 1.7;
 const DT = 1 / 60;
-const MAX_STEPS = 3;
+const MAX_STEPS = 4;
 
 /** How each ground reason is shown: its colour and words. */
 const REASONS = {
@@ -45,7 +46,7 @@ export default {
     'Drive the orange capsule with WASD or the arrows, space to jump (drag to look around). The 0.25 m steps are climbed, the 0.35 m ones are not; the 40° ramp is walkable, the 60° one is a wall you slide down; the gap is narrower than the capsule.',
   stage: (values) => {
     const p = PLACES[values.at].position;
-    return { camera: [p.x + 0.5, p.y + 5.5, p.z + 9.5], target: [p.x, p.y, p.z], far: 400, shadows: true };
+    return { camera: [p.x, p.y + 5.5, p.z + 9.5], target: [p.x, p.y, p.z], far: 400, shadows: true };
   },
   params,
   create,
@@ -66,21 +67,52 @@ function create({ s, stage, params: state, shell }) {
     skinWidth: 0.01,
   });
 
-  // ---- the player -----------------------------------------------------------------------------
-  let player = new s.CharacterController(world, settings(), PLACES[state.get('at')].position);
-  let vy = 0; // vertical speed: gravity and jumps are the caller's
-  let last = null; // the last move's report
+  // ---- the cast: one CharacterGroup moves the player (index 0) and the walkers ---------------
+  // A single CharacterController (`ch.move(displacement, dt)`) returns the same report; one
+  // group moves everyone in one call and keeps them from overlapping one another.
+  const random = seededRandom(11);
+  let cast = makeCast(null);
+  let vy = 0; // the player's vertical speed: gravity and jumps are the caller's
+  let last = null; // the player's last report
   let steps = 0;
+
+  /** A new group with the current settings, keeping everyone who was there (by index). */
+  function makeCast(previous) {
+    const n = state.get('walkers');
+    const group = new s.CharacterGroup(world, settings(), 1 + n);
+    const area = course.walkerArea;
+    const brains = [];
+    for (let i = 0; i <= n; i++) {
+      const keep = previous && i < previous.group.count;
+      const p = previous?.group.positions;
+      if (keep) group.add({ x: p[3 * i], y: p[3 * i + 1], z: p[3 * i + 2] });
+      else if (i === 0) group.add(PLACES[state.get('at')].position);
+      else group.add({ x: THREE.MathUtils.lerp(area.min.x, area.max.x, random()), y: 3, z: THREE.MathUtils.lerp(area.min.z, area.max.z, random()) });
+      if (i > 0) brains.push(keep ? previous.brains[i - 1] : { heading: random() * Math.PI * 2, speed: 1.4 + random(), vy: 0, stuck: 0, turn: 0 });
+    }
+    previous?.group.dispose();
+    return { group, brains, displacements: new Float32Array(3 * (1 + n)), before: new Float32Array(3 * (1 + n)) };
+  }
+
   const capsule = new THREE.Mesh(
     new THREE.CapsuleGeometry(RADIUS, HEIGHT - 2 * RADIUS, 6, 18),
     new THREE.MeshStandardMaterial({ color: '#ff7a45', roughness: 0.5 }),
   );
   capsule.castShadow = true;
   const nose = new THREE.Mesh(new THREE.BoxGeometry(0.16, 0.12, 0.22), new THREE.MeshStandardMaterial({ color: '#2b2118' }));
-  nose.position.set(0, 0.45, -RADIUS);
+  nose.position.set(0, 0.45, RADIUS);
   capsule.add(nose);
   stage.scene.add(capsule);
   let facing = 0;
+
+  const walkerMesh = new THREE.InstancedMesh(
+    new THREE.CapsuleGeometry(RADIUS, HEIGHT - 2 * RADIUS, 4, 12),
+    new THREE.MeshStandardMaterial({ color: '#9fb3d1', roughness: 0.6 }),
+    params.walkers.max,
+  );
+  walkerMesh.castShadow = true;
+  walkerMesh.frustumCulled = false;
+  stage.scene.add(walkerMesh);
 
   // Overlays: the ground normal at the feet, the state over the head, wall pushes, step-ups.
   // Drawn on top: the ground normal starts at the feet, inside the capsule.
@@ -93,75 +125,6 @@ function create({ s, stage, params: state, shell }) {
   stage.scene.add(normalArrow.object, wallArrow.object, stateLabel.object, stepRing.object, stepLabel.object);
   const trail = new Trail(stage.scene, 160);
 
-  // ---- walkers --------------------------------------------------------------------------------
-  const walkerMesh = new THREE.InstancedMesh(
-    new THREE.CapsuleGeometry(RADIUS, HEIGHT - 2 * RADIUS, 4, 12),
-    new THREE.MeshStandardMaterial({ color: '#9fb3d1', roughness: 0.6 }),
-    params.walkers.max,
-  );
-  walkerMesh.castShadow = true;
-  walkerMesh.frustumCulled = false;
-  stage.scene.add(walkerMesh);
-  let walkers = null;
-  const random = seededRandom(11);
-
-  function makeWalkers(previous) {
-    const n = state.get('walkers');
-    const group = new s.CharacterGroup(world, settings(), Math.max(n, 1));
-    const area = course.walkerArea;
-    const brains = [];
-    for (let i = 0; i < n; i++) {
-      const keep = previous && i < previous.count;
-      const p = keep
-        ? { x: previous.positions[3 * i], y: previous.positions[3 * i + 1], z: previous.positions[3 * i + 2] }
-        : { x: THREE.MathUtils.lerp(area.min.x, area.max.x, random()), y: 3, z: THREE.MathUtils.lerp(area.min.z, area.max.z, random()) };
-      group.add(p);
-      brains.push(keep ? previous.brains[i] : { heading: random() * Math.PI * 2, speed: 1.4 + random(), stuck: 0, turn: 0 });
-    }
-    previous?.group.dispose();
-    return { group, brains, displacements: new Float32Array(3 * Math.max(n, 1)), before: new Float32Array(3 * Math.max(n, 1)), get count() { return group.count; }, get positions() { return group.positions; } };
-  }
-  walkers = makeWalkers(null);
-
-  /** Each walker heads somewhere, wanders a little, and turns away when it stops making progress (a wall, a steep slope, a neighbour). */
-  function moveWalkers(dt) {
-    const { group, brains, displacements: d, before } = walkers;
-    const n = group.count;
-    if (n === 0) return;
-    before.set(group.positions.subarray(0, 3 * n));
-    for (let i = 0; i < n; i++) {
-      const b = brains[i];
-      b.heading += (random() - 0.5) * 1.2 * dt + b.turn * dt;
-      d[3 * i] = Math.sin(b.heading) * b.speed * dt;
-      d[3 * i + 1] = -6 * dt; // a steady fall keeps them on the ground; the controller stops it there
-      d[3 * i + 2] = Math.cos(b.heading) * b.speed * dt;
-    }
-    group.moveAll(d, dt);
-    const p = group.positions;
-    for (let i = 0; i < n; i++) {
-      const b = brains[i];
-      const moved = Math.hypot(p[3 * i] - before[3 * i], p[3 * i + 2] - before[3 * i + 2]);
-      b.stuck = moved < 0.4 * b.speed * dt ? b.stuck + dt : 0;
-      if (b.stuck > 0.25) {
-        b.heading += Math.PI * (0.5 + random());
-        b.stuck = 0;
-      }
-      b.turn *= 0.98;
-      if (random() < 0.005) b.turn = (random() - 0.5) * 3;
-    }
-  }
-
-  function drawWalkers() {
-    const n = walkers.count, p = walkers.positions;
-    const m = new THREE.Matrix4(), q = new THREE.Quaternion(), one = new THREE.Vector3(1, 1, 1), at = new THREE.Vector3();
-    for (let i = 0; i < n; i++) {
-      q.setFromAxisAngle(UP, walkers.brains[i].heading);
-      walkerMesh.setMatrixAt(i, m.compose(at.set(p[3 * i], p[3 * i + 1], p[3 * i + 2]), q, one));
-    }
-    walkerMesh.count = n;
-    walkerMesh.instanceMatrix.needsUpdate = true;
-  }
-
   // ---- input and stepping ------------------------------------------------------------------------
   const input = createInput(shell, state);
   const forward = new THREE.Vector3(), right = new THREE.Vector3(), wish = new THREE.Vector3();
@@ -170,8 +133,8 @@ function create({ s, stage, params: state, shell }) {
   let stepUps = 0;
   let rebuild = false;
 
-  function stepPlayer(dt) {
-    // Camera-relative directions on the ground plane.
+  /** The player's displacement for this step, from the input (camera-relative), gravity and jumps. */
+  function playerDisplacement(dt, d) {
     stage.camera.getWorldDirection(forward);
     forward.y = 0;
     forward.normalize();
@@ -180,39 +143,86 @@ function create({ s, stage, params: state, shell }) {
     wish.copy(forward).multiplyScalar(y).addScaledVector(right, x);
     if (wish.lengthSq() > 1) wish.normalize();
     wish.multiplyScalar(state.get('speed'));
-
-    const grounded = last?.grounded ?? false;
-    if (grounded && input.takeJump()) vy = state.get('jump');
+    if (last?.grounded && input.takeJump()) vy = state.get('jump');
     vy -= state.get('gravity') * dt;
-    const report = meter.time(() => player.move({ x: wish.x * dt, y: vy * dt, z: wish.z * dt }, dt));
+    d[0] = wish.x * dt;
+    d[1] = vy * dt;
+    d[2] = wish.z * dt;
+    if (wish.lengthSq() > 0.01) facing = Math.atan2(wish.x, wish.z);
+  }
+
+  /** Each walker heads somewhere, wanders a little, falls when not grounded, and turns away when it stops making progress (a wall, a steep slope, someone in the way). */
+  function walkerDisplacements(dt, d) {
+    cast.brains.forEach((b, k) => {
+      const i = k + 1;
+      b.heading += (random() - 0.5) * 1.2 * dt + b.turn * dt;
+      b.vy -= state.get('gravity') * dt;
+      d[3 * i] = Math.sin(b.heading) * b.speed * dt;
+      d[3 * i + 1] = b.vy * dt;
+      d[3 * i + 2] = Math.cos(b.heading) * b.speed * dt;
+    });
+  }
+
+  function step(dt) {
+    const { group, brains, displacements: d, before } = cast;
+    const n = group.count;
+    playerDisplacement(dt, d);
+    walkerDisplacements(dt, d);
+    before.set(group.positions);
+    const reports = meter.time(() => {
+      group.moveAll(d, dt);
+      return Array.from({ length: n }, (_, i) => group.lastMove(i));
+    });
+
+    const report = reports[0];
     if (report.grounded && vy < 0) vy = 0;
     if (report.hitWall && report.wallNormal.y < -0.5 && vy > 0) vy = 0; // a ceiling ends the jump
     if (report.steppedUp) {
       stepUps++;
       stepFlash = { t: 0, at: new THREE.Vector3(report.position.x, report.position.y - HEIGHT / 2, report.position.z) };
     }
-    if (wish.lengthSq() > 0.01) facing = Math.atan2(wish.x, wish.z);
     last = report;
     trail.add(report.position, REASONS[report.reason].color);
+
+    const p = group.positions;
+    brains.forEach((b, k) => {
+      const i = k + 1;
+      if (reports[i].grounded) b.vy = 0;
+      const moved = Math.hypot(p[3 * i] - before[3 * i], p[3 * i + 2] - before[3 * i + 2]);
+      b.stuck = moved < 0.4 * b.speed * dt ? b.stuck + dt : 0;
+      if (b.stuck > 0.25) {
+        b.heading += Math.PI * (0.5 + random());
+        b.stuck = 0;
+      }
+      b.turn *= 0.98;
+      if (random() < 0.005) b.turn = (random() - 0.5) * 3;
+    });
   }
 
   function update(dt) {
     if (rebuild) {
       rebuild = false;
-      const p = player.position;
-      player.dispose();
-      player = new s.CharacterController(world, settings(), p);
-      walkers = makeWalkers(walkers);
+      cast = makeCast(cast);
     }
     accumulator = Math.min(accumulator + dt, MAX_STEPS * DT);
     while (accumulator >= DT) {
       accumulator -= DT;
-      stepPlayer(DT);
-      meter.time(() => moveWalkers(DT));
+      step(DT);
       steps++;
     }
-    meter.frame(dt);
+    meter.frame();
     if (last) draw(dt);
+  }
+
+  function drawWalkers() {
+    const n = cast.group.count, p = cast.group.positions;
+    const m = new THREE.Matrix4(), q = new THREE.Quaternion(), one = new THREE.Vector3(1, 1, 1), at = new THREE.Vector3();
+    for (let i = 1; i < n; i++) {
+      q.setFromAxisAngle(UP, cast.brains[i - 1].heading);
+      walkerMesh.setMatrixAt(i - 1, m.compose(at.set(p[3 * i], p[3 * i + 1], p[3 * i + 2]), q, one));
+    }
+    walkerMesh.count = n - 1;
+    walkerMesh.instanceMatrix.needsUpdate = true;
   }
 
   // ---- drawing ------------------------------------------------------------------------------------
@@ -220,7 +230,7 @@ function create({ s, stage, params: state, shell }) {
   function draw(dt) {
     const p = last.position;
     capsule.position.set(p.x, p.y, p.z);
-    capsule.rotation.y = dampAngle(capsule.rotation.y, facing + Math.PI, 12 * dt);
+    capsule.rotation.y = dampAngle(capsule.rotation.y, facing, 12 * dt);
 
     // The follow camera: the orbit's target tracks the capsule; the camera keeps its offset.
     target.set(p.x, p.y + 0.4, p.z);
@@ -278,11 +288,11 @@ function create({ s, stage, params: state, shell }) {
     stats.set('snapped', r.snapped ? 'yes' : 'no');
     stats.set('wall', r.hitWall ? v(r.wallNormal) : '–');
     stats.set('position', v(r.position));
-    stats.set('walkers', String(walkers.count));
+    stats.set('walkers', String(cast.group.count - 1));
   }
 
   function teleport() {
-    player.position = PLACES[state.get('at')].position;
+    cast.group.setPosition(0, PLACES[state.get('at')].position);
     vy = 0;
     trail.clear();
   }
@@ -308,8 +318,8 @@ function create({ s, stage, params: state, shell }) {
         report: last && structuredClone(last),
         vy,
         stepUps,
-        walkers: walkers.count,
-        walkerPositions: Array.from(walkers.positions.subarray(0, 3 * walkers.count)),
+        walkers: cast.group.count - 1,
+        walkerPositions: Array.from(cast.group.positions.subarray(3)),
         label: stateLabel.el.textContent,
       };
     },

@@ -4,7 +4,7 @@
 // 1000 m/s at the vault, a box of zero-thickness walls: none ever gets inside.
 import * as THREE from 'three';
 import { group, controlsFor, button, readout, h } from '../app/controls.js';
-import { FrameMeter } from '../app/meter.js';
+import { FrameMeter, Smoothed } from '../app/meter.js';
 import { seededRandom } from '../app/random.js';
 import { Label } from '../three/overlay.js';
 import { buildWorld } from '../worlds/geometry.js';
@@ -14,7 +14,7 @@ import { ARENAS, worldMaterials } from '../worlds/arena.js';
 const SHOTS = 300;
 /** The simulation's fixed step, and at most this many steps per drawn frame (slower machines run in slow motion rather than falling behind). */
 const DT = 1 / 60;
-const MAX_STEPS = 3;
+const MAX_STEPS = 4;
 
 const params = {
   scene: { type: 'choice', value: 'terrain', label: 'World', options: [{ value: 'terrain', label: 'terrain (S1)' }, { value: 'room', label: 'room' }] },
@@ -77,7 +77,13 @@ function create({ s, stage, params: state, shell }) {
     };
   }
 
-  /** A new system with the current settings, carrying over the particles that fit. */
+  /** The settings that can change while the system runs (ParticleSystem.configure). */
+  function liveSettings() {
+    const { capacity, radius, ...rest } = settings();
+    return rest;
+  }
+
+  /** A new system (for a new capacity or radius), carrying over the particles that fit. */
   function rebuild() {
     const old = ps;
     ps = new s.ParticleSystem(world, settings());
@@ -253,13 +259,15 @@ function create({ s, stage, params: state, shell }) {
       stepsRun++;
     }
     if (steps > 0) lastStats = ps.stats;
-    meter.frame(dt);
+    stepsPerFrame.add(steps);
+    meter.frame();
     draw();
     report();
   }
 
   // ---- the panel and the status line ----------------------------------------------------------
-  const stats = readout(['fps', 'shototsu ms / frame', 'particles', 'contacts / step', 'asleep', 'inside the vault', 'outside the world']);
+  const stats = readout(['fps', 'shototsu ms / frame', 'steps / frame', 'particles', 'contacts / step', 'asleep', 'inside the vault', 'outside the world']);
+  const stepsPerFrame = new Smoothed(30);
   let census_ = { outside: 0, inside: 0 };
   let frameNo = 0;
   function report() {
@@ -272,6 +280,7 @@ function create({ s, stage, params: state, shell }) {
     if (shell.embed) return;
     stats.set('fps', fmt(fps, 0));
     stats.set('shototsu ms / frame', fmt(ms, 2));
+    stats.set('steps / frame', fmt(stepsPerFrame.value, 1));
     stats.set('particles', ps.count.toLocaleString('en'));
     stats.set('contacts / step', lastStats.contacts.toLocaleString('en'));
     stats.set('asleep', lastStats.sleeping.toLocaleString('en'));
@@ -293,15 +302,12 @@ function create({ s, stage, params: state, shell }) {
     );
   }
 
-  // Settings live in the system: a change makes a new one that carries the particles over. A
-  // new world (scene) reloads the page with the new address.
+  // Material and gravity change live (configure); a new count or radius needs a new system,
+  // which carries the particles over; a new world (scene) reloads the page at the new address.
   state.onChange((key) => {
-    if (key === 'scene') {
-      setTimeout(() => location.assign(state.search()), 260);
-      return;
-    }
-    if (key === 'speed' || key === 'recycle' || key === 'shot') return;
-    needsRebuild = true; // once per frame, however fast a slider moves
+    if (key === 'scene') setTimeout(() => location.assign(state.search()), 260);
+    else if (key === 'count' || key === 'radius') needsRebuild = true; // once per frame, however fast a slider moves
+    else if (['restitution', 'friction', 'gravity', 'collide'].includes(key)) ps.configure(liveSettings());
   });
 
   rebuild();

@@ -102,6 +102,6 @@ function buildRoom() {
 
 /** The particle worlds by name: how to build each, and the first view of it. */
 export const ARENAS = {
-  terrain: { build: buildTerrain, camera: { camera: [-4, 30, 50], target: [2, -1, 5], fit: 27, far: 1000 } },
+  terrain: { build: buildTerrain, camera: { camera: [-6, 26, 46], target: [3, -1, 7], fit: 22, far: 1000 } },
   room: { build: buildRoom, camera: { camera: [14, 20, 24], target: [0, 2, 0], fit: 14 } },
 };

@@ -21,8 +21,9 @@ export const PLACES = {
   start: { position: c(0, 1.2, 3), label: 'the start' },
   stairs: { position: c(-10.5, 1.2, 3.5), label: 'the 0.25 m stairs' },
   tallstairs: { position: c(-13.4, 1.2, 3.5), label: 'the 0.35 m stairs' },
-  ramps: { position: c(6, 1.2, 3), label: 'the ramps' },
-  walls: { position: c(16, 1.2, 4), label: 'the walls and the gap' },
+  ramp: { position: c(3.5, 1.2, 3), label: 'the 40° ramp' },
+  steep: { position: c(7.5, 1.2, 3), label: 'the 60° ramp' },
+  gap: { position: c(16, 1.2, 1), label: 'the 0.5 m gap' },
   hills: { position: c(0, 2.5, 18), label: 'the hills' },
 };
 

@@ -16,9 +16,14 @@ export function createInput(shell, state) {
   const held = new Set();
   let jumpAt = -Infinity;
   const stick = { x: 0, y: 0 };
-  const hint = h('div.hint', {}, shell.embed ? 'click, then WASD / arrows · space' : 'WASD or arrows to walk · space to jump · drag to look around');
+  const hint = h('div.hint');
+  const keysHint = shell.embed ? 'click, then WASD / arrows · space' : 'WASD or arrows to walk · space to jump · drag to look around';
   shell.layers.append(hint);
-  const used = () => hint.remove();
+  let hinted = true;
+  const used = () => {
+    hinted = false;
+    hint.remove();
+  };
 
   // Keys typed into the panel's controls are theirs, not the player's.
   const ours = (event) => !(event.target instanceof HTMLElement && event.target.closest('input, select, textarea, button'));
@@ -46,6 +51,9 @@ export function createInput(shell, state) {
     if (on && !touchUi) touchUi = touchControls(stick, () => (jumpAt = performance.now() / 1000), used);
     if (on) shell.layers.append(...touchUi);
     else touchUi?.forEach((el) => el.remove());
+    hint.textContent = on ? 'stick to walk · jump · drag the view to look' : keysHint;
+    hint.classList.toggle('top', on);
+    if (!hinted) hint.remove();
   }
   const coarse = window.matchMedia('(pointer: coarse)');
   const sync = () => showTouch(coarse.matches || state.get('touch'));
