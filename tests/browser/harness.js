@@ -72,6 +72,7 @@ export async function frames(page, n, timeout = 60000) {
 export async function screenshot(page, name) {
   mkdirSync(ARTIFACTS, { recursive: true });
   const path = join(ARTIFACTS, `${name}.png`);
+  await page.evaluate(() => window.scrollTo(0, 0)); // narrow layouts scroll to the panel's buttons
   await page.screenshot({ path });
   return path;
 }

@@ -54,7 +54,7 @@ export default {
 
 function create({ s, stage, params: state, shell }) {
   const course = buildCourse();
-  const { world } = buildWorld(s, stage.scene, course.parts(courseMaterials()));
+  const { world, meshes } = buildWorld(s, stage.scene, course.parts(courseMaterials()));
   for (const { at, text } of course.labels) stage.scene.add(new Label(text, 'feature').set(at).object);
   setUpLightAndCamera(stage);
 
@@ -227,16 +227,23 @@ function create({ s, stage, params: state, shell }) {
 
   // ---- drawing ------------------------------------------------------------------------------------
   const target = new THREE.Vector3(), delta = new THREE.Vector3();
+  const boom = cameraBoom(stage, world, meshes.rim);
   function draw(dt) {
     const p = last.position;
     capsule.position.set(p.x, p.y, p.z);
     capsule.rotation.y = dampAngle(capsule.rotation.y, facing, 12 * dt);
 
-    // The follow camera: the orbit's target tracks the capsule; the camera keeps its offset.
+    // The follow camera: the orbit's target tracks the capsule; the camera keeps its offset, and
+    // comes closer when a wall stands between them.
     target.set(p.x, p.y + 0.4, p.z);
     delta.subVectors(target, stage.controls.target);
     stage.controls.target.add(delta);
     stage.camera.position.add(delta);
+    boom.update();
+    // Seen from very close (the boom pulled in), the capsule fades so the view stays open.
+    const near = THREE.MathUtils.clamp((stage.camera.position.distanceTo(target) - 0.8) / 1.5, 0.2, 1);
+    capsule.material.transparent = near < 1;
+    capsule.material.opacity = near;
     stage.sun.position.set(p.x - 18, p.y + 40, p.z + 14);
     stage.sun.target.position.set(p.x, p.y, p.z);
 
@@ -338,10 +345,35 @@ function setUpLightAndCamera(stage) {
   cam.near = 1;
   cam.far = 120;
   sun.shadow.bias = -0.0005;
-  controls.minDistance = 3;
-  controls.maxDistance = 40;
+  controls.minDistance = 0.5; // the boom (below) keeps the distance the user chose between 3 and 40 m
   controls.maxPolarAngle = THREE.MathUtils.degToRad(86);
   controls.enablePan = false;
+}
+
+/**
+ * A camera boom: the user orbits and zooms as usual (OrbitControls), and when a wall comes
+ * between the capsule and the camera, a world raycast from the target brings the camera in front
+ * of it; it goes back out when the view clears. `length` is the distance the user asked for.
+ * The see-through mesh (the boundary, invisible from outside) does not count.
+ */
+function cameraBoom(stage, world, seeThrough) {
+  const { camera, controls } = stage;
+  const dir = new THREE.Vector3();
+  let length = camera.position.distanceTo(controls.target);
+  let shortenedTo = 0; // the distance we put the camera at last frame, when shorter than `length`
+  return {
+    update() {
+      const d = dir.subVectors(camera.position, controls.target).length();
+      // A zoom since last frame scaled the distance we left: apply the same ratio to the boom.
+      length = THREE.MathUtils.clamp(shortenedTo > 0 ? (length * d) / shortenedTo : d, 3, 40);
+      dir.divideScalar(d);
+      const hit = world.raycast(controls.target, dir, length);
+      const blocked = hit.hit && hit.mesh !== seeThrough;
+      const wanted = blocked ? Math.max(hit.distance - 0.3, 0.6) : length;
+      camera.position.copy(controls.target).addScaledVector(dir, wanted);
+      shortenedTo = wanted < length ? wanted : 0;
+    },
+  };
 }
 
 /** Turns angle a toward b by the fraction k, the short way round. */

@@ -351,16 +351,18 @@ function makeGun(at, groundY) {
 
 const fmt = (x, digits) => (Number.isFinite(x) ? x.toFixed(digits) : '–');
 
-/** Colours by speed (index: √speed × 6): resting blue, falling yellow, fast red — as flat RGB floats. */
+/**
+ * Colours by speed, indexed by √speed × 6 (m/s): resting blue, slow cyan and green, falling
+ * yellow and orange, fast red, shots white — as flat RGB floats, 3 per entry.
+ */
 function speedPalette() {
-  const stops = [new THREE.Color('#4dabf7'), new THREE.Color('#ffd43b'), new THREE.Color('#ff6b6b'), new THREE.Color('#ffffff')];
-  const out = [];
+  const stops = [[0, '#339af0'], [4, '#22b8cf'], [8, '#94d82d'], [13, '#ffd43b'], [19, '#ff922b'], [27, '#fa5252'], [40, '#ffffff']];
+  const out = new Float32Array(48 * 3);
   const c = new THREE.Color();
   for (let i = 0; i < 48; i++) {
-    const t = Math.min(i / 20, 1) * 2 + Math.max(0, (i - 20) / 28); // 0..3: blue → yellow → red → white
-    const k = Math.min(Math.floor(t), 2);
-    c.copy(stops[k]).lerp(stops[k + 1], t - k);
-    out.push(c.r, c.g, c.b);
+    const k = Math.max(0, stops.findLastIndex(([at]) => at <= i));
+    const [a, from] = stops[k], [b, to] = stops[Math.min(k + 1, stops.length - 1)];
+    c.set(from).lerp(new THREE.Color(to), b > a ? Math.min((i - a) / (b - a), 1) : 0).toArray(out, 3 * i);
   }
-  return new Float32Array(out);
+  return out;
 }

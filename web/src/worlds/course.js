@@ -4,7 +4,7 @@
 // limit) and a 60° ramp (too steep), both 3 m high, walls with a doorway and a gap narrower than
 // the capsule, a corridor with corners — all closed solids, walled in.
 import * as THREE from 'three';
-import { box, heightfield, merge, ramp, stairs, colourTerrain } from './geometry.js';
+import { box, heightfield, merge, quad, ramp, stairs, colourTerrain } from './geometry.js';
 import { gridTexture } from '../three/textures.js';
 
 const SIZE = 64;
@@ -55,12 +55,14 @@ export function buildCourse() {
     box(c(18, 0, -4.3), c(23, h, -4)),
   ];
 
-  // The boundary: walls around the ground so nobody walks off the world.
+  // The boundary: four walls facing inward so nobody walks off the world. Drawn from the front
+  // only, they hide nothing from a camera outside them.
+  const lo = -1, hi = 3;
   const rim = [
-    box(c(-half, -1, -half - 0.5), c(half, 3, -half)),
-    box(c(-half, -1, half), c(half, 3, half + 0.5)),
-    box(c(-half - 0.5, -1, -half), c(-half, 3, half)),
-    box(c(half, -1, -half), c(half + 0.5, 3, half)),
+    quad(c(-half, lo, -half), c(half, lo, -half), c(half, hi, -half), c(-half, hi, -half)),
+    quad(c(half, lo, half), c(-half, lo, half), c(-half, hi, half), c(half, hi, half)),
+    quad(c(-half, lo, half), c(-half, lo, -half), c(-half, hi, -half), c(-half, hi, half)),
+    quad(c(half, lo, -half), c(half, lo, half), c(half, hi, half), c(half, hi, -half)),
   ];
 
   return {
@@ -95,6 +97,6 @@ export function courseMaterials() {
     walkable: new THREE.MeshStandardMaterial({ color: '#7fc98a', roughness: 0.8 }),
     steep: new THREE.MeshStandardMaterial({ color: '#e07a6f', roughness: 0.8 }),
     wall: new THREE.MeshStandardMaterial({ color: '#8e9bb1', roughness: 0.85 }),
-    rim: new THREE.MeshStandardMaterial({ color: '#6b768a', roughness: 0.9 }),
+    rim: new THREE.MeshStandardMaterial({ color: '#6b768a', roughness: 0.9, side: THREE.FrontSide }),
   };
 }

@@ -123,9 +123,11 @@ export function flip(g) {
 export function buildWorld(s, parent, parts) {
   const world = new s.World();
   const group = new THREE.Group();
+  /** Each colliding part's mesh index in the world (as hits report it), by name. */
+  const meshes = {};
   for (const part of parts) {
     const { geometry } = part;
-    if (part.collide !== false) world.addMesh(geometry.attributes.position.array, geometry.index?.array);
+    if (part.collide !== false) meshes[part.name] = world.addMesh(geometry.attributes.position.array, geometry.index?.array);
     if (part.material) {
       const mesh = new THREE.Mesh(geometry, part.material);
       mesh.name = part.name;
@@ -135,7 +137,7 @@ export function buildWorld(s, parent, parts) {
     }
   }
   parent.add(group);
-  return { world, group };
+  return { world, group, meshes };
 }
 
 /** Vertex colours by height and steepness: low sand, green slopes, grey rock where steep. */
