@@ -119,11 +119,17 @@ function create({ s, stage, params: state, shell }) {
     p1: handleMesh('#ced4da', 0.09),
     probe: new THREE.Mesh(new THREE.ConeGeometry(0.11, 0.3, 16).rotateX(Math.PI), new THREE.MeshStandardMaterial({ color: COLORS.probe, roughness: 0.4, emissive: COLORS.probe, emissiveIntensity: 0.25 })),
   };
-  for (const mesh of Object.values(handles)) scene.add(mesh);
+  // A larger invisible ball around each handle takes the press: fingers are not mouse pointers.
+  const grip = new THREE.SphereGeometry(0.3, 12, 8);
+  const unseen = new THREE.MeshBasicMaterial({ visible: false });
+  for (const mesh of Object.values(handles)) {
+    mesh.add(new THREE.Mesh(grip, unseen));
+    scene.add(mesh);
+  }
 
   const drag = makeDraggable(stage, [
     ...['a', 'b', 'c', 'p0', 'p1'].map((key) => ({ name: key, object: handles[key], position: () => v3(state.get(key)), move: (p) => state.set(key, p) })),
-    { name: 'p', object: o.sphere.fill, position: () => v3(state.get('p')), move: (p) => state.set('p', p) },
+    { name: 'p', object: o.sphere.fill, behind: true, position: () => v3(state.get('p')), move: (p) => state.set('p', p) },
     { name: 'probe', object: handles.probe, plane: 'horizontal', position: () => v3(state.get('probe')), move: (p) => state.set('probe', p) },
   ]);
 

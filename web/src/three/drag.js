@@ -6,9 +6,10 @@ import * as THREE from 'three';
 
 /**
  * @param {ReturnType<import('./stage.js').createStage>} stage
- * @param {{ object: THREE.Object3D, name: string, plane?: 'view' | 'horizontal', move: (p: THREE.Vector3) => void, position: () => THREE.Vector3 }[]} handles
+ * @param {{ object: THREE.Object3D, name: string, plane?: 'view' | 'horizontal', behind?: boolean, move: (p: THREE.Vector3) => void, position: () => THREE.Vector3 }[]} handles
  *   `object` is what the pointer must hit; `position` where the dragged point is now; `move`
- *   receives the new point.
+ *   receives the new point. A handle marked `behind` (a big shape around smaller handles) is
+ *   taken only when no other handle is under the pointer.
  * @param {{ onStart?: (name: string) => void, onEnd?: (name: string) => void }} [events]
  */
 export function makeDraggable(stage, handles, { onStart, onEnd } = {}) {
@@ -33,9 +34,9 @@ export function makeDraggable(stage, handles, { onStart, onEnd } = {}) {
       handles.filter((h) => isShown(h.object)).map((h) => h.object),
       true,
     );
-    if (hits.length === 0) return null;
-    // The hit object may be a child of a handle's object.
-    return handles.find((h) => isAncestor(h.object, hits[0].object)) ?? null;
+    // The hit object may be a child of a handle's object. Hits come nearest first.
+    const owners = hits.map((hit) => handles.find((h) => isAncestor(h.object, hit.object)));
+    return owners.find((h) => !h.behind) ?? owners[0] ?? null;
   }
 
   function onDown(event) {
