@@ -141,13 +141,23 @@ function create({ s, stage, params: state, shell }) {
     const preset = h(
       'select',
       { id: 'preset', onchange: () => {
+        if (!PRESETS[preset.value]) return;
         const [a, b, c] = PRESETS[preset.value];
         state.set('a', a);
         state.set('b', b);
         state.set('c', c);
       } },
       Object.keys(PRESETS).map((name) => h('option', { value: name }, name)),
+      h('option', { value: 'custom', disabled: true }, 'custom (dragged)'),
     );
+    // The select names the triangle when it is one of the presets, "custom" otherwise.
+    const same = (u, v) => u.x === v.x && u.y === v.y && u.z === v.z;
+    const showPreset = () => {
+      const { a, b, c } = state.values;
+      preset.value = Object.keys(PRESETS).find((name) => [a, b, c].every((v, i) => same(v, PRESETS[name][i]))) ?? 'custom';
+    };
+    state.onChange((key) => ['a', 'b', 'c'].includes(key) && showPreset());
+    showPreset();
     shell.panel.append(
       summary,
       group('Shapes', h('label.control.select', {}, h('span.name', {}, 'Triangle'), preset), ...controlsFor(state, ['r'])),
