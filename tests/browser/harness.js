@@ -1,0 +1,78 @@
+// Headless Chromium for the playground tests: Debian's /usr/bin/chromium driven by
+// playwright-core, launched with the flags of ../shared/TOOLCHAIN.md (WebGL 2 through
+// SwiftShader), and a page opener that records every console message and page error.
+import { mkdtempSync, rmSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const ARTIFACTS = join(ROOT, 'test-artifacts', 'browser');
+
+const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+/**
+ * Messages that the browser writes about itself, not about our page: Chromium's GPU process
+ * prefixes its WebGL driver notes with "[.WebGL-0x…]" (e.g. "GPU stall due to ReadPixels",
+ * which our own pixel check causes, or the SwiftShader fallback notice). Everything else on
+ * the console counts as ours.
+ */
+const BROWSER_NOISE = [/^\[\.WebGL-0x[0-9a-f]+\]/i];
+
+export async function launch() {
+  const profile = mkdtempSync(join(tmpdir(), 'pw-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    headless: true,
+    args: FLAGS,
+    viewport: { width: 1280, height: 720 },
+  });
+  return {
+    context,
+    async close() {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Opens `base + query` in a new page of the given size and waits until the playground runs.
+ * Returns { page, problems } where `problems` collects our console errors and warnings and
+ * uncaught page errors from then on.
+ */
+export async function open(context, base, query, { width = 1280, height = 720 } = {}) {
+  const page = await context.newPage();
+  await page.setViewportSize({ width, height });
+  const problems = [];
+  page.on('console', (msg) => {
+    if (msg.type() !== 'error' && msg.type() !== 'warning') return;
+    if (BROWSER_NOISE.some((re) => re.test(msg.text()))) return;
+    problems.push(`console.${msg.type()}: ${msg.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('requestfailed', (req) => problems.push(`request failed: ${req.url()} ${req.failure()?.errorText}`));
+  await page.goto(new URL(query, base).href);
+  await page.waitForFunction(() => window.playground?.ready || window.playground?.error, null, { timeout: 30000 });
+  const error = await page.evaluate(() => window.playground.error);
+  if (error) problems.push(`start-up failed: ${error}`);
+  return { page, problems };
+}
+
+/** Waits until the page has drawn `n` more frames; returns the frame counter. */
+export async function frames(page, n, timeout = 60000) {
+  const start = await page.evaluate(() => window.playground.frames);
+  await page.waitForFunction((target) => window.playground.frames >= target, start + n, { timeout, polling: 50 });
+  return page.evaluate(() => window.playground.frames);
+}
+
+/** Saves a screenshot of the page under test-artifacts/browser/. */
+export async function screenshot(page, name) {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  const path = join(ARTIFACTS, `${name}.png`);
+  await page.evaluate(() => window.scrollTo(0, 0)); // narrow layouts scroll to the panel's buttons
+  await page.screenshot({ path });
+  return path;
+}

@@ -1,0 +1,54 @@
+// Writes the README's screenshots, web/screenshots/{particles,characters,inspect}.png, from the
+// built site (scripts/build-web.sh) in headless Chromium: each mode a few seconds into a scene
+// worth showing. Not a test; run by hand after changing how a mode looks:
+//   node tests/browser/screenshots.js
+import { join } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { serve } from './server.js';
+import { ROOT, launch, open, frames } from './harness.js';
+
+const OUT = join(ROOT, 'web', 'screenshots');
+
+const SHOTS = {
+  async particles(page) {
+    await frames(page, 60, 600000);
+    await page.click('#fire');
+    await frames(page, 1, 60000);
+  },
+  async characters(page) {
+    await frames(page, 10, 120000);
+    await page.keyboard.down('KeyW');
+    await page.waitForFunction(() => window.playground.info().report.position.y > 1.6, null, { timeout: 300000, polling: 50 });
+    await page.keyboard.up('KeyW');
+    await frames(page, 2);
+  },
+  async inspect(page) {
+    await frames(page, 5);
+    // The panel at the region tests, the heart of the step-by-step account.
+    await page.evaluate(() => document.querySelector('.explain h4:nth-of-type(2)').scrollIntoView());
+    await frames(page, 1);
+  },
+};
+
+const QUERIES = {
+  particles: '?mode=particles',
+  characters: '?mode=characters&at=stairs',
+  inspect: '?mode=inspect&p=-0.8,0.7,2.1&r=1.1',
+};
+
+mkdirSync(OUT, { recursive: true });
+const server = await serve(join(ROOT, 'web', 'dist'));
+const browser = await launch();
+try {
+  for (const [name, setUp] of Object.entries(SHOTS)) {
+    const { page, problems } = await open(browser.context, server.url, QUERIES[name], { width: 1280, height: 720 });
+    await setUp(page);
+    const path = join(OUT, `${name}.png`);
+    await page.screenshot({ path });
+    console.log(`${path}${problems.length ? `  (problems: ${problems.join('; ')})` : ''}`);
+    await page.close();
+  }
+} finally {
+  await browser.close();
+  await server.close();
+}

@@ -1,0 +1,75 @@
+// The shototsu playground. Reads the mode and its parameters from the URL, loads the package
+// (`import { init } from 'shototsu'`, exactly as any user would), builds the page and runs the
+// chosen mode every frame.
+//
+//   ?mode=particles|characters|inspect   which mode (default: particles)
+//   &<parameter>=<value>                 any of the mode's parameters (see each mode's `params`)
+//   &embed                               the layout for iframes: the view only
+import { init } from 'shototsu';
+import './style.css';
+import { Params } from './app/params.js';
+import { createShell } from './app/shell.js';
+import { createStage } from './three/stage.js';
+import particles from './modes/particles.js';
+import characters from './modes/characters.js';
+import inspect from './modes/inspect.js';
+
+const MODES = [particles, characters, inspect];
+
+/**
+ * What the page exposes for scripting and for its own browser tests: the frame counter, the
+ * running mode's `info()` (a snapshot of what it shows) and a pixel check of the canvas.
+ */
+const playground = {
+  ready: false,
+  error: null,
+  mode: null,
+  frames: 0,
+  info: () => null,
+  inspectPixels: () => null,
+  toPage: () => null,
+};
+window.playground = playground;
+
+async function main() {
+  const search = new URLSearchParams(location.search);
+  const mode = MODES.find((m) => m.id === search.get('mode')) ?? MODES[0];
+  const params = new Params(mode.id, mode.params, search);
+  const shell = createShell({ modes: MODES, mode, params });
+  playground.mode = mode.id;
+
+  let stage;
+  try {
+    stage = createStage(shell.view, typeof mode.stage === 'function' ? mode.stage(params.values) : mode.stage);
+  } catch {
+    shell.fail('This page needs WebGL 2, which this browser does not offer.');
+    return;
+  }
+  const s = await init();
+  const running = await mode.create({ s, stage, params, shell });
+
+  playground.info = (options) => running.info(options);
+  playground.inspectPixels = () => stage.inspectPixels();
+  playground.toPage = (point) => stage.toPage(point);
+  playground.running = running;
+  playground.stage = stage;
+
+  // Real time, capped: after a stall (a background tab) the modes take one bounded step.
+  let last = performance.now();
+  function frame(now) {
+    const dt = Math.min((now - last) / 1000, 0.1);
+    last = now;
+    running.update(dt);
+    stage.render();
+    playground.frames++;
+    requestAnimationFrame(frame);
+  }
+  requestAnimationFrame(frame);
+  playground.ready = true;
+}
+
+main().catch((error) => {
+  playground.error = String(error?.stack ?? error);
+  document.getElementById('app').textContent = `The playground failed to start: ${error?.message ?? error}`;
+  throw error;
+});
