@@ -19,6 +19,9 @@ status=0
 node --test --test-concurrency=2 --test-reporter=spec --test-reporter-destination=stdout \
   --test-reporter=tap --test-reporter-destination=build/js-tests.tap tests/js/ || status=$?
 count() { grep -E "^# $1 " build/js-tests.tap | tail -1 | awk '{print $3}'; }
+echo "== playground: headless Chromium"
+SHOTOTSU_SKIP_SETUP=1 scripts/test-browser.sh || status=$?
+
 echo
 echo "native: ${native}"
 echo "js: $(count pass) of $(count tests) tests passed, $(count fail) failed, $(count todo) todo (known core differences)"
