@@ -2,6 +2,7 @@
 #include "shototsu/closest_point.hpp"
 
 #include "dvec.hpp"
+#include "overlap_detail.hpp"
 #include "shototsu/tolerance.hpp"
 
 namespace shototsu {
@@ -44,43 +45,15 @@ double clamp01(double x) { return x < 0.0 ? 0.0 : (x > 1.0 ? 1.0 : x); }
 }  // namespace
 
 ClosestPointsSegmentSegment closest_points_segment_segment(const Segment& s1, const Segment& s2) {
-    // Ericson RTCD 5.1.9 in double; the parallel test uses |d1 x d2|^2 directly (the Lagrange
-    // identity's a e - b^2 cancels catastrophically for nearly parallel segments).
-    const DVec3 p1 = dv(s1.start), p2 = dv(s2.start);
-    const DVec3 d1 = dv(s1.end) - p1, d2 = dv(s2.end) - p2, r = p1 - p2;
-    const double a = detail::dot(d1, d1), e = detail::dot(d2, d2), f = detail::dot(d2, r);
-    double s = 0.0, t = 0.0;
-    if (a <= static_cast<double>(tol::kTinyLengthSq) && e <= static_cast<double>(tol::kTinyLengthSq)) {
-        s = t = 0.0;  // both are points
-    } else if (a <= static_cast<double>(tol::kTinyLengthSq)) {
-        t = clamp01(f / e);  // first is a point
-    } else {
-        const double c = detail::dot(d1, r);
-        if (e <= static_cast<double>(tol::kTinyLengthSq)) {
-            s = clamp01(-c / a);  // second is a point
-        } else {
-            const double b = detail::dot(d1, d2);
-            const double denom = detail::length_sq(detail::cross(d1, d2));
-            // Not parallel: closest points of the infinite lines, clamped to the first segment.
-            // Parallel: any s works; take s = 0 (then t and s are clamped below).
-            s = denom > static_cast<double>(tol::kParallelSinSq) * a * e ? clamp01((b * f - c * e) / denom) : 0.0;
-            t = (b * s + f) / e;
-            if (t < 0.0) {
-                t = 0.0;
-                s = clamp01(-c / a);
-            } else if (t > 1.0) {
-                t = 1.0;
-                s = clamp01((b - c) / a);
-            }
-        }
-    }
+    // Ericson RTCD 5.1.9 in double, in overlap.cpp (shared with the capsule contacts).
+    const DVec3 a0 = dv(s1.start), a1 = dv(s1.end), b0 = dv(s2.start), b1 = dv(s2.end);
+    const detail::SegmentPair pr = detail::closest_segments(a0, a1, b0, b1);
     ClosestPointsSegmentSegment out;
-    const DVec3 q1 = p1 + d1 * s, q2 = p2 + d2 * t;
-    out.point1 = fv(q1);
-    out.point2 = fv(q2);
-    out.t1 = static_cast<float>(s);
-    out.t2 = static_cast<float>(t);
-    out.distance_sq = static_cast<float>(detail::length_sq(q1 - q2));
+    out.point1 = fv(pr.p1);
+    out.point2 = fv(pr.p2);
+    out.t1 = static_cast<float>(pr.s);
+    out.t2 = static_cast<float>(pr.t);
+    out.distance_sq = static_cast<float>(detail::length_sq(pr.p1 - pr.p2));
     return out;
 }
 

@@ -42,10 +42,15 @@ SegmentPair closest_segments(DVec3 a0, DVec3 a1, DVec3 b0, DVec3 b1) {
             s = clamp01(-c / a);
         } else {
             const double b = dot(d1, d2);
-            const double denom = length_sq(cross(d1, d2));
-            const bool parallel = !(denom > static_cast<double>(tol::kParallelSinSq) * a * e);
+            // The lines' closest point on the first, s = n . ((b0 - a0) x d2) / |n|^2 with
+            // n = d1 x d2: exact to a rounding per component however parallel the lines are
+            // (the Lagrange form (b f - c e) / (a e - b^2) loses every digit near parallel, and a
+            // "parallel" cut-off then misplaces the pair by sin(angle) x length).
+            const DVec3 n = cross(d1, d2);
+            const double denom = length_sq(n);
+            const bool parallel = !(denom > 0.0);
             // Parallel: every s has a partner; take s = 0 and let the clamps below settle it.
-            s = parallel ? 0.0 : clamp01((b * f - c * e) / denom);
+            s = parallel ? 0.0 : clamp01(dot(n, cross(-r, d2)) / denom);
             t = (b * s + f) / e;
             if (t < 0.0) {
                 t = 0.0;
@@ -57,7 +62,7 @@ SegmentPair closest_segments(DVec3 a0, DVec3 a1, DVec3 b0, DVec3 b1) {
             interior = !parallel && s > 0.0 && s < 1.0 && t > 0.0 && t < 1.0;
         }
     }
-    return {a0 + d1 * s, b0 + d2 * t, interior};
+    return {a0 + d1 * s, b0 + d2 * t, interior, s, t};
 }
 
 Separation separation(DVec3 a0, DVec3 a1, DVec3 b0, DVec3 b1, double magnitude) {

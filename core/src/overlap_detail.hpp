@@ -54,6 +54,8 @@ DVec3 closest_on_segment(DVec3 p, DVec3 a, DVec3 b);
 struct SegmentPair {
     DVec3 p1, p2;
     bool interior = false;
+    /// Fractions of p1 along [a0, a1] and of p2 along [b0, b1], in [0, 1].
+    double s = 0.0, t = 0.0;
 };
 SegmentPair closest_segments(DVec3 a0, DVec3 a1, DVec3 b0, DVec3 b1);
 

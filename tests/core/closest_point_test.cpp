@@ -346,3 +346,15 @@ TEST_CASE("closest_point_on_plane: projects along the normal, and a degenerate p
     const Plane zero = plane_from_normal_point({0, 0, 0}, {1, 1, 1});
     CHECK(closest_point_on_plane({3, 5, 4}, zero) == Vec3{3, 5, 4});
 }
+
+TEST_CASE("closest_points_segment_segment: nearly parallel segments are placed exactly (regression)") {
+    // The Lagrange form with a "parallel" cut-off (sine below 1e-5) answered an endpoint pair here,
+    // 2e-5 apart, where the true distance is 1e-6 — and triangle_capsule missed the overlap.
+    const Segment axis{{0, -1e-6f, -2e-5f}, {10, -1e-6f, 2e-5f}};
+    const Segment edge{{0, 0, 0}, {10, 0, 0}};
+    const auto r = closest_points_segment_segment(axis, edge);
+    CHECK(std::sqrt(r.distance_sq) == Approx(1e-6).epsilon(1e-3));
+    CHECK(r.t1 == Approx(0.5f).margin(1e-4));
+    const Contact c = triangle_capsule({{0, 0, 0}, {10, 0, 0}, {0, 10, 0}}, {axis.start, axis.end, 1e-5f});
+    CHECK(c.hit);
+}

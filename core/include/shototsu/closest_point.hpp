@@ -14,10 +14,11 @@ ClosestPointOnSegment closest_point_on_segment(Vec3 p, const Segment& s);
 /// Squared distance from `p` to segment `s`.
 float distance_sq_point_segment(Vec3 p, const Segment& s);
 
-/// Closest points of two segments (Ericson RTCD 5.1.9). Zero-length segments are points;
-/// parallel segments (|d1 x d2|^2 <= tol::kParallelSinSq |d1|^2 |d2|^2) answer one of their
-/// closest pairs deterministically: the first segment's start (t1 = 0) projected onto the second,
-/// clamped, then projected back. Computed in double.
+/// Closest points of two segments (Ericson RTCD 5.1.9), computed in double. Zero-length segments
+/// are points. The lines' solution uses s = n.((b0 - a0) x d2) / |n|^2 with n = d1 x d2, exact
+/// to a rounding per component however nearly parallel the segments are; exactly parallel ones
+/// answer one of their closest pairs deterministically: the first segment's start (t1 = 0)
+/// projected onto the second, clamped, then projected back.
 ClosestPointsSegmentSegment closest_points_segment_segment(const Segment& s1, const Segment& s2);
 
 /// Closest point of triangle `tri` to `p`, and the Voronoi region that decided it (seed 000;
