@@ -23,7 +23,9 @@
 #include "shototsu/bounding.hpp"
 #include "shototsu/broadphase.hpp"
 #include "shototsu/overlap.hpp"
+#include "shototsu/sweep.hpp"
 #include "shototsu/tolerance.hpp"
+#include "world_detail.hpp"
 
 namespace shototsu {
 
@@ -80,12 +82,93 @@ Capsule CharacterController::capsule_at(Vec3 c) const {
     return {c - kUp * half, c + kUp * half, settings_.radius};
 }
 
+// Fills the triangle cache for a move from `center` reaching at most `reach` in any direction,
+// unless the cached box already covers it. The box is grown by a margin so that a walking
+// character refills every few dozen moves, not every move.
+void CharacterController::prepare_cache(Vec3 center, float reach) const {
+    if (!cache_enabled_) return;
+    const float half = 0.5f * settings_.height;
+    const Vec3 ext{settings_.radius + reach, half + reach, settings_.radius + reach};
+    const AABB need{center - ext, center + ext};
+    const AABB& have = cache_box_;
+    if (need.min.x >= have.min.x && need.min.y >= have.min.y && need.min.z >= have.min.z && need.max.x <= have.max.x &&
+        need.max.y <= have.max.y && need.max.z <= have.max.z)
+        return;
+    const float margin = tol::kCharacterCacheMargin * settings_.height;
+    const Vec3 g{margin, margin, margin};
+    cache_box_ = {need.min - g, need.max + g};
+    cache_.clear();
+    bool overflow = false;
+    world_->for_each_triangle_in(cache_box_, [&](std::uint32_t mesh, std::uint32_t id, const Triangle& tri) {
+        if (cache_.size() < kCacheTriangles) cache_.push_back({tri, detail::triangle_box(tri), mesh, id});
+        else overflow = true;
+    });
+    cache_usable_ = !overflow;
+}
+
+// World::capsule_cast / sphere_cast over the cached triangles: the same motion (the direction
+// normalised as the world does, times the length), the same per-triangle sweep and the same tie
+// rule (lowest t, then mesh, then triangle), with a conservative box test in front — so the same
+// answer. Falls back to the world when the cast leaves the cached box.
+template <class Sweep>
+WorldHit CharacterController::cached_cast(Vec3 lead, Vec3 dir_in, float len, float radius, Vec3 half_axis,
+                                          Sweep&& sweep) const {
+    WorldHit best;
+    best.distance = len;
+    const Vec3 dir = normalize_or(dir_in, Vec3{0, 0, 0});
+    if (dir == Vec3{0, 0, 0}) return best;
+    const Vec3 motion = dir * len;
+    // The swept shape's box, grown by more than the sweeps' touching band and rounding.
+    const Vec3 m = vmax(vabs(lead), vabs(lead + motion));
+    const float pad = radius + tol::kCharacterCacheBoxPadRel * (maxf(maxf(m.x, m.y), m.z) + len + radius);
+    const Vec3 ext = vabs(half_axis) + Vec3{pad, pad, pad};
+    const AABB swept{vmin(lead, lead + motion) - ext, vmax(lead, lead + motion) + ext};
+    float best_t = 1.0f;
+    SweepHit best_sweep;
+    for (const CachedTriangle& c : cache_) {
+        const AABB& b = c.box;
+        if (b.min.x > swept.max.x || b.max.x < swept.min.x || b.min.y > swept.max.y || b.max.y < swept.min.y ||
+            b.min.z > swept.max.z || b.max.z < swept.min.z)
+            continue;
+        const SweepHit h = sweep(c.tri, motion);
+        if (!h.hit) continue;
+        if (best.hit && !(h.t < best_t || (h.t == best_t && (c.mesh < best.mesh || (c.mesh == best.mesh && c.id < best.triangle)))))
+            continue;
+        best.hit = true;
+        best.mesh = c.mesh;
+        best.triangle = c.id;
+        best_t = h.t;
+        best_sweep = h;
+    }
+    if (!best.hit) return best;
+    best.distance = best_t * len;
+    best.point = best_sweep.contact;
+    best.position = best_sweep.point;
+    best.normal = best_sweep.normal;
+    return best;
+}
+
+bool CharacterController::cache_covers(Vec3 lead, Vec3 motion, Vec3 half_axis) const {
+    if (!cache_enabled_ || !cache_usable_) return false;
+    const float r = settings_.radius;
+    const Vec3 ext = vabs(half_axis) + Vec3{r, r, r};
+    const AABB need{vmin(lead, lead + motion) - ext, vmax(lead, lead + motion) + ext};
+    const AABB& have = cache_box_;
+    return need.min.x >= have.min.x && need.min.y >= have.min.y && need.min.z >= have.min.z && need.max.x <= have.max.x &&
+           need.max.y <= have.max.y && need.max.z <= have.max.z;
+}
+
 WorldHit CharacterController::cast(Vec3 center, Vec3 motion) const {
     const float len = length(motion);
     WorldHit miss;
     miss.distance = len;
     if (!(len > 0.0f)) return miss;
     const Capsule c = capsule_at(center);
+    const Vec3 half_axis = (c.end - c.start) * 0.5f;
+    if (cache_covers(center, motion, half_axis)) {
+        return cached_cast(center, motion, len, c.radius, half_axis,
+                           [&](const Triangle& tri, Vec3 mv) { return sweep_capsule_triangle(c, mv, tri); });
+    }
     return world_->capsule_cast(c.start, c.end, c.radius, motion, len);
 }
 
@@ -100,7 +183,21 @@ WorldHit CharacterController::cast_vertical(Vec3 center, float dy) const {
     if (!(len > 0.0f)) return miss;
     const Vec3 offset = kUp * (0.5f * settings_.height - settings_.radius);
     const Vec3 lead = dy < 0.0f ? center - offset : center + offset;
-    WorldHit hit = world_->sphere_cast(lead, settings_.radius, kUp * (dy < 0.0f ? -1.0f : 1.0f), len);
+    const Vec3 dir = kUp * (dy < 0.0f ? -1.0f : 1.0f);
+    const float r = settings_.radius;
+    WorldHit hit = cache_covers(lead, dir * len, Vec3{0, 0, 0})
+                       ? cached_cast(lead, dir, len, r, Vec3{0, 0, 0},
+                                     [&](const Triangle& tri, Vec3 mv) {
+                                         const TriangleSweepHit h = sweep_sphere_triangle(r, lead, lead + mv, tri);
+                                         SweepHit out;
+                                         out.hit = h.hit;
+                                         out.t = h.t;
+                                         out.point = h.point;
+                                         out.contact = h.contact;
+                                         out.normal = h.normal;
+                                         return out;
+                                     })
+                       : world_->sphere_cast(lead, r, dir, len);
     if (hit.hit) hit.position = dy < 0.0f ? hit.position + offset : hit.position - offset;
     return hit;
 }
@@ -290,6 +387,9 @@ CharacterMove CharacterController::move(Vec3 displacement, float dt) {
     const bool rising = displacement.y > 0.0f;
 
     Vec3 p = position_;
+    // Everything this move can reach: the displacement, a step up and over, the snap probe and a
+    // push away from another character.
+    prepare_cache(p, length(displacement) + maxf(s.step_height, s.snap_distance) + 4.0f * skin);
     if (needs_depenetration_) {
         p = depenetrate(p);
         needs_depenetration_ = false;

@@ -275,3 +275,29 @@ TEST_CASE("CharacterGroup: 100 characters crossing a square never overlap one an
             }
     }
 }
+
+TEST_CASE("CharacterController: the triangle cache gives bit-identical moves to casting through the world") {
+    MeshData m = heightfield(40, 40.0f, [](float x, float z) { return 0.8f * std::sin(0.3f * x) + 0.6f * std::cos(0.25f * z); });
+    add_stairs(m, -6, 8, 0.25f, 0.4f, 2.0f, 2.0f);
+    add_ramp(m, 4, 40.0f, 2.0f, 1.0f, 2.0f);
+    add_box(m, {-3, 0, 3}, {3, 3, 3.5f});
+    const World w = world_of(m);
+    auto run = [&](bool cache) {
+        CharacterController ch(w, settings(), {0.0f, 3.0f, 0.0f});
+        ch.set_cache_enabled(cache);
+        Walker walker(ch);
+        Rng rng(77);
+        Vec3 dir{1, 0, 0};
+        std::vector<float> trail;
+        for (int i = 0; i < 4000; ++i) {
+            if (i % 90 == 0) {
+                const float a = rng.uniform(0.0f, 2.0f * kPi);
+                dir = {det_cos(a), 0, det_sin(a)};
+            }
+            const CharacterMove mv = walker.step(dir * 5.0f);
+            trail.insert(trail.end(), {mv.position.x, mv.position.y, mv.position.z, mv.grounded ? 1.0f : 0.0f});
+        }
+        return trail;
+    };
+    CHECK(run(true) == run(false));
+}

@@ -117,4 +117,13 @@ inline constexpr float kCharacterEdgeProbe = 0.1f;
 /// of a move of at most a few decimetres leave a few microns of unused motion — invisible.
 inline constexpr int kCharacterObstacleBisections = 16;
 
+/// Character controller: the triangle cache's box is what one move can reach grown by this
+/// fraction of the character's height on every side, so that walking refills it every few dozen
+/// moves rather than every move (a larger box holds more triangles to box-test per cast).
+inline constexpr float kCharacterCacheMargin = 0.15f;
+/// Character controller: a cached cast tests each triangle's box against the swept shape's box
+/// grown by its radius plus this fraction of the magnitudes involved — a hundred times the sweeps'
+/// touching band (tol::kSweepContactSlop), so no triangle a sweep could touch is ever skipped.
+inline constexpr float kCharacterCacheBoxPadRel = 1e-4f;
+
 }  // namespace shototsu::tol
