@@ -81,7 +81,22 @@ void traverse_ray(const Bvh& bvh, const RaySetup& r, float limit, Vec3 grow_in, 
         return b.min.x > swept.max.x || b.max.x < swept.min.x || b.min.y > swept.max.y || b.max.y < swept.min.y ||
                b.min.z > swept.max.z || b.max.z < swept.min.z;
     };
-    const float root = ray_box_entry(r, bvh.nodes[0].box, grow, limit);
+    // The swept-box test pays for short casts (a particle's step, a character's move); for a ray
+    // across the scene it rejects nothing, so it is skipped.
+    const Vec3 root_extent = bvh.nodes[0].box.max - bvh.nodes[0].box.min;
+    const bool short_query = std::isfinite(limit) && 4.0f * limit < maxf(maxf(root_extent.x, root_extent.y), root_extent.z);
+    // Slab planes of a box grown by `grow`: (min - grow - o) inv = (min - lo) inv with lo = o + grow.
+    const Vec3 lo_o = r.origin + grow, hi_o = r.origin - grow;
+    auto entry = [&](const AABB& b) {
+        if (b.min.x > b.max.x) return std::numeric_limits<float>::infinity();
+        const float t1x = (b.min.x - lo_o.x) * r.inv.x, t2x = (b.max.x - hi_o.x) * r.inv.x;
+        const float t1y = (b.min.y - lo_o.y) * r.inv.y, t2y = (b.max.y - hi_o.y) * r.inv.y;
+        const float t1z = (b.min.z - lo_o.z) * r.inv.z, t2z = (b.max.z - hi_o.z) * r.inv.z;
+        const float lo = maxf(maxf(minf(t1x, t2x), minf(t1y, t2y)), maxf(minf(t1z, t2z), 0.0f));
+        const float hi = minf(minf(maxf(t1x, t2x), maxf(t1y, t2y)), minf(maxf(t1z, t2z), limit));
+        return lo <= hi ? lo : std::numeric_limits<float>::infinity();
+    };
+    const float root = entry(bvh.nodes[0].box);
     if (!(root <= limit)) return;
     stack[top++] = {0, root};
     while (top > 0) {
@@ -101,8 +116,8 @@ void traverse_ray(const Bvh& bvh, const RaySetup& r, float limit, Vec3 grow_in, 
         const BvhNode& ln = bvh.nodes[l];
         const BvhNode& rn = bvh.nodes[rr];
         const float inf = std::numeric_limits<float>::infinity();
-        const float tl = disjoint(ln.box) ? inf : ray_box_entry(r, ln.box, grow, limit);
-        const float tr = disjoint(rn.box) ? inf : ray_box_entry(r, rn.box, grow, limit);
+        const float tl = short_query && disjoint(ln.box) ? inf : entry(ln.box);
+        const float tr = short_query && disjoint(rn.box) ? inf : entry(rn.box);
         // Push the farther child first so the nearer one is visited next.
         if (tl <= tr) {
             if (tr <= limit) stack[top++] = {rr, tr};
