@@ -25,4 +25,11 @@ SHOTOTSU_SKIP_SETUP=1 scripts/test-browser.sh || status=$?
 echo
 echo "native: ${native}"
 echo "js: $(count pass) of $(count tests) tests passed, $(count fail) failed, $(count todo) todo (known core differences)"
+# One closing line over every suite, in the plain "N passed, N failed" form.
+tap() { local v; v=$({ grep -E "^# $2 " "$1" 2>/dev/null || true; } | tail -1 | awk '{print $3}'); echo "${v:-0}"; }
+native_total=$({ grep -oE 'out of [0-9]+' build/ctest.log || true; } | tail -1 | awk '{print $3}')
+native_failed=$({ grep -oE '[0-9]+ tests failed' build/ctest.log || true; } | tail -1 | awk '{print $1}')
+passed=$(( ${native_total:-0} - ${native_failed:-0} + $(tap build/js-tests.tap pass) + $(tap build/browser-tests.tap pass) ))
+failed=$(( ${native_failed:-0} + $(tap build/js-tests.tap fail) + $(tap build/browser-tests.tap fail) ))
+echo "total: ${passed} passed, ${failed} failed"
 exit "$status"
