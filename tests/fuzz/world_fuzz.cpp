@@ -213,6 +213,9 @@ void closest(FuzzInput& in, const World& world, const Brute& brute) {
     if (!brute.exact(in)) return;
     c.that(w.hit == hit, "hit differs from brute force");
     if (hit) {
+        if (w.mesh != bm || w.triangle != bt)
+            std::fprintf(stderr, "world: mesh %u triangle %u distance %a; brute force: mesh %u triangle %u distance %a\n", w.mesh, w.triangle,
+                         w.distance, bm, bt, std::sqrt(best_d2));
         c.that(w.mesh == bm && w.triangle == bt, "answering triangle differs from brute force");
         c.that(same(w.distance, std::sqrt(best_d2)), "distance differs from brute force");
     }
