@@ -76,6 +76,14 @@ void add_mesh(FuzzInput& in, World& world, Brute& brute) {
     }
 }
 
+/// The checks of a query read from `in` on this world: "no NaN out of finite input" needs the world's
+/// coordinates moderate too (FuzzInput::kModerate); a non-finite query must still miss.
+Check check_of(const char* query, const FuzzInput& in, const Brute& brute) {
+    Check c(query, in);
+    c.finite_input = c.finite_input && brute.magnitude <= FuzzInput::kModerate;
+    return c;
+}
+
 /// (key, mesh, triangle) lexicographic: the world's tie rule.
 template <class Key>
 bool better(Key k, std::uint32_t mesh, std::uint32_t id, bool have, Key best_k, std::uint32_t best_mesh, std::uint32_t best_id) {
@@ -108,7 +116,7 @@ void well_formed(const Check& c, const WorldHit& w, float max_distance) {
 void raycast(FuzzInput& in, const World& world, const Brute& brute) {
     const Vec3 o = in.vec(), d = in.vec();
     const float max_d = in.flag() ? INFINITY : in.value();
-    const Check c("World::raycast", in);
+    const Check c = check_of("World::raycast", in, brute);
     const WorldHit w = world.raycast(o, d, max_d);
     well_formed(c, w, max_d);
     bool hit = false;
@@ -129,7 +137,7 @@ void raycast(FuzzInput& in, const World& world, const Brute& brute) {
 void overlap(FuzzInput& in, const World& world, const Brute& brute, bool capsule) {
     const Vec3 a = in.vec(), b = capsule ? in.vec() : a;
     const float r = in.value();
-    const Check c(capsule ? "World::overlap_capsule" : "World::overlap_sphere", in);
+    const Check c = check_of(capsule ? "World::overlap_capsule" : "World::overlap_sphere", in, brute);
     std::vector<WorldContact> got;
     const std::size_t n = capsule ? world.overlap_capsule(a, b, r, got) : world.overlap_sphere(a, r, got);
     c.that(n == got.size(), "returned count differs from the contacts appended");
@@ -166,7 +174,7 @@ void shape_cast(FuzzInput& in, const World& world, const Brute& brute, bool caps
     const float r = in.value();
     const Vec3 d = in.vec();
     const float max_d = in.value();
-    const Check c(capsule ? "World::capsule_cast" : "World::sphere_cast", in);
+    const Check c = check_of(capsule ? "World::capsule_cast" : "World::sphere_cast", in, brute);
     const WorldHit w = capsule ? world.capsule_cast(a, b, r, d, max_d) : world.sphere_cast(a, r, d, max_d);
     well_formed(c, w, max_d);
     bool hit = false;
@@ -197,7 +205,7 @@ void shape_cast(FuzzInput& in, const World& world, const Brute& brute, bool caps
 void closest(FuzzInput& in, const World& world, const Brute& brute) {
     const Vec3 p = in.vec();
     const float max_d = in.flag() ? INFINITY : in.value();
-    const Check c("World::closest_point", in);
+    const Check c = check_of("World::closest_point", in, brute);
     const WorldClosestPoint w = world.closest_point(p, max_d);
     c.no_nan(w.point, "point");
     c.no_nan(w.distance, "distance");
@@ -224,7 +232,7 @@ void closest(FuzzInput& in, const World& world, const Brute& brute) {
 void floor(FuzzInput& in, const World& world, const Brute& brute) {
     const float x = in.value(), z = in.value();
     const float from = in.flag() ? INFINITY : in.value();
-    const Check c("World::floor", in);
+    const Check c = check_of("World::floor", in, brute);
     const WorldFloor w = world.floor(x, z, from);
     c.no_nan(w.height, "height");
     c.no_nan(w.normal, "normal");
@@ -248,7 +256,7 @@ void floor(FuzzInput& in, const World& world, const Brute& brute) {
 
 void box_query(FuzzInput& in, const World& world, const Brute& brute) {
     const AABB box{in.vec(), in.vec()};
-    const Check c("World::for_each_triangle_in", in);
+    const Check c = check_of("World::for_each_triangle_in", in, brute);
     std::vector<std::uint64_t> seen;
     world.for_each_triangle_in(box, [&](std::uint32_t m, std::uint32_t id, const Triangle&) { seen.push_back(std::uint64_t(m) << 32 | id); });
     std::sort(seen.begin(), seen.end());
