@@ -90,7 +90,7 @@ echo "native: ${native}"
 echo "sanitizers (ASan + UBSan): ${sanitize}"
 echo "soak (short): ${soak}"
 echo "fuzz: ${fuzz}"
-echo "js: $(count pass) of $(count tests) tests passed, $(count fail) failed, $(count todo) todo (known gaps and core differences)"
+echo "js: $(count pass) of $(count tests) tests passed, $(count fail) failed, $(count todo) todo (known gaps and core differences), $(count skipped) skipped"
 echo
 echo "stage times (wall clock):"
 printf '  %s\n' "${times[@]}"
