@@ -240,6 +240,13 @@ void floor(FuzzInput& in, const World& world, const Brute& brute) {
     float best = 0.0f;
     std::uint32_t bm = kNoIndex, bt = kNoIndex;
     for (const Tri& t : brute.tris) {
+        // Only triangles whose box holds (x, z), as the world's traversal tests its boxes (exactly,
+        // with no margin). floor_height itself counts a point within double rounding of an edge's
+        // line as on it — a denormal z = 3.8e-39 beyond a vertex of an 8 m triangle, where
+        // z - c.z rounds to -c.z — and then answers though the point is outside the box: a
+        // difference of 1e-16 of the triangle's size, not checked here (reported to the lead).
+        const AABB b = aabb_of_triangle(t.t);
+        if (!(x >= b.min.x && x <= b.max.x && z >= b.min.z && z <= b.max.z)) continue;
         const FloorHeight f = floor_height(t.t, x, z);
         if (!f.hit || !(f.height <= from)) continue;
         // Highest first, so the key is -height.
