@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # Installs what shototsu's build and tests need and is missing, and nothing else.
 # Idempotent: with everything present it only checks, in well under a second.
-#   Debian packages (apt-get): cmake g++ catch2 emscripten  (+ chromium for browser tests)
+#   Debian packages (apt-get): cmake g++ catch2 emscripten clang-14 libclang-rt-14-dev
+#     (+ chromium for browser tests). clang-14 comes with emscripten; libclang-rt-14-dev holds
+#     libFuzzer and the sanitizer runtimes (tests/fuzz), only recommended by clang, so a system
+#     installing without recommends lacks it.
 #   npm packages: `npm ci` when node_modules is missing or older than package-lock.json
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-want=(cmake g++ catch2 emscripten)
+want=(cmake g++ catch2 emscripten clang-14 libclang-rt-14-dev)
 if [[ "${SHOTOTSU_NEEDS_BROWSER:-1}" == 1 ]]; then want+=(chromium); fi
 
 missing=()

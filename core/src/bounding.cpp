@@ -200,8 +200,12 @@ bool lex_less(Vec3 a, Vec3 b) {
     if (a.y != b.y) return a.y < b.y;
     return a.z < b.z;
 }
+// -0 becomes +0 (x + 0 is +0 for x = -0 and x otherwise): the order below sees -0 == +0, so two
+// vertices differing only in the sign of a zero would otherwise keep the caller's order, and the
+// centre's zero the sign of whichever came first.
+Vec3 without_negative_zero(Vec3 v) { return {v.x + 0.0f, v.y + 0.0f, v.z + 0.0f}; }
 Canonical canonical(const Triangle& tri) {
-    Canonical k{{tri.a, tri.b, tri.c}, {0, 1, 2}};
+    Canonical k{{without_negative_zero(tri.a), without_negative_zero(tri.b), without_negative_zero(tri.c)}, {0, 1, 2}};
     auto order = [&](int i, int j) {
         if (lex_less(k.v[j], k.v[i])) {
             std::swap(k.v[i], k.v[j]);

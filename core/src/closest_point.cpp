@@ -106,6 +106,12 @@ ClosestPointOnTriangle closest_on_degenerate(DVec3 p, DVec3 a, DVec3 b, DVec3 c)
     return out;
 }
 
+// num / den for an edge's parameter, where 0 <= num <= den in exact arithmetic (den is the edge's
+// squared length). Both round to 0 when the edge is shorter than the rounding of p's offsets from
+// its ends (a triangle ~1e-31 across seen from 0.1 away): then 0, not 0 / 0 = NaN — any point of
+// such an edge is the answer to float precision.
+double ratio(double num, double den) { return den > 0.0 ? num / den : 0.0; }
+
 template <class Recorder>
 ClosestPointOnTriangle closest_on_triangle(Vec3 pf, const Triangle& tri, ClosestPointExplanation* ex, Recorder rec) {
     const DVec3 a = dv(tri.a), b = dv(tri.b), c = dv(tri.c), p = dv(pf);
@@ -153,7 +159,7 @@ ClosestPointOnTriangle closest_on_triangle(Vec3 pf, const Triangle& tri, Closest
     pass = vc <= 0.0 && d1 >= 0.0 && d3 <= 0.0;
     rec.test(TriangleRegion::AB, pass);
     if (pass) {
-        const double t = d1 / (d1 - d3);
+        const double t = ratio(d1, d1 - d3);
         const float tf = static_cast<float>(t);
         return vertex(TriangleRegion::AB, fv(a + ab * t), {static_cast<float>(1.0 - t), tf, 0});
     }
@@ -165,14 +171,14 @@ ClosestPointOnTriangle closest_on_triangle(Vec3 pf, const Triangle& tri, Closest
     pass = vb <= 0.0 && d2 >= 0.0 && d6 <= 0.0;
     rec.test(TriangleRegion::CA, pass);
     if (pass) {
-        const double w = d2 / (d2 - d6);
+        const double w = ratio(d2, d2 - d6);
         return vertex(TriangleRegion::CA, fv(a + ac * w), {static_cast<float>(1.0 - w), 0, static_cast<float>(w)});
     }
 
     pass = va <= 0.0 && (d4 - d3) >= 0.0 && (d5 - d6) >= 0.0;
     rec.test(TriangleRegion::BC, pass);
     if (pass) {
-        const double w = (d4 - d3) / ((d4 - d3) + (d5 - d6));
+        const double w = ratio(d4 - d3, (d4 - d3) + (d5 - d6));
         return vertex(TriangleRegion::BC, fv(b + bc * w), {0, static_cast<float>(1.0 - w), static_cast<float>(w)});
     }
 
@@ -218,7 +224,9 @@ float distance_sq_point_aabb(Vec3 p, const AABB& box) {
 }
 
 Vec3 closest_point_on_obb(Vec3 p, const OBB& box) {
-    const Mat3 r = mat3_from_quat(box.rotation);
+    // Normalised like every other OBB query's: a non-unit quaternion's matrix scales (and with
+    // large components overflowed into NaN).
+    const Mat3 r = mat3_from_quat(quat_normalize(box.rotation));
     const Vec3 local = mul_transpose(r, p - box.center);
     const Vec3 h = box.half_extents;
     const Vec3 clamped{clampf(local.x, -h.x, h.x), clampf(local.y, -h.y, h.y), clampf(local.z, -h.z, h.z)};

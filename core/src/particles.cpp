@@ -101,8 +101,14 @@ WorldHit ParticleSystem::sweep_particle(std::uint32_t i, Vec3 p, float r, Vec3 c
     const Vec3 motion = dir * len;
     const Vec3 end = p + motion;
     const Vec3 m = vabs(p);
-    const float slop = tol::kTraversalSlopRel * (maxf(maxf(m.x, m.y), m.z) + len + r);
-    const Vec3 g{r + slop, r + slop, r + slop};
+    const float mag = maxf(maxf(m.x, m.y), m.z);
+    const float slop = tol::kTraversalSlopRel * (mag + len + r);
+    // Grown by the sweeps' touching band too, as World::sphere_cast grows its boxes: a particle
+    // within the band of a triangle and moving toward it hits at t = 0, though the triangle lies
+    // outside the box of its motion grown by r + slop (the band is the wider far from the origin).
+    const float band = 2.0f * static_cast<float>(tol::kSweepContactSlop * static_cast<double>(maxf(mag, r)));
+    const float grow = r + slop + band;
+    const Vec3 g{grow, grow, grow};
     const AABB need{vmin(p, end) - g, vmax(p, end) + g};
     const AABB& have = cache_box_[i];
     if (!(need.min.x >= have.min.x && need.min.y >= have.min.y && need.min.z >= have.min.z && need.max.x <= have.max.x &&

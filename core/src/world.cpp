@@ -261,7 +261,12 @@ WorldClosestPoint World::closest_point(Vec3 p, float max_distance) const {
                     const float d2 = distance_sq(p, c.point);
                     const bool tie_better =
                         best.hit && d2 == best_d2 && (m < best.mesh || (m == best.mesh && mesh.ids[k] < best.triangle));
-                    if (d2 < best_d2 || (!best.hit && d2 == best_d2) || tie_better) {
+                    // A triangle with an infinite vertex can still have a finite closest point (on
+                    // its finite edge): it is checked here, only when it would win, to keep such
+                    // triangles out of every answer as for the other queries.
+                    const Triangle& t = mesh.tris[k];
+                    if ((d2 < best_d2 || (!best.hit && d2 == best_d2) || tie_better) && is_finite(t.a) && is_finite(t.b) &&
+                        is_finite(t.c)) {
                         best_d2 = d2;
                         best.hit = true;
                         best.point = c.point;

@@ -177,6 +177,20 @@ TEST_CASE("triangle_bounding_sphere: seed 001 defect — every vertex permutatio
     }
 }
 
+TEST_CASE("triangle_bounding_sphere: vertices differing only in the sign of a zero give the same bits in every order (regression, found by fuzzing)") {
+    // -0 == +0 in the lexicographic sort, so the caller's order decided which came first and the
+    // centre's x was -0 or +0 with it.
+    const Triangle t{{-0.0f, 10.0f, -0.0f}, {-0.0f, -0.0f, 0.0f}, {0.0f, 0.0f, 0.0f}};
+    const TriangleBoundingSphere ref = triangle_bounding_sphere(t);
+    for (const auto& p : kPerms) {
+        const TriangleBoundingSphere s = triangle_bounding_sphere(permuted(t, p));
+        REQUIRE(std::signbit(s.sphere.center.x) == std::signbit(ref.sphere.center.x));
+        REQUIRE(std::signbit(s.sphere.center.z) == std::signbit(ref.sphere.center.z));
+        REQUIRE(s.sphere.center == ref.sphere.center);
+        REQUIRE(s.sphere.radius == ref.sphere.radius);
+    }
+}
+
 TEST_CASE("triangle_circumsphere: seed 001 defect — the centre is on all three bisectors, not only one") {
     // Seed 001 computes the second line's parameter t and never uses it; the centre comes from
     // one bisector alone. Ours must be equidistant from all three vertices, in their plane.

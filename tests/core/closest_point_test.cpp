@@ -340,6 +340,34 @@ TEST_CASE("closest_point_on_obb: agrees with the AABB answer in the box's frame"
     }
 }
 
+TEST_CASE("closest_point_on_triangle: a triangle far smaller than its distance never gives NaN (regression, found by fuzzing)") {
+    // 1e-31 across, seen from 0.18 away: p - a rounds to p - b in double, both d1 and d3 round to
+    // 0, the AB test passes and t was 0 / 0.
+    const float e = 0x1p-103f;
+    const Vec3 p{0.125f, 0.125f, 0};
+    for (const Triangle& t : {Triangle{{-e, 0, 0}, {0, -e, 0}, {0, 0, 0}}, Triangle{{0, 0, 0}, {-e, 0, 0}, {0, -e, 0}},
+                              Triangle{{0, -e, 0}, {0, 0, 0}, {-e, 0, 0}}}) {
+        const ClosestPointOnTriangle r = closest_point_on_triangle(p, t);
+        REQUIRE(is_finite(r.point));
+        REQUIRE(is_finite(r.barycentric));
+        CHECK(distance(r.point, Vec3{0, 0, 0}) <= 2 * e);
+        CHECK(r.barycentric.x + r.barycentric.y + r.barycentric.z == 1.0f);
+    }
+}
+
+TEST_CASE("closest_point_on_obb: a non-unit rotation is normalised, as in the other OBB queries (regression, found by fuzzing)") {
+    // Unnormalised, the quaternion's matrix scaled the box (here by 4) and, with components near
+    // 2^55, overflowed into NaN.
+    const OBB unit{{0, 0, 0}, quat_from_axis_angle({0, 0, 1}, 0.5f), {1, 2, 0.5f}};
+    const Quat q = unit.rotation;
+    const OBB scaled{unit.center, {2 * q.x, 2 * q.y, 2 * q.z, 2 * q.w}, unit.half_extents};
+    const Vec3 p{3, -1, 2};
+    CHECK(distance(closest_point_on_obb(p, scaled), closest_point_on_obb(p, unit)) < 1e-6f);
+    const OBB huge{{0.0103759766f, 0, 0}, {0, 0.0134191168f, -0x1p55f, -0x1p55f}, {1, 1, 1}};
+    const Vec3 r = closest_point_on_obb({-0x1p55f, -0x1p55f, 3}, huge);
+    CHECK(is_finite(r));
+}
+
 TEST_CASE("closest_point_on_plane: projects along the normal, and a degenerate plane leaves the point") {
     const Plane pl = plane_from_normal_point({0, 2, 0}, {0, 1, 0});
     CHECK(closest_point_on_plane({3, 5, 4}, pl) == Vec3{3, 1, 4});

@@ -1,6 +1,7 @@
 // math.hpp: deterministic trigonometry against <cmath>, quaternions, matrices, vector helpers.
 #include <catch2/catch.hpp>
 
+#include <cfloat>
 #include <cmath>
 
 #include "test_support.hpp"
@@ -311,4 +312,14 @@ TEST_CASE("reflect: mirrors about the plane, keeps the length, and twice is the 
         REQUIRE(distance(w - n * dot(w, n), v - n * dot(v, n)) < 1e-5f);  // tangent part kept
         REQUIRE(distance(reflect(w, n), v) < 2e-5f);
     }
+}
+
+TEST_CASE("reflect: a vector near FLT_MAX gives no NaN (regression, found by fuzzing)") {
+    // In float, 2 (v.n) overflowed to infinity and the zero x component of n times it was NaN.
+    const Vec3 r = reflect({0, FLT_MAX, 0}, {0, 1, 0});
+    CHECK(r == Vec3{0, -FLT_MAX, 0});
+    const Vec3 s = reflect({FLT_MAX, FLT_MAX, 0}, {0.6f, 0.8f, 0});
+    CHECK(!std::isnan(s.x));
+    CHECK(!std::isnan(s.y));
+    CHECK(s.z == 0.0f);
 }

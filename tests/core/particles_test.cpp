@@ -272,3 +272,29 @@ TEST_CASE("ParticleSystem: the per-particle triangle cache gives bit-identical r
     };
     CHECK(run(true) == run(false));
 }
+
+TEST_CASE("ParticleSystem: the triangle cache sees a surface within the sweeps' touching band far from the origin (regression, found by fuzzing)") {
+    // 8 km from the origin the touching band (1e-6 of the coordinates, ~8 mm) is wider than the
+    // traversal slop: a floor 8 mm below a slow particle was outside the cache's box, so the
+    // cached sweep missed it where World::sphere_cast hits at t = 0 — the two runs parted.
+    const float y = 8192.0f;
+    MeshData m;
+    m.quad({-8192, y, -8192}, {-8192, y, 8192}, {8192, y, 8192}, {8192, y, -8192});
+    const World w = world_of(m);
+    for (const float gap : {0.003f, 0.005f, 0.008f, 0.012f}) {
+        ParticleSettings st;
+        st.capacity = 1;
+        st.gravity = {0, 0, 0};
+        st.restitution = 0.0f;
+        st.sleep_speed = 0.0f;
+        ParticleSystem cached(w, st), direct(w, st);
+        direct.set_cache_enabled(false);
+        for (ParticleSystem* ps : {&cached, &direct}) ps->spawn({1.5f, y + 0.01f + gap, 2.5f}, {0, -0.06f, 0}, 0.01f);
+        for (int step = 0; step < 3; ++step) {
+            cached.step(1.0f / 60.0f);
+            direct.step(1.0f / 60.0f);
+            REQUIRE(std::memcmp(cached.positions(), direct.positions(), 3 * sizeof(float)) == 0);
+            REQUIRE(std::memcmp(cached.velocities(), direct.velocities(), 3 * sizeof(float)) == 0);
+        }
+    }
+}

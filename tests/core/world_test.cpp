@@ -296,6 +296,19 @@ TEST_CASE("World queries: NaN and degenerate arguments are misses, never crashes
     CHECK_FALSE(w2.raycast({0.1f, 1, 0.1f}, {0, -1, 0}, 10).hit);
 }
 
+TEST_CASE("World::closest_point: a triangle with an infinite vertex never answers, though its finite edge has a closest point (regression, found by fuzzing)") {
+    const float inf = std::numeric_limits<float>::infinity();
+    // Triangle 0 collapses to the point (1, 0, 0) and a vertex at infinity; triangle 1 is real.
+    const float positions[] = {1, 0, 0, 1, 0, 0, inf, 0, 0, 0, 5, 0, 1, 5, 0, 0, 5, 1};
+    World w;
+    REQUIRE(w.add_mesh(positions).ok);
+    const WorldClosestPoint c = w.closest_point({0, 0, 0}, inf);
+    REQUIRE(c.hit);
+    CHECK(c.triangle == 1);
+    CHECK(c.distance == 5.0f);
+    CHECK_FALSE(w.closest_point({0, 0, 0}, 2.0f).hit);
+}
+
 TEST_CASE("build_bvh: thousands of identical boxes still give a shallow tree") {
     std::vector<AABB> boxes(5000, AABB{{0, 0, 0}, {1, 1, 1}});
     const Bvh bvh = build_bvh(boxes);

@@ -398,7 +398,7 @@ export interface ParticleSystem {
   readonly settings: Required<ParticleOptions>;
   /** Changes settings live (not capacity; radius applies to later spawns) and wakes sleeping particles. */
   configure(options: Omit<ParticleOptions, 'capacity'>): void;
-  /** Whether particle i is asleep. */
+  /** Whether particle i (an index below count) is asleep. */
   isSleeping(i: number): boolean;
   readonly disposed: boolean;
   dispose(): void;

@@ -52,6 +52,12 @@ function checkVec(fn, name, v) {
   }
 }
 
+/** An integer index below `below` (a number first: a wrong type is a TypeError). */
+function checkIndex(fn, name, v, below) {
+  if (typeof v !== 'number') throw new TypeError(`${fn}: argument '${name}' must be a number (got ${describe(v)})`);
+  if (!Number.isInteger(v) || v < 0 || v >= below) throw new RangeError(`${fn}: argument '${name}' must be an integer index below ${below} (got ${v})`);
+}
+
 function checkOptions(fn, options) {
   if (options === undefined) return {};
   if (options === null || typeof options !== 'object') throw new TypeError(`${fn}: argument 'options' must be an object (got ${describe(options)})`);
@@ -241,7 +247,7 @@ export function systemClasses(W, heap, o) {
     /** Whether particle i is asleep (resting, skipped until disturbed). */
     isSleeping(i) {
       const h = this.live('isSleeping');
-      if (!Number.isInteger(i) || i < 0) throw new RangeError(`ParticleSystem.isSleeping: argument 'i' must be an integer index (got ${i})`);
+      checkIndex('ParticleSystem.isSleeping', 'i', i, h.count());
       return h.sleeping(i);
     }
 
@@ -333,6 +339,7 @@ export function systemClasses(W, heap, o) {
       const fn = 'CharacterGroup';
       const w = checkWorld(fn, world);
       const s = characterSettings(fn, checkOptions(fn, options));
+      if (typeof capacity !== 'number') throw new TypeError(`${fn}: argument 'capacity' must be a number (got ${describe(capacity)})`);
       if (!Number.isInteger(capacity) || capacity < 1 || capacity > 1 << 20) {
         throw new RangeError(`${fn}: argument 'capacity' must be an integer from 1 to ${1 << 20} (got ${capacity})`);
       }
@@ -383,9 +390,8 @@ export function systemClasses(W, heap, o) {
       if (displacements.length < 3 * n) {
         throw new RangeError(`${fn}: argument 'displacements' must hold 3 floats per character (${3 * n}; got ${displacements.length})`);
       }
-      if (typeof dt !== 'number' || !(dt >= 0) || !Number.isFinite(dt)) {
-        throw new RangeError(`${fn}: argument 'dt' must be a finite number >= 0 (got ${describe(dt)})`);
-      }
+      if (typeof dt !== 'number') throw new TypeError(`${fn}: argument 'dt' must be a number (got ${describe(dt)})`);
+      if (!(dt >= 0) || !Number.isFinite(dt)) throw new RangeError(`${fn}: argument 'dt' must be finite and >= 0 (got ${dt})`);
       if (n === 0) return;
       const M = heap.M;
       if (this.#scratch === null) this.#scratch = M._malloc(12 * this.#capacity);
@@ -397,7 +403,7 @@ export function systemClasses(W, heap, o) {
     /** The report of character i's last move (as CharacterController.move returns). */
     lastMove(i) {
       const h = this.live('lastMove');
-      if (!Number.isInteger(i) || i < 0 || i >= h.count()) throw new RangeError(`CharacterGroup.lastMove: argument 'i' must be an index below ${h.count()} (got ${i})`);
+      checkIndex('CharacterGroup.lastMove', 'i', i, h.count());
       h.lastMove(i);
       return readMove();
     }
@@ -405,7 +411,7 @@ export function systemClasses(W, heap, o) {
     /** Teleports character i. */
     setPosition(i, position) {
       const h = this.live('setPosition');
-      if (!Number.isInteger(i) || i < 0 || i >= h.count()) throw new RangeError(`CharacterGroup.setPosition: argument 'i' must be an index below ${h.count()} (got ${i})`);
+      checkIndex('CharacterGroup.setPosition', 'i', i, h.count());
       checkVec('CharacterGroup.setPosition', 'position', position);
       h.setPosition(i, position.x, position.y, position.z);
     }

@@ -65,7 +65,8 @@ Vec3 closest_point_on_aabb(Vec3 p, const AABB& box);
 /// Squared distance from `p` to the box; 0 inside (the quantity seed 004's sphere–AABB test
 /// means where its listing prints LineSegment::MinDistSq).
 float distance_sq_point_aabb(Vec3 p, const AABB& box);
-/// Closest point of an oriented box to `p` (p itself when inside).
+/// Closest point of an oriented box to `p` (p itself when inside). The rotation is normalised
+/// first, as in the other OBB queries.
 Vec3 closest_point_on_obb(Vec3 p, const OBB& box);
 /// Orthogonal projection of `p` onto the plane (p itself for a degenerate plane).
 Vec3 closest_point_on_plane(Vec3 p, const Plane& plane);

@@ -104,7 +104,12 @@ inline Vec3 any_perpendicular(Vec3 n) {
 }
 
 /// Reflect `v` about the plane with unit normal `n`: v - 2 (v·n) n. Used for bouncing (seed 004).
-inline Vec3 reflect(Vec3 v, Vec3 n) { return v - n * (2.0f * dot(v, n)); }
+/// In double, rounded once: in float, 2 (v·n) overflows for |v| near FLT_MAX and a zero component
+/// of n times that infinity made a NaN out of finite input.
+inline Vec3 reflect(Vec3 v, Vec3 n) {
+    const double k = 2.0 * (double(v.x) * n.x + double(v.y) * n.y + double(v.z) * n.z);
+    return {static_cast<float>(v.x - n.x * k), static_cast<float>(v.y - n.y * k), static_cast<float>(v.z - n.z * k)};
+}
 
 // ---- scalars ------------------------------------------------------------------------------------
 inline float clampf(float s, float lo, float hi) { return s < lo ? lo : (s > hi ? hi : s); }

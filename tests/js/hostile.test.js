@@ -1,0 +1,439 @@
+// Hostile input through JS (issue 9), as a matrix. bad-input.test.js covers every argument of
+// every function and World method (SIGNATURES) with missing, null, wrong types, NaN, ±Infinity,
+// negative radii and wrong typed arrays; this file extends it:
+//   * the classes built on a World — ParticleSystem, CharacterController, CharacterGroup — from a
+//     signature table of their constructors, methods and setters (checked to name every method
+//     and accessor of their prototypes, so a new one cannot go untested), × {missing, null, wrong
+//     types (string, boolean, BigInt, Symbol, function, array), NaN, ±Infinity, negative, zero,
+//     fractional, out of range, huge (2^32, 2^53), typed arrays of the wrong type or length};
+//   * for every function and World method of SIGNATURES the wrong types bad-input does not try
+//     (boolean, BigInt, Symbol, function), zero radii (valid: a point), -0, huge counts;
+//   * use after dispose of every method and accessor of every class, directly and through the
+//     World's disposal.
+// Every bad call must throw a TypeError or RangeError naming the argument (an Error for use after
+// dispose), before anything reaches wasm: the object keeps its state (compared bit for bit) and
+// the module keeps answering a known query correctly, checked after EVERY bad call.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { parseSignature, SIGNATURES } from './helpers.js';
+
+const pkg = await import(new URL('../../dist/index.js', import.meta.url));
+let aborts = 0;
+const s = await pkg.init({ onAbort: () => aborts++ });
+
+const V = (x, y, z) => ({ x, y, z });
+const FLOOR = new Float32Array([-50, 0, -50, -50, 0, 50, 50, 0, 50, -50, 0, -50, 50, 0, 50, 50, 0, -50]);
+function floorWorld() {
+  const w = new s.World();
+  w.addMesh(FLOOR);
+  return w;
+}
+
+/** The module answers a known query correctly and never aborted. */
+function assertModuleWorks(context) {
+  assert.equal(aborts, 0, `the wasm module aborted (${context})`);
+  const r = s.closestPointOnTriangle(V(0.2, 1, 0.2), V(0, 0, 0), V(1, 0, 0), V(0, 0, 1));
+  assert.deepEqual(r.point, { x: Math.fround(0.2), y: 0, z: Math.fround(0.2) }, context);
+  assert.equal(r.region, 'face', context);
+}
+
+const WRONG_TYPES = [
+  ['a string', 'abc'],
+  ['a boolean', true],
+  ['a BigInt', 1n],
+  ['a Symbol', Symbol('hostile')],
+  ['a function', () => 1],
+];
+
+/** Bad values of an argument kind: [label, value, error class]. */
+function badValues(kind) {
+  const missing = [['missing', undefined, TypeError], ['null', null, TypeError]];
+  const types = WRONG_TYPES.map(([label, v]) => [label, v, TypeError]);
+  const nonFinite = [['NaN', NaN, RangeError], ['+Infinity', Infinity, RangeError], ['-Infinity', -Infinity, RangeError]];
+  switch (kind) {
+    case 'vec3':
+      return [...missing, ...types.filter(([l]) => l !== 'a function'), ['a number', 3, TypeError], ['an array', [1, 2, 3], TypeError],
+        ['x NaN', V(NaN, 0, 0), RangeError], ['y +Infinity', V(0, Infinity, 0), RangeError], ['z -Infinity', V(0, 0, -Infinity), RangeError],
+        ['x a string', V('1', 0, 0), TypeError], ['y a BigInt', V(0, 1n, 0), TypeError], ['z a Symbol', V(0, 0, Symbol('z')), TypeError],
+        ['z missing', { x: 0, y: 0 }, TypeError]];
+    case 'dt': // a finite number >= 0
+      return [...missing, ...types, ...nonFinite, ['negative', -1 / 60, RangeError]];
+    case 'positive': // a finite number > 0
+      return [...missing, ...types, ...nonFinite, ['negative', -0.5, RangeError], ['zero', 0, RangeError]];
+    case 'index': // an integer below the count
+      return [...missing, ...types, ...nonFinite, ['negative', -1, RangeError], ['fractional', 0.5, RangeError],
+        ['the count (one past the end)', 'COUNT', RangeError], ['2^32 (aliases 0 as uint32)', 2 ** 32, RangeError], ['2^53', 2 ** 53, RangeError]];
+    case 'capacity': // optional integer 1 .. 2^20
+      return [['null', null, TypeError], ...types, ...nonFinite, ['zero', 0, RangeError], ['negative', -4, RangeError], ['fractional', 2.5, RangeError],
+        ['2^20 + 1', 2 ** 20 + 1, RangeError], ['2^53', 2 ** 53, RangeError]];
+    case 'world':
+      return [...missing, ...types, ['a plain object', {}, TypeError], ['a Float32Array', new Float32Array(9), TypeError]];
+    case 'f32/3n':
+      return [...missing, ...types, ['a plain array', [0, 0, 0], TypeError], ['a Float64Array', new Float64Array(3), TypeError],
+        ['too short', new Float32Array(2), RangeError], ['empty', new Float32Array(0), RangeError]];
+    case 'particleOptions':
+    case 'particleSettings':
+    case 'characterOptions': {
+      const bad = [['null', null, TypeError], ['a string', 'abc', TypeError], ['a number', 3, TypeError], ['a Symbol', Symbol('o'), TypeError]];
+      for (const [key, range] of Object.entries(OPTION_RANGES[kind])) {
+        if (range === 'vec3') {
+          for (const [label, v, Err] of badValues('vec3').filter(([l]) => l !== 'missing')) bad.push([`options.${key} ${label}`, { [key]: v }, Err, `options.${key}`]);
+          continue;
+        }
+        const [lo, hi, { above = false, integer = false } = {}] = range;
+        for (const [label, v] of WRONG_TYPES) bad.push([`options.${key} ${label}`, { [key]: v }, TypeError, `options.${key}`]);
+        for (const [label, v] of [['NaN', NaN], ['+Infinity', Infinity], ['-Infinity', -Infinity], ['below the range', lo - 1], ['above the range', hi + 1]]) {
+          bad.push([`options.${key} ${label}`, { [key]: v }, RangeError, `options.${key}`]);
+        }
+        if (above) bad.push([`options.${key} equal to ${lo}`, { [key]: lo }, RangeError, `options.${key}`]);
+        if (integer) bad.push([`options.${key} fractional`, { [key]: lo + 0.5 }, RangeError, `options.${key}`]);
+      }
+      return bad;
+    }
+    default:
+      throw new Error(`no bad values for kind ${kind}`);
+  }
+}
+
+/** The numeric options and their ranges ([min, max, flags]), as the classes document them. */
+const OPTION_RANGES = {
+  particleOptions: {
+    capacity: [1, 2 ** 24, { integer: true }], radius: [0, 1e6, { above: true }], restitution: [0, 1], friction: [0, 1e6], damping: [0, 1e6], gravity: 'vec3',
+  },
+  particleSettings: { radius: [0, 1e6, { above: true }], restitution: [0, 1], friction: [0, 1e6], damping: [0, 1e6], gravity: 'vec3' },
+  characterOptions: {
+    radius: [0, 1e6, { above: true }], height: [0.7, 1e6], stepHeight: [0, 1e6], maxSlope: [0, 90], snapDistance: [0, 1e6], skinWidth: [0, 1e6, { above: true }],
+  },
+};
+
+/** A valid value of each kind. */
+function valid(kind) {
+  switch (kind) {
+    case 'vec3': return V(0.5, 1, -0.5);
+    case 'dt': return 1 / 60;
+    case 'positive': return 0.2;
+    case 'index': return 0;
+    case 'capacity': return 4;
+    case 'f32/3n': return new Float32Array([0.01, -0.05, 0, -0.01, -0.05, 0]);
+    case 'particleOptions': return { capacity: 4, radius: 0.1 };
+    case 'particleSettings': return { restitution: 0.4 };
+    case 'characterOptions': return { radius: 0.3 };
+    default: throw new Error(`no valid value for kind ${kind}`);
+  }
+}
+
+/**
+ * The classes built on a World. `ctor`, `methods` and `setters` are signatures in the format of
+ * signatures.js; `make` builds an object with some state, `state` reads all of it (compared bit
+ * for bit around every bad call), `use` exercises it (after the matrix, it must still work).
+ */
+const CLASSES = {
+  ParticleSystem: {
+    ctor: 'world:world options?:particleOptions',
+    construct: (w, ...args) => new s.ParticleSystem(w, ...args),
+    methods: { spawn: 'position:vec3 velocity?:vec3 radius?:positive', step: 'dt:dt', clear: '', isSleeping: 'i:index', configure: 'options?:particleSettings' },
+    setters: {},
+    getters: ['count', 'capacity', 'positions', 'velocities', 'radii', 'stats', 'settings', 'disposed'],
+    make(w) {
+      const ps = new s.ParticleSystem(w, { capacity: 8, radius: 0.25 });
+      ps.spawn(V(0, 2, 0), V(1, 0, 0));
+      ps.spawn(V(1, 3, 0));
+      ps.step(1 / 60);
+      return ps;
+    },
+    state: (ps) => [...ps.positions, ...ps.velocities, ...ps.radii, ps.count, JSON.stringify(ps.settings)],
+    use(ps) {
+      const n = ps.count;
+      assert.equal(ps.spawn(V(2, 1, 0)), n);
+      for (let i = 0; i < 120; i++) ps.step(1 / 60);
+      assert.ok(Math.abs(ps.positions[3 * n + 1] - 0.25) < 1e-3, 'the new particle came to rest on the floor');
+    },
+  },
+  CharacterController: {
+    ctor: 'world:world options?:characterOptions position?:vec3',
+    construct: (w, ...args) => new s.CharacterController(w, ...args),
+    methods: { move: 'displacement:vec3 dt?:dt' },
+    setters: { position: 'position:vec3' },
+    getters: ['position', 'grounded', 'settings', 'disposed'],
+    make(w) {
+      const ch = new s.CharacterController(w, {}, V(0, 0.86, 0));
+      ch.move(V(0.05, -0.1, 0), 1 / 60);
+      return ch;
+    },
+    state: (ch) => [ch.position.x, ch.position.y, ch.position.z, ch.grounded, JSON.stringify(ch.settings)],
+    use(ch) {
+      let m;
+      for (let i = 0; i < 30; i++) m = ch.move(V(0.05, -0.1, 0), 1 / 60);
+      assert.equal(m.grounded, true);
+      assert.equal(m.reason, 'walkable');
+    },
+  },
+  CharacterGroup: {
+    ctor: 'world:world options?:characterOptions capacity?:capacity',
+    construct: (w, ...args) => new s.CharacterGroup(w, ...args),
+    methods: { add: 'position:vec3', moveAll: 'displacements:f32/3n dt?:dt', lastMove: 'i:index', setPosition: 'i:index position:vec3' },
+    setters: {},
+    getters: ['count', 'capacity', 'settings', 'positions', 'disposed'],
+    make(w) {
+      const g = new s.CharacterGroup(w, {}, 4);
+      g.add(V(-2, 0.86, 0));
+      g.add(V(2, 0.86, 0));
+      g.moveAll(new Float32Array([0.01, -0.05, 0, -0.01, -0.05, 0]), 1 / 60);
+      return g;
+    },
+    state: (g) => [...g.positions, g.count, JSON.stringify(g.settings)],
+    use(g) {
+      for (let i = 0; i < 30; i++) g.moveAll(new Float32Array([0.05, -0.1, 0, -0.05, -0.1, 0]), 1 / 60);
+      assert.equal(g.lastMove(0).grounded, true);
+      assert.equal(g.lastMove(1).grounded, true);
+    },
+  },
+};
+
+/** Object.is for every element (so NaN and -0 compare by identity, as bits would). */
+function sameState(a, b) {
+  return a.length === b.length && a.every((x, i) => Object.is(x, b[i]));
+}
+
+/** Expects `call` to throw `Err` whose message names `arg`. */
+function expectError(call, Err, arg, context) {
+  let error = null;
+  try {
+    call();
+  } catch (e) {
+    error = e;
+  }
+  assert.ok(error !== null, `${context}: did not throw`);
+  assert.ok(error instanceof Err, `${context}: expected ${Err.name}, got ${error?.constructor?.name}: ${error?.message ?? String(error)}`);
+  assert.ok(error.message.includes(`'${arg}`), `${context}: the message names '${arg}': ${error.message}`);
+}
+
+let tried = 0;
+
+for (const [className, spec] of Object.entries(CLASSES)) {
+  test(`${className}: the signature table names every method and accessor of the class`, () => {
+    const Class = s[className];
+    const names = new Set();
+    for (let proto = Class.prototype; proto && proto !== Object.prototype; proto = Object.getPrototypeOf(proto)) {
+      for (const name of Object.getOwnPropertyNames(proto)) if (name !== 'constructor' && name !== 'live') names.add(name);
+    }
+    const covered = new Set([...Object.keys(spec.methods), ...Object.keys(spec.setters), ...spec.getters, 'dispose']);
+    assert.deepEqual([...names].sort(), [...covered].sort());
+  });
+
+  test(`${className}: bad input to the constructor throws an error naming the argument, and the module keeps working`, () => {
+    const w = floorWorld();
+    const sig = parseSignature(spec.ctor);
+    const good = sig.map(({ kind }) => (kind === 'world' ? w : valid(kind)));
+    spec.construct(...good).dispose();
+    for (let i = 0; i < sig.length; i++) {
+      const { name, kind, optional } = sig[i];
+      for (const [label, value, Err, names] of badValues(kind)) {
+        if (optional && value === undefined) continue;
+        const args = good.slice();
+        args[i] = value;
+        if (label === 'missing') args.length = i;
+        expectError(() => spec.construct(...args), Err, names ?? name, `new ${className}(${name} ${label})`);
+        assertModuleWorks(`after new ${className}(${name} ${label})`);
+        tried++;
+      }
+    }
+    // A disposed World is refused with an Error naming it.
+    const gone = floorWorld();
+    gone.dispose();
+    assert.throws(() => spec.construct(gone), (e) => e.constructor === Error && /the World was disposed/.test(e.message));
+    w.dispose();
+    assertModuleWorks(`after new ${className}`);
+  });
+
+  const members = [...Object.entries(spec.methods).map(([m, sig]) => [m, sig, 'method']), ...Object.entries(spec.setters).map(([m, sig]) => [m, sig, 'setter'])];
+  for (const [member, text, how] of members) {
+    const sig = parseSignature(text);
+    if (sig.length === 0) continue;
+    test(`${className}.${member}: bad input on each argument throws an error naming it, the object keeps its state and the module keeps working`, () => {
+      const w = floorWorld();
+      const obj = spec.make(w);
+      const call = how === 'setter' ? (args) => { obj[member] = args[0]; } : (args) => obj[member](...args);
+      const good = sig.map(({ kind }) => valid(kind));
+      for (let i = 0; i < sig.length; i++) {
+        const { name, kind, optional } = sig[i];
+        for (const [label, raw, Err, names] of badValues(kind)) {
+          if (optional && raw === undefined) continue;
+          const value = raw === 'COUNT' ? obj.count : raw;
+          const args = good.slice();
+          args[i] = value;
+          if (label === 'missing') args.length = i;
+          const before = spec.state(obj);
+          const context = `${className}.${member}(${name} ${label})`;
+          expectError(() => call(args), Err, names ?? name, context);
+          assert.ok(sameState(spec.state(obj), before), `${context}: the object's state changed`);
+          assertModuleWorks(`after ${context}`);
+          tried++;
+        }
+      }
+      spec.use(obj);
+      w.dispose();
+    });
+  }
+
+  test(`${className}: every method and accessor throws a clear Error after dispose (and after its World's), dispose is idempotent`, () => {
+    for (const how of ['dispose', 'world.dispose']) {
+      const w = floorWorld();
+      const obj = spec.make(w);
+      if (how === 'dispose') obj.dispose();
+      else w.dispose();
+      assert.equal(obj.disposed, true);
+      obj.dispose();
+      obj[Symbol.dispose]();
+      for (const [member, text, kind] of members) {
+        const args = parseSignature(text).map(({ kind: k }) => valid(k));
+        const call = kind === 'setter' ? () => { obj[member] = args[0]; } : () => obj[member](...args);
+        assert.throws(call, (e) => e.constructor === Error && e.message.includes(`${className}.${member}: this ${className} was disposed`), `${member} after ${how}`);
+        tried++;
+      }
+      for (const getter of spec.getters.filter((g) => g !== 'disposed')) {
+        assert.throws(() => obj[getter], (e) => e.constructor === Error && e.message.includes(`${className}.${getter}: this ${className} was disposed`), `${getter} after ${how}`);
+        tried++;
+      }
+      if (how === 'dispose') w.dispose();
+      assertModuleWorks(`${className} after ${how}`);
+    }
+  });
+}
+
+// ---- the stateless functions and World methods: what bad-input.test.js does not try ----------
+
+/** A valid value of a signatures.js kind (as bad-input.test.js makes them). */
+function validArg(kind, name) {
+  switch (kind) {
+    case 'vec3': return V(0.25, 0.5, 0.125);
+    case 'extent': return V(1, 2, 0.5);
+    case 'quat': return { x: 0, y: 0, z: 0.6, w: 0.8 };
+    case 'vec2': return { x: 0.1, y: 0.2 };
+    case 'number': case 'radius': return 0.5;
+    case 'distance': case 'maxDistance': return 10;
+    case 'index': return name === 'length' ? 12 : 0;
+    case 'mat4': return [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 3, 4, 5, 1];
+    case 'polygon': return [{ x: 0, y: 0 }, { x: 1, y: 0 }, { x: 0, y: 1 }];
+    default: {
+      const [type, stride] = kind.split('/');
+      if (type === 'u32') return new Uint32Array([0, 1, 2].slice(0, Number(stride)));
+      return new Float32Array(name === 'positions' ? 9 : Number(stride)).map((_, i) => i * 0.5);
+    }
+  }
+}
+
+function callerOf(name) {
+  if (!name.startsWith('World.')) return (args) => s[name](...args);
+  const method = name.slice('World.'.length);
+  return (args) => {
+    const w = new s.World();
+    w.addMesh(new Float32Array([-5, 0, -5, 5, 0, -5, 0, 0, 5]));
+    try {
+      return w[method](...args);
+    } finally {
+      w.dispose();
+    }
+  };
+}
+
+for (const [name, text] of Object.entries(SIGNATURES)) {
+  test(`${name}: booleans, BigInts, Symbols and functions on each argument throw a TypeError naming it; zero radii and -0 work`, () => {
+    const sig = parseSignature(text);
+    const call = callerOf(name);
+    const good = sig.map(({ kind, name: arg }) => validArg(kind, arg));
+    for (let i = 0; i < sig.length; i++) {
+      const { name: arg, kind } = sig[i];
+      const wrong = [...WRONG_TYPES.filter(([l]) => l !== 'a string')];
+      if (kind === 'vec3' || kind === 'extent' || kind === 'quat' || kind === 'vec2') {
+        wrong.push(['x a BigInt', { ...validArg(kind), x: 1n }], ['x a Symbol', { ...validArg(kind), x: Symbol('x') }], ['x a boolean', { ...validArg(kind), x: false }]);
+      }
+      for (const [label, value] of wrong) {
+        const args = good.slice();
+        args[i] = value;
+        const context = `${name}(${arg} ${label})`;
+        expectError(() => call(args), TypeError, arg, context);
+        assertModuleWorks(`after ${context}`);
+        tried++;
+      }
+      // Valid edge values: a zero radius or distance (a point, a zero-length cast) and -0 anywhere numeric.
+      if (kind === 'radius' || kind === 'distance' || kind === 'maxDistance' || kind === 'number') {
+        for (const value of [0, -0]) {
+          const args = good.slice();
+          args[i] = value;
+          assert.doesNotThrow(() => call(args), `${name}(${arg} = ${Object.is(value, -0) ? '-0' : '0'})`);
+          tried++;
+        }
+      }
+      if (kind === 'vec3') {
+        const args = good.slice();
+        args[i] = V(-0, -0, -0);
+        assert.doesNotThrow(() => call(args), `${name}(${arg} = (-0, -0, -0))`);
+      }
+    }
+    assertModuleWorks(name);
+  });
+}
+
+test('huge counts are RangeErrors naming the argument, and the module keeps working', () => {
+  const w = floorWorld();
+  const cases = [
+    ['allocFloat32(2^31)', () => s.allocFloat32(2 ** 31), 'length'],
+    ['allocUint32(2^53)', () => s.allocUint32(2 ** 53), 'length'],
+    ['new ParticleSystem capacity 2^24 + 1', () => new s.ParticleSystem(w, { capacity: 2 ** 24 + 1 }), 'options.capacity'],
+    ['new CharacterGroup capacity 2^32', () => new s.CharacterGroup(w, {}, 2 ** 32), 'capacity'],
+    ['World.triangle(0, 2^32)', () => w.triangle(0, 2 ** 32), 'index'],
+    ['World.triangle(2^40, 0)', () => w.triangle(2 ** 40, 0), 'mesh'],
+  ];
+  for (const [label, call, arg] of cases) {
+    let error = null;
+    try {
+      call();
+    } catch (e) {
+      error = e;
+    }
+    assert.ok(error instanceof RangeError, `${label}: expected a RangeError, got ${error?.constructor?.name}: ${error?.message ?? String(error)}`);
+    assert.ok(error.message.includes(`'${arg}'`) || error.message.startsWith(label.split('(')[0]), `${label}: ${error.message}`);
+    assertModuleWorks(label);
+    tried++;
+  }
+  w.dispose();
+});
+
+test('a disposed WasmArray passed to a batch or a mesh is an Error naming the argument', () => {
+  const a = s.allocFloat32(9);
+  a.dispose();
+  const w = new s.World();
+  assert.throws(() => w.addMesh(a), (e) => /'positions' is a WasmArray that was disposed/.test(e.message));
+  assert.throws(() => w.raycastBatch(a, 10), (e) => /'rays' is a WasmArray that was disposed/.test(e.message));
+  assert.throws(() => s.pairsAll(a), (e) => /'boxes' is a WasmArray that was disposed/.test(e.message));
+  w.dispose();
+  assertModuleWorks('disposed WasmArray');
+});
+
+test('the matrix above tried enough bad calls', () => {
+  assert.ok(tried > 2000, `${tried} bad calls`);
+});
+
+// ---- known gaps, reported to the lead (todo: they run and show, but do not fail npm test) -------
+
+test('numbers beyond float32 range (|x| > 3.4e38, finite in JS) are RangeErrors, not silent infinities', { todo: 'reported: the JS face accepts them; they reach wasm as ±Infinity' }, () => {
+  assert.throws(() => s.sphereSphere(V(1e39, 0, 0), 1, V(0, 0, 0), 1), RangeError);
+  assert.throws(() => s.closestPointOnTriangle(V(1e39, 0, 0), V(0, 0, 0), V(1, 0, 0), V(0, 0, 1)), RangeError);
+});
+
+// Skipped rather than todo: running it grows a module instance to 1.7 GB of wasm memory.
+test('a ParticleSystem capacity that wasm memory cannot hold is a RangeError, not an abort of the module', { skip: 'reported: capacities up to 2^24 pass the check; 2^22 aborts the module, 2^23 and up throw a raw C++ exception (a number) and leak' }, async () => {
+  let aborted = 0;
+  const t = await pkg.init({ onAbort: () => aborted++ });
+  const w = new t.World();
+  w.addMesh(FLOOR);
+  assert.throws(() => new t.ParticleSystem(w, { capacity: 2 ** 22 }), RangeError);
+  assert.equal(aborted, 0, 'the module aborted');
+});
+
+test('a World from another init() instance is a TypeError naming \'world\'', { todo: 'reported: Embind throws BindingError "Expected null or instance of World, got an instance of World"' }, async () => {
+  const t = await pkg.init({});
+  const other = new t.World();
+  assert.throws(() => new s.ParticleSystem(other), (e) => e instanceof TypeError && /'world'/.test(e.message));
+});
