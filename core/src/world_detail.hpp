@@ -3,6 +3,12 @@
 #pragma once
 
 #include <cmath>
+#include <cstring>
+#if defined(__SSE__)
+#include <xmmintrin.h>
+#elif defined(__wasm_simd128__)
+#include <wasm_simd128.h>
+#endif
 #include <limits>
 
 #include "shototsu/bvh.hpp"
@@ -52,80 +58,123 @@ inline float traversal_slop(const Bvh& bvh, Vec3 origin, float length, Vec3 grow
     return tol::kTraversalSlopRel * mag;
 }
 
+/// Four float lanes: the generic vector extension of GCC and Clang (SSE natively; SIMD128 or
+/// scalar code in wasm). Only exact operations are used on it (+, -, *, comparisons and selects),
+/// so every lane holds the same bits as the scalar expression would.
+typedef float F4 __attribute__((vector_size(16)));
+typedef int I4 __attribute__((vector_size(16)));
+inline F4 f4_load(const float (&v)[4]) {
+    F4 r;
+    std::memcpy(&r, v, sizeof r);
+    return r;
+}
+/// Bit k set when lane k of the comparison result `m` is true.
+inline unsigned i4_mask(I4 m) {
+#if defined(__SSE__)
+    return static_cast<unsigned>(_mm_movemask_ps(reinterpret_cast<__m128>(m)));
+#elif defined(__wasm_simd128__)
+    return static_cast<unsigned>(wasm_i32x4_bitmask(reinterpret_cast<v128_t>(m)));
+#else
+    return (m[0] != 0 ? 1u : 0u) | (m[1] != 0 ? 2u : 0u) | (m[2] != 0 ? 4u : 0u) | (m[3] != 0 ? 8u : 0u);
+#endif
+}
+inline int lowest_bit(unsigned m) { return __builtin_ctz(m); }
+inline F4 f4_splat(float v) { return F4{v, v, v, v}; }
+inline F4 f4_min(F4 a, F4 b) { return a < b ? a : b; }
+inline F4 f4_max(F4 a, F4 b) { return a > b ? a : b; }
+
 /// Visits the leaves whose boxes, grown by `grow` and the slop, the ray enters before
-/// `limit` + slop, nearest first. `leaf(first, count)` returns the new limit; a negative limit
-/// ends the traversal.
+/// `limit` + slop, nearest first, through the four-wide tree (Bvh::wide, which must have been
+/// made by widen()). `leaf(first, count)` returns the new limit; a negative limit ends the
+/// traversal. The order of the visits only changes how much is pruned, never the answer: every
+/// caller keeps the best hit by a total order.
 template <class Leaf>
 void traverse_ray(const Bvh& bvh, const RaySetup& r, float limit, Vec3 grow_in, Leaf&& leaf) {
-    if (bvh.nodes.empty()) return;
+    if (bvh.wide.empty()) return;
     const float slop = traversal_slop(bvh, r.origin, limit, grow_in);
     const Vec3 grow = grow_in + Vec3{slop, slop, slop};
     limit += slop;
     struct Entry {
-        std::uint32_t node;
+        std::uint32_t index;  // a wide node, or the first primitive of a leaf
+        std::uint32_t count;  // 0 for a wide node
         float enter;
     };
-    Entry stack[kTraversalStack];
+    Entry stack[kWideTraversalStack];
     int top = 0;
     // The box swept by the (grown) query up to `limit`: a cheap first test before the slabs.
-    AABB swept;
-    auto update_swept = [&] {
-        const Vec3 end = r.origin + r.dir * (std::isfinite(limit) ? limit : 0.0f);
-        const bool bounded = std::isfinite(limit);
-        const float inf = std::numeric_limits<float>::infinity();
-        swept.min = bounded ? vmin(r.origin, end) - grow : Vec3{-inf, -inf, -inf};
-        swept.max = bounded ? vmax(r.origin, end) + grow : Vec3{inf, inf, inf};
-    };
-    update_swept();
-    auto disjoint = [&](const AABB& b) {
-        return b.min.x > swept.max.x || b.max.x < swept.min.x || b.min.y > swept.max.y || b.max.y < swept.min.y ||
-               b.min.z > swept.max.z || b.max.z < swept.min.z;
-    };
-    // The swept-box test pays for short casts (a particle's step, a character's move); for a ray
-    // across the scene it rejects nothing, so it is skipped.
+    // It pays for short casts (a particle's step, a character's move); for a ray across the
+    // scene it rejects nothing, so it is skipped there.
     const Vec3 root_extent = bvh.nodes[0].box.max - bvh.nodes[0].box.min;
     const bool short_query = std::isfinite(limit) && 4.0f * limit < maxf(maxf(root_extent.x, root_extent.y), root_extent.z);
+    const float inf = std::numeric_limits<float>::infinity();
+    F4 sw_min_x = f4_splat(-inf), sw_min_y = sw_min_x, sw_min_z = sw_min_x;
+    F4 sw_max_x = f4_splat(inf), sw_max_y = sw_max_x, sw_max_z = sw_max_x;
+    auto update_swept = [&] {
+        if (!short_query) return;
+        const Vec3 end = r.origin + r.dir * limit;
+        const Vec3 lo = vmin(r.origin, end) - grow, hi = vmax(r.origin, end) + grow;
+        sw_min_x = f4_splat(lo.x), sw_min_y = f4_splat(lo.y), sw_min_z = f4_splat(lo.z);
+        sw_max_x = f4_splat(hi.x), sw_max_y = f4_splat(hi.y), sw_max_z = f4_splat(hi.z);
+    };
+    update_swept();
     // Slab planes of a box grown by `grow`: (min - grow - o) inv = (min - lo) inv with lo = o + grow.
     const Vec3 lo_o = r.origin + grow, hi_o = r.origin - grow;
-    auto entry = [&](const AABB& b) {
-        if (b.min.x > b.max.x) return std::numeric_limits<float>::infinity();
-        const float t1x = (b.min.x - lo_o.x) * r.inv.x, t2x = (b.max.x - hi_o.x) * r.inv.x;
-        const float t1y = (b.min.y - lo_o.y) * r.inv.y, t2y = (b.max.y - hi_o.y) * r.inv.y;
-        const float t1z = (b.min.z - lo_o.z) * r.inv.z, t2z = (b.max.z - hi_o.z) * r.inv.z;
-        const float lo = maxf(maxf(minf(t1x, t2x), minf(t1y, t2y)), maxf(minf(t1z, t2z), 0.0f));
-        const float hi = minf(minf(maxf(t1x, t2x), maxf(t1y, t2y)), minf(maxf(t1z, t2z), limit));
-        return lo <= hi ? lo : std::numeric_limits<float>::infinity();
-    };
-    const float root = entry(bvh.nodes[0].box);
-    if (!(root <= limit)) return;
-    stack[top++] = {0, root};
-    while (top > 0) {
-        const Entry e = stack[--top];
-        if (e.enter > limit) continue;
-        const BvhNode& node = bvh.nodes[e.node];
-        if (node.count > 0) {
-            const float next = leaf(node.first, node.count);
+    const F4 lo_x = f4_splat(lo_o.x), lo_y = f4_splat(lo_o.y), lo_z = f4_splat(lo_o.z);
+    const F4 hi_x = f4_splat(hi_o.x), hi_y = f4_splat(hi_o.y), hi_z = f4_splat(hi_o.z);
+    const F4 inv_x = f4_splat(r.inv.x), inv_y = f4_splat(r.inv.y), inv_z = f4_splat(r.inv.z);
+    const F4 zero = f4_splat(0.0f);
+    // `cur` is the node or leaf at hand; the children entered besides the nearest wait on the
+    // stack, farthest deepest, so the nearest is always visited next.
+    Entry cur{0, 0, 0.0f};
+    for (;;) {
+        if (cur.count > 0) {
+            const float next = leaf(cur.index, cur.count);
             if (next < 0.0f) return;
             if (next + slop < limit) {
                 limit = next + slop;
                 update_swept();
             }
-            continue;
-        }
-        const std::uint32_t l = node.first, rr = node.first + 1;
-        const BvhNode& ln = bvh.nodes[l];
-        const BvhNode& rn = bvh.nodes[rr];
-        const float inf = std::numeric_limits<float>::infinity();
-        const float tl = short_query && disjoint(ln.box) ? inf : entry(ln.box);
-        const float tr = short_query && disjoint(rn.box) ? inf : entry(rn.box);
-        // Push the farther child first so the nearer one is visited next.
-        if (tl <= tr) {
-            if (tr <= limit) stack[top++] = {rr, tr};
-            if (tl <= limit) stack[top++] = {l, tl};
         } else {
-            if (tl <= limit) stack[top++] = {l, tl};
-            if (tr <= limit) stack[top++] = {rr, tr};
+            const BvhNode4& n = bvh.wide[cur.index];
+            const F4 bmin_x = f4_load(n.min_x), bmin_y = f4_load(n.min_y), bmin_z = f4_load(n.min_z);
+            const F4 bmax_x = f4_load(n.max_x), bmax_y = f4_load(n.max_y), bmax_z = f4_load(n.max_z);
+            const F4 t1x = (bmin_x - lo_x) * inv_x, t2x = (bmax_x - hi_x) * inv_x;
+            const F4 t1y = (bmin_y - lo_y) * inv_y, t2y = (bmax_y - hi_y) * inv_y;
+            const F4 t1z = (bmin_z - lo_z) * inv_z, t2z = (bmax_z - hi_z) * inv_z;
+            const F4 enter = f4_max(f4_max(f4_min(t1x, t2x), f4_min(t1y, t2y)), f4_max(f4_min(t1z, t2z), zero));
+            const F4 leave = f4_min(f4_min(f4_max(t1x, t2x), f4_max(t1y, t2y)), f4_min(f4_max(t1z, t2z), f4_splat(limit)));
+            // Lanes of empty boxes (min > max) are absent children.
+            I4 hit = (enter <= leave) & (bmin_x <= bmax_x);
+            if (short_query)
+                hit &= (bmin_x <= sw_max_x) & (bmax_x >= sw_min_x) & (bmin_y <= sw_max_y) & (bmax_y >= sw_min_y) &
+                       (bmin_z <= sw_max_z) & (bmax_z >= sw_min_z);
+            unsigned mask = i4_mask(hit);
+            if (mask != 0) {
+                if ((mask & (mask - 1)) == 0) {  // one child entered: go straight down
+                    const int k = lowest_bit(mask);
+                    cur = {n.child[k], n.count[k], enter[k]};
+                    continue;
+                }
+                // Several: sort them by entry distance, farthest first, and keep the nearest.
+                Entry found[4];
+                int h = 0;
+                for (; mask != 0; mask &= mask - 1) {
+                    const int k = lowest_bit(mask);
+                    const Entry c{n.child[k], n.count[k], enter[k]};
+                    int j = h++;
+                    for (; j > 0 && found[j - 1].enter < c.enter; --j) found[j] = found[j - 1];
+                    found[j] = c;
+                }
+                for (int k = 0; k < h - 1; ++k) stack[top++] = found[k];
+                cur = found[h - 1];
+                continue;
+            }
         }
+        // Next: the nearest waiting entry that the (maybe shortened) limit still reaches.
+        do {
+            if (top == 0) return;
+            cur = stack[--top];
+        } while (cur.enter > limit);
     }
 }
 

@@ -497,7 +497,10 @@ TEST_CASE("World: a 10^5-triangle heightfield builds a shallow tree and answers 
     CHECK(st.max_depth <= kBvhMaxDepth);
     CHECK(st.max_depth <= 40);  // a balanced tree over 10^5 leaves of a few triangles is ~17 deep
     CHECK(st.memory_bytes >= st.triangles * (sizeof(Triangle) + 8));
-    CHECK(st.memory_bytes <= st.triangles * (sizeof(Triangle) + 8) + st.nodes * sizeof(BvhNode) + 1024);
+    // Four children per wide node: at most half as many wide nodes as binary ones, plus the root.
+    CHECK(st.wide_nodes <= st.nodes / 2 + 1);
+    CHECK(st.wide_nodes >= st.nodes / 6);
+    CHECK(st.memory_bytes <= st.triangles * (sizeof(Triangle) + 8) + st.nodes * sizeof(BvhNode) + st.wide_nodes * sizeof(BvhNode4) + 1024);
     Rng rng(0xB16);
     std::vector<WorldContact> contacts;
     for (int q = 0; q < 120; ++q) {

@@ -3,6 +3,8 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <cstring>
+#include <random>
 
 #include "meshes.hpp"
 #include "shototsu/world.hpp"
@@ -317,4 +319,75 @@ TEST_CASE("build_bvh: thousands of identical boxes still give a shallow tree") {
     for (const BvhNode& n : bvh.nodes)
         for (std::uint32_t k = n.first; n.count > 0 && k < n.first + n.count; ++k) ++seen[bvh.order[k]];
     CHECK(std::all_of(seen.begin(), seen.end(), [](int c) { return c == 1; }));
+}
+
+namespace {
+
+// Walks the four-wide tree from wide[0] and checks it against the binary one: every child box is
+// some binary node's box, every leaf is a binary leaf (same first and count), every primitive is
+// reached exactly once, unused slots have empty boxes, and no wide node is unreachable.
+void check_wide(const Bvh& bvh, std::size_t primitives) {
+    REQUIRE_FALSE(bvh.wide.empty());
+    std::vector<int> seen(primitives, 0), reached(bvh.wide.size(), 0);
+    std::vector<std::uint32_t> stack{0};
+    reached[0] = 1;
+    std::size_t leaves = 0;
+    while (!stack.empty()) {
+        const BvhNode4& n = bvh.wide[stack.back()];
+        stack.pop_back();
+        for (int k = 0; k < 4; ++k) {
+            const bool empty = !(n.min_x[k] <= n.max_x[k]);
+            if (n.count[k] > 0) {
+                ++leaves;
+                bool is_leaf = false;
+                for (const BvhNode& b : bvh.nodes) is_leaf |= b.count == n.count[k] && b.first == n.child[k];
+                CHECK(is_leaf);
+                for (std::uint32_t p = n.child[k]; p < n.child[k] + n.count[k]; ++p) ++seen[bvh.order[p]];
+            } else if (!empty) {
+                REQUIRE(n.child[k] < bvh.wide.size());
+                ++reached[n.child[k]];
+                stack.push_back(n.child[k]);
+            }
+            if (!empty) {
+                bool is_box = false;
+                for (const BvhNode& b : bvh.nodes)
+                    is_box |= b.box.min == Vec3{n.min_x[k], n.min_y[k], n.min_z[k]} && b.box.max == Vec3{n.max_x[k], n.max_y[k], n.max_z[k]};
+                CHECK(is_box);
+            }
+        }
+    }
+    std::size_t binary_leaves = 0;
+    for (const BvhNode& b : bvh.nodes) binary_leaves += b.count > 0 ? 1 : 0;
+    CHECK(leaves == binary_leaves);
+    CHECK(std::all_of(seen.begin(), seen.end(), [](int c) { return c == 1; }));
+    CHECK(std::all_of(reached.begin(), reached.end(), [](int c) { return c == 1; }));
+    CHECK(reinterpret_cast<std::uintptr_t>(bvh.wide.data()) % 64 == 0);
+}
+
+}  // namespace
+
+TEST_CASE("widen: the four-wide tree holds the binary tree's leaves, each once, under its boxes") {
+    std::mt19937 rng(0x31de);
+    std::uniform_real_distribution<float> u(-50.0f, 50.0f), s(0.0f, 3.0f);
+    for (const std::size_t n : {1u, 2u, 3u, 7u, 100u, 5000u}) {
+        std::vector<AABB> boxes(n);
+        for (AABB& b : boxes) {
+            const Vec3 c{u(rng), u(rng), u(rng)};
+            const Vec3 e{s(rng), s(rng), s(rng)};
+            b = {c - e, c + e};
+        }
+        if (n >= 100) boxes[n / 2] = aabb_empty();  // a non-finite triangle's box
+        Bvh bvh = build_bvh(boxes);
+        widen(bvh);
+        INFO("primitives " << n);
+        check_wide(bvh, n);
+        // Widening twice gives the same nodes (deterministic).
+        Bvh again = bvh;
+        widen(again);
+        REQUIRE(again.wide.size() == bvh.wide.size());
+        CHECK(std::memcmp(again.wide.data(), bvh.wide.data(), bvh.wide.size() * sizeof(BvhNode4)) == 0);
+    }
+    Bvh none = build_bvh(std::span<const AABB>{});
+    widen(none);
+    CHECK(none.wide.empty());
 }

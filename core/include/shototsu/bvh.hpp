@@ -2,7 +2,9 @@
 // flat node array. The mesh world (world.hpp) and the tree broadphase (broadphase.hpp) stand on it.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <new>
 #include <span>
 #include <vector>
 
@@ -18,6 +20,32 @@ struct BvhNode {
     std::uint32_t count = 0;
 };
 
+/// One node of a four-wide hierarchy (Bvh::wide): the boxes of up to four children side by side,
+/// coordinate by coordinate, so one pass of four-lane arithmetic tests them all; 128 bytes, two
+/// cache lines. Child k is a leaf of `count[k] > 0` primitives starting at `child[k]` in
+/// Bvh::order, an inner node `wide[child[k]]` when count[k] == 0, or absent when its box is empty
+/// (min > max: unused slots and the empty boxes of non-finite primitives).
+struct alignas(64) BvhNode4 {
+    float min_x[4], min_y[4], min_z[4];
+    float max_x[4], max_y[4], max_z[4];
+    std::uint32_t child[4];
+    std::uint32_t count[4];
+};
+
+/// A std::allocator that aligns to 64 bytes (a cache line), so that a BvhNode4 never straddles
+/// more lines than it must, whatever the platform's operator new guarantees.
+template <class T>
+struct CacheLineAllocator {
+    using value_type = T;
+    CacheLineAllocator() = default;
+    template <class U>
+    CacheLineAllocator(const CacheLineAllocator<U>&) noexcept {}
+    T* allocate(std::size_t n) { return static_cast<T*>(::operator new(n * sizeof(T), std::align_val_t{64})); }
+    void deallocate(T* p, std::size_t) noexcept { ::operator delete(p, std::align_val_t{64}); }
+    template <class U>
+    bool operator==(const CacheLineAllocator<U>&) const noexcept { return true; }
+};
+
 /// A hierarchy over primitives given by their boxes. Deterministic: the same boxes give the same
 /// tree on every platform (no threads, no unordered containers, ties broken by index).
 struct Bvh {
@@ -27,6 +55,10 @@ struct Bvh {
     std::vector<std::uint32_t> order;
     /// Depth of the deepest leaf (the root is depth 1); traversal stacks are sized from it.
     int depth = 0;
+    /// The same tree collapsed to four children per node (widen()): half as many levels between
+    /// the root and a leaf, which is what a ray or cast waits on when the tree is out of cache.
+    /// Empty until widen() is called; wide[0] is the root.
+    std::vector<BvhNode4, CacheLineAllocator<BvhNode4>> wide;
 };
 
 /// Builds the hierarchy with a binned SAH (Wald, "On fast construction of SAH-based bounding
@@ -37,6 +69,11 @@ struct Bvh {
 /// of kBvhSahMaxDepth it splits by median instead, so no leaf is deeper than kBvhMaxDepth. About
 /// 0.4 s for 10^6 triangles on one core (bench/native).
 Bvh build_bvh(std::span<const AABB> boxes);
+
+/// Fills bvh.wide from bvh.nodes: each wide node takes the children of a binary node and, while
+/// it has fewer than four, replaces the inner child of largest surface area by its two children
+/// (ties to the first). Leaves and their primitives stay as they are. Deterministic; linear time.
+void widen(Bvh& bvh);
 
 inline constexpr std::uint32_t kBvhMaxLeafSize = 8;
 /// Depth past which the build stops trusting the SAH and splits by count (median), bounding the
@@ -50,5 +87,8 @@ inline constexpr int kBvhMaxDepth = kBvhSahMaxDepth + 32;
 /// so at most one waiting sibling per level plus the node at hand.
 inline constexpr int kTraversalStack = 128;
 static_assert(kTraversalStack > kBvhMaxDepth + 1, "traversal stacks must hold a path of the deepest tree");
+/// Entries a depth-first traversal of Bvh::wide needs: popping a node pushes up to four children,
+/// so at most three waiting siblings per level of the binary tree plus the four at hand.
+inline constexpr int kWideTraversalStack = 3 * kBvhMaxDepth + 4;
 
 }  // namespace shototsu

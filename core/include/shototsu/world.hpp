@@ -85,8 +85,10 @@ struct AddMeshResult {
 };
 
 struct WorldStats {
-    std::uint32_t meshes = 0, triangles = 0, nodes = 0;
-    /// Bytes held by triangles, nodes and index maps.
+    /// `nodes` counts the binary hierarchy's nodes (BvhNode, 32 bytes), `wide_nodes` those of
+    /// its four-wide form that rays and casts traverse (BvhNode4, 128 bytes).
+    std::uint32_t meshes = 0, triangles = 0, nodes = 0, wide_nodes = 0;
+    /// Bytes held by triangles, both forms of the hierarchy and index maps.
     std::size_t memory_bytes = 0;
     /// Milliseconds spent building hierarchies so far (measured with a steady clock).
     double build_ms = 0.0;
