@@ -1,8 +1,9 @@
-// `npm run bench [-- --quick] [-- --only S1,S3] [-- --repeats N] [-- --no-native] [-- --no-build]`
+// `npm run bench [-- --quick] [-- --only S1,S3,W] [-- --repeats N] [-- --no-native] [-- --no-build]`
 // `npm run bench -- --report` only re-renders results.md and ratios.svg from results.json.
 // Builds what is missing (the package's dist/ and the native scene program, incrementally),
 // writes the seeded scenes to bench/out/, runs S1–S4 for every engine in this one process (the
-// native program as a child), measures package sizes and start-up, and writes
+// native program as a child) and W (the mesh world at 10^3..10^6 triangles, native and wasm),
+// measures package sizes and start-up, and writes
 // bench/out/results.json, results.md and ratios.svg (--quick: bench/out/quick/).
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
@@ -17,6 +18,7 @@ import { runS1 } from './s1-particles.mjs';
 import { runS2 } from './s2-characters.mjs';
 import { runS3 } from './s3-queries.mjs';
 import { runS4 } from './s4-rays.mjs';
+import { runW, W } from './w-world.mjs';
 import * as shototsu from './peers/shototsu.mjs';
 
 const args = process.argv.slice(2);
@@ -26,7 +28,7 @@ const option = (name) => {
   return i >= 0 ? args[i + 1] : undefined;
 };
 const quick = flag('quick');
-const only = new Set((option('only') ?? 'S1,S2,S3,S4').toUpperCase().split(','));
+const only = new Set((option('only') ?? 'S1,S2,S3,S4,W').toUpperCase().split(','));
 const ROOT = resolve(new URL('..', import.meta.url).pathname);
 const OUT = join(ROOT, 'bench/out');
 // The committed results are those of a full run; --quick (a check that everything runs) writes
@@ -44,6 +46,7 @@ const settings = {
   rays: quick ? 5_000 : S4.rays,
   referenceRays: quick ? 32 : 256,
   readyRuns: quick ? 3 : 7,
+  worldSizes: quick ? W.sizes.slice(0, 2) : W.sizes, // W: 10^3, 10^4 with --quick
   native: !flag('no-native'),
 };
 
@@ -72,7 +75,8 @@ if (!flag('no-build')) {
   });
 }
 mkdirSync(OUT, { recursive: true });
-const scene = await phase('scenes', () => writeScenes(OUT, settings));
+// The scene files are S1–S4's (W makes its own scenes in memory).
+const scene = [...only].some((k) => /^S[1-4]$/.test(k)) ? await phase('scenes', () => writeScenes(OUT, settings)) : {};
 scene.dir = OUT;
 const s = await shototsu.load();
 
@@ -85,6 +89,7 @@ if (only.has('S1')) scenes.S1 = await phase('S1', () => runS1({ ...common, count
 if (only.has('S2')) scenes.S2 = await phase('S2', () => runS2({ ...common, counts: settings.characters }));
 if (only.has('S3')) scenes.S3 = await phase('S3', () => runS3({ ...common, count: settings.queries }));
 if (only.has('S4')) scenes.S4 = await phase('S4', () => runS4({ ...common, count: settings.rays, referenceRays: settings.referenceRays }));
+if (only.has('W')) scenes.W = await phase('W', () => runW({ sizes: settings.worldSizes, quick, native: settings.native, s }));
 for (const key of Object.keys(scenes)) if (only.has(key)) scenes[key].ran = { date: machine().date, loadAverage: os.loadavg().map((x) => x.toFixed(2)) };
 
 const libs = libraries(shototsu.DIST);

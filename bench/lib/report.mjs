@@ -1,6 +1,7 @@
 // Turns the results of a run into the markdown table and the SVG chart of ratios. A ratio is
 // always "peer time ÷ shototsu time" measured in the same run: above 1, shototsu is faster.
 import { fmt } from './common.mjs';
+import { worldMarkdown } from './report-world.mjs';
 
 const yes = (p) => (p === undefined ? '—' : p.pass ? 'yes' : 'no');
 const mm = (x) => (x === undefined || x === null ? '—' : fmt(x, 2));
@@ -109,6 +110,7 @@ export function markdown(results) {
       out.push(`| ${r.name} | ${fmt(r.rayNs)} | ${peer ? fmt(r.rayNs / base.rayNs) : ''} | ${fmt(r.buildMs)} | ${r.hits} | ${r.wrong} / ${ref} | ${fmt(r.maxDistanceError)} |`);
     }
   }
+  if (results.scenes.W) out.push(...worldMarkdown(results.scenes.W));
   if (results.packages) {
     out.push('', '## Package size and start-up', '');
     out.push(`Bytes an application imports (gzip -9), and ms from the first \`import\` to ready (\`init()\` where there is one), median of ${settings.readyRuns} fresh Node processes.`, '');

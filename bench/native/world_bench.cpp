@@ -1,14 +1,17 @@
 // shototsu — native benchmark of the mesh world (world.hpp): build time and memory, and the cost
 // of each query, at 10^3 .. 10^6 triangles, on terrain-like heightfields and random soups.
 //
-//   shototsu_world_bench [--quick] [--sizes 1000,10000,...] [--json PATH|-]
+//   shototsu_world_bench [--quick] [--sizes 1000,10000,...] [--kinds terrain,soup] [--json PATH|-]
 //
 // Prints a markdown table; --json writes the same numbers as JSON to PATH ("-": stdout, after the
 // table). Every timing is the median of several repeats of a fixed, seeded batch of queries.
 // Queries are LOCAL and of fixed size in triangle units — rays of 10 cells, sweeps of 4, spheres
-// of half a cell, overlaps of 1.5 cells, closest points within 4 cells — while the world grows
-// (the smallest scenes are about 20 cells across), so a hierarchy should make their cost grow
-// like log(n). The floor query is not local: it looks down a whole column. Not a test: nothing here asserts a time.
+// of half a cell, overlaps of radius 1.5 cells (a capsule: radius 1 around a segment of 1), closest
+// points within 4 cells — while the world grows (the smallest scenes are about 20 cells across),
+// so a hierarchy should make their cost grow like log(n). The floor query is not local: it looks
+// down a whole column. Not a test: nothing here asserts a time.
+// bench/w-world.mjs runs the same scenes and queries in wasm through the package; the JSON's
+// scene_hash / query_hash (FNV-1a over the float32 bits) let it check that it built the same ones.
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -59,6 +62,14 @@ struct Scene {
     std::size_t triangles() const { return indices.empty() ? positions.size() / 9 : indices.size() / 3; }
 };
 
+// sin, cos and cbrt of a float, evaluated in double and rounded once: the float versions (sinf of
+// glibc, ...) differ from JS's Math.sin rounded to float by an ulp on ~2% of the terrain's
+// vertices, while double results agree after rounding, so bench/lib/world-scenes.mjs rebuilds
+// these scenes bit for bit.
+float sin_f(float x) { return static_cast<float>(std::sin(static_cast<double>(x))); }
+float cos_f(float x) { return static_cast<float>(std::cos(static_cast<double>(x))); }
+float cbrt_f(float x) { return static_cast<float>(std::cbrt(static_cast<double>(x))); }
+
 // An n x n quad heightfield of unit cells (2 n^2 triangles), rolling hills plus small bumps, in
 // the shape of a three.js PlaneGeometry turned up (indexed).
 Scene terrain(std::size_t target) {
@@ -69,7 +80,7 @@ Scene terrain(std::size_t target) {
     for (int j = 0; j <= n; ++j)
         for (int i = 0; i <= n; ++i) {
             const float x = static_cast<float>(i) - half, z = static_cast<float>(j) - half;
-            const float y = 4.0f * std::sin(0.05f * x) * std::cos(0.04f * z) + 0.4f * std::sin(0.9f * x + 0.7f * z);
+            const float y = 4.0f * sin_f(0.05f * x) * cos_f(0.04f * z) + 0.4f * sin_f(0.9f * x + 0.7f * z);
             s.positions.insert(s.positions.end(), {x, y, z});
         }
     const auto id = [&](int i, int j) { return static_cast<std::uint32_t>(j * (n + 1) + i); };
@@ -87,7 +98,7 @@ Scene terrain(std::size_t target) {
 Scene soup(std::size_t target) {
     Scene s;
     s.kind = "soup";
-    const float half = std::cbrt(8.0f * static_cast<float>(target)) * 0.5f;
+    const float half = cbrt_f(8.0f * static_cast<float>(target)) * 0.5f;
     Rng rng(0x50FA + target);
     const AABB cube{{-half, -half, -half}, {half, half, half}};
     for (std::size_t t = 0; t < target; ++t) {
@@ -119,6 +130,20 @@ std::size_t resident_bytes() {
     return resident * 4096;
 }
 
+// FNV-1a over 32-bit words: a fingerprint of float32 data, the same in bench/lib/world-scenes.mjs.
+std::uint32_t fnv1a(std::uint32_t h, const void* data, std::size_t words) {
+    const auto* w = static_cast<const std::uint32_t*>(data);
+    for (std::size_t i = 0; i < words; ++i) h = (h ^ w[i]) * 16777619u;
+    return h;
+}
+constexpr std::uint32_t kFnvBasis = 2166136261u;
+
+std::string hex(std::uint32_t h) {
+    char buf[16];
+    std::snprintf(buf, sizeof buf, "%08x", h);
+    return buf;
+}
+
 struct QueryResult {
     std::string name;
     double ns = 0.0;       // median per query
@@ -134,6 +159,7 @@ struct Row {
     std::uint32_t nodes = 0;
     int depth = 0;
     std::vector<QueryResult> queries;
+    std::uint32_t scene_hash = 0, query_hash = 0;
 };
 
 // Runs `one(i)` for i in [0, count) `repeats` times; the median time per call in ns. `one`
@@ -154,6 +180,7 @@ Row measure(const Scene& s, bool quick) {
     Row row;
     row.kind = s.kind;
     row.triangles = s.triangles();
+    row.scene_hash = fnv1a(fnv1a(kFnvBasis, s.positions.data(), s.positions.size()), s.indices.data(), s.indices.size());
     const int build_repeats = row.triangles >= 1000000 ? 3 : (quick ? 3 : 5);
     std::vector<double> build;
     for (int r = 0; r < build_repeats; ++r) {
@@ -193,6 +220,8 @@ Row measure(const Scene& s, bool quick) {
         if (terrain_like && q.dir.y > 0.3f) q.dir.y = -q.dir.y;
         q.half = rng.direction() * 0.5f;
     }
+    static_assert(sizeof(Q) == 9 * sizeof(float));
+    row.query_hash = fnv1a(kFnvBasis, qs.data(), 9 * qs.size());
     const float ray_length = 10.0f, sweep_length = 4.0f;
     std::vector<WorldContact> contacts;
     row.queries.push_back(time_queries("raycast", count, repeats, [&](int i) {
@@ -210,6 +239,10 @@ Row measure(const Scene& s, bool quick) {
     row.queries.push_back(time_queries("overlap_sphere", count, repeats, [&](int i) {
         contacts.clear();
         return w.overlap_sphere(qs[i].p, 1.5f, contacts) > 0 ? 1 : 0;
+    }));
+    row.queries.push_back(time_queries("overlap_capsule", count, repeats, [&](int i) {
+        contacts.clear();
+        return w.overlap_capsule(qs[i].p - qs[i].half, qs[i].p + qs[i].half, 1.0f, contacts) > 0 ? 1 : 0;
     }));
     row.queries.push_back(time_queries("closest_point", count, repeats, [&](int i) {
         return w.closest_point(qs[i].p, 4.0f).hit ? 1 : 0;
@@ -251,7 +284,8 @@ std::string json(const std::vector<Row>& rows) {
         const Row& r = rows[i];
         o << "    {\"scene\": \"" << r.kind << "\", \"triangles\": " << r.triangles << ", \"build_ms\": " << r.build_ms
           << ", \"memory_mb\": " << r.memory_mb << ", \"resident_growth_mb\": " << r.resident_mb << ", \"nodes\": " << r.nodes
-          << ", \"depth\": " << r.depth << ", \"queries\": {";
+          << ", \"depth\": " << r.depth << ", \"scene_hash\": \"" << hex(r.scene_hash) << "\", \"query_hash\": \"" << hex(r.query_hash)
+          << "\", \"queries\": {";
         for (std::size_t k = 0; k < r.queries.size(); ++k) {
             const QueryResult& q = r.queries[k];
             o << (k ? ", " : "") << '"' << q.name << "\": {\"ns\": " << q.ns << ", \"hit_rate\": " << q.hit_rate << '}';
@@ -268,6 +302,7 @@ int main(int argc, char** argv) {
     bool quick = false;
     std::string json_path;
     std::vector<std::size_t> sizes = {1000, 10000, 100000, 1000000};
+    std::vector<std::string> kinds = {"terrain", "soup"};
     for (int i = 1; i < argc; ++i) {
         if (!std::strcmp(argv[i], "--quick")) {
             quick = true;
@@ -278,16 +313,25 @@ int main(int argc, char** argv) {
             std::stringstream list(argv[++i]);
             std::string item;
             while (std::getline(list, item, ',')) sizes.push_back(std::stoul(item));
+        } else if (!std::strcmp(argv[i], "--kinds") && i + 1 < argc) {
+            kinds.clear();
+            std::stringstream list(argv[++i]);
+            std::string item;
+            while (std::getline(list, item, ',')) kinds.push_back(item);
         } else {
-            std::fprintf(stderr, "usage: %s [--quick] [--sizes 1000,10000,...] [--json PATH|-]\n", argv[0]);
+            std::fprintf(stderr, "usage: %s [--quick] [--sizes 1000,10000,...] [--kinds terrain,soup] [--json PATH|-]\n", argv[0]);
             return 2;
         }
     }
     std::vector<Row> rows;
-    for (const char* kind : {"terrain", "soup"})
+    for (const std::string& kind : kinds)
         for (const std::size_t n : sizes) {
-            const Scene s = std::strcmp(kind, "terrain") == 0 ? terrain(n) : soup(n);
-            std::fprintf(stderr, "%s %zu ...\n", kind, s.triangles());
+            if (kind != "terrain" && kind != "soup") {
+                std::fprintf(stderr, "unknown scene kind '%s' (terrain, soup)\n", kind.c_str());
+                return 2;
+            }
+            const Scene s = kind == "terrain" ? terrain(n) : soup(n);
+            std::fprintf(stderr, "%s %zu ...\n", kind.c_str(), s.triangles());
             rows.push_back(measure(s, quick));
         }
     std::fputs(markdown(rows).c_str(), stdout);
