@@ -364,9 +364,9 @@ TriangleSweepHit sweep_sphere_triangle(float radius, Vec3 start, Vec3 end, const
     // The start: overlapping is a hit whatever the motion; touching is a hit only when moving
     // toward the triangle. The distance to a convex set is convex along a line, so a touching
     // sphere whose motion does not approach (d . n >= 0) never comes closer.
-    const StartContact sc = free_start ? StartContact{} : closest_on_frame(f, start);
+    const StartContact sc = closest_on_frame(f, start);
     const DVec3 c0 = sc.point;
-    const double dist0 = free_start ? r + 2.0 * slop + 1.0 : dlength(s - c0);
+    const double dist0 = dlength(s - c0);
     if (!free_start && dist0 <= r + slop) {
         const DVec3 n0 = dist0 > slop ? (s - c0) * (1.0 / dist0) : on_triangle_normal(f, s, d);
         if (dist0 >= r - slop && !(detail::dot(d, n0) < 0.0)) return out;
@@ -379,6 +379,15 @@ TriangleSweepHit sweep_sphere_triangle(float radius, Vec3 start, Vec3 end, const
         return out;
     }
 
+    // Free at the start. The distance from the centre to the triangle is convex along the motion,
+    // so it never falls below dist0 + t (d . n0), n0 the unit direction from the closest point
+    // toward the centre (the tangent at t = 0). Every feature test below reports a contact only
+    // where that distance comes within r plus a few cushions; when the tangent stays farther than
+    // that (with the touching band on top, for the rounding of dist0), nothing can be hit.
+    if (dist0 > 0.0) {
+        const double slope = detail::dot(d, s - c0) / dist0;
+        if (dist0 + dmin(slope, 0.0) > r + slop + 8.0 * cushion) return out;
+    }
     // Free at the start: the earliest of the seven features, each widened by the cushion.
     FirstContact best;
     // Fast path: a face contact inside the triangle by more than the widening of its edges and

@@ -372,6 +372,15 @@ SweepHit sweep_capsule_triangle(const Capsule& capsule, Vec3 motion, const Trian
         return out;
     }
 
+    // Free at the start. The distance between the translating capsule axis and the triangle is
+    // convex in t, so it never falls below g.dist + t (d . n0), n0 the unit direction between the
+    // closest points (unique for two convex sets). Every feature test below reports a contact only
+    // where that distance comes within r plus a few cushions: when the tangent stays farther (with
+    // the touching band on top, for the rounding of the gap), nothing can be hit.
+    if (g.dist > 0.0) {
+        const double slope = detail::dot(d, g.on_axis - g.on_tri) / g.dist;
+        if (g.dist + detail::dmin(slope, 0.0) > r + slop + 8.0 * cushion) return out;
+    }
     // Free at the start: the earliest contact, each feature widened by the rounding cushion.
     FirstContact best;
     end_sphere(f, a, d, r, cushion, best);
