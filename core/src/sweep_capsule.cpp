@@ -21,6 +21,7 @@
 
 #include "dvec.hpp"
 #include "overlap_detail.hpp"
+#include "sweep_detail.hpp"
 #include "shototsu/closest_point.hpp"
 #include "shototsu/sweep.hpp"
 #include "shototsu/tolerance.hpp"
@@ -355,6 +356,10 @@ SweepHit sweep_capsule_triangle(const Capsule& capsule, Vec3 motion, const Trian
         const double lo = detail::dmin(detail::dmin(da, db), detail::dmin(da + dd, db + dd));
         const double hi = detail::dmax(detail::dmax(da, db), detail::dmax(da + dd, db + dd));
         if (lo > reach || hi < -reach) return out;
+        // Likewise beyond one of its edges, in its plane: a wall's neighbouring triangles, which
+        // the capsule approaches but never reaches sideways. The reach is the tangent test's
+        // below, so this rejects only what the exact search would reject.
+        if (detail::beyond_an_edge(f.v, f.n, f.nlen * f.nlen, a, u, d, r + slop + 8.0 * cushion)) return out;
     }
 
     // The start: overlapping is a hit whatever the motion; touching is a hit only when moving
