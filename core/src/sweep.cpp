@@ -16,6 +16,7 @@
 #include "dvec.hpp"
 #include "shototsu/closest_point.hpp"
 #include "shototsu/tolerance.hpp"
+#include "sweep_detail.hpp"
 
 namespace shototsu {
 
@@ -258,7 +259,7 @@ StartContact closest_on_frame(const TriangleFrame& f, const Triangle& tri, Vec3 
         const double u = ee > 0.0 ? detail::dot(p - a, e) / ee : 0.0;
         return StartContact{a + e * (u < 0.0 ? 0.0 : (u > 1.0 ? 1.0 : u)), kEdgeFeature[i]};
     };
-    switch (closest_point_on_triangle(pf, tri).region) {
+    switch (f.degenerate ? closest_point_on_triangle(pf, tri).region : detail::triangle_region(f.v, p)) {
         case TriangleRegion::A: return {f.v[0], TriangleFeature::VertexA};
         case TriangleRegion::B: return {f.v[1], TriangleFeature::VertexB};
         case TriangleRegion::C: return {f.v[2], TriangleFeature::VertexC};

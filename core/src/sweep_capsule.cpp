@@ -113,7 +113,7 @@ DVec3 closest_on_frame(const TriangleFrame& f, const Triangle& tri, Vec3 pf) {
         const double ee = detail::length_sq(e);
         return a + e * clamp01(ee > 0.0 ? detail::dot(p - a, e) / ee : 0.0);
     };
-    switch (closest_point_on_triangle(pf, tri).region) {
+    switch (f.degenerate ? closest_point_on_triangle(pf, tri).region : detail::triangle_region(f.v, p)) {
         case TriangleRegion::A: return f.v[0];
         case TriangleRegion::B: return f.v[1];
         case TriangleRegion::C: return f.v[2];
