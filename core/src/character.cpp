@@ -143,7 +143,9 @@ void CharacterController::prepare_cache(Vec3 center, float reach) const {
 // band and eight rounding cushions (the tangent test of sweep_sphere_triangle and
 // sweep_capsule_triangle), bounded from above here, plus one more cushion for this test's own
 // rounding — the sweep would report no contact: skipped. Most of a floor's triangles end here,
-// before the sweep builds their frame.
+// before the sweep builds their frame. The same axis bounds when a contact can happen at all;
+// the survivors are swept earliest first, and the loop stops when the next one's earliest time
+// comes after the best hit so far (its t could not be lower, so the tie rule cannot pick it).
 template <class Sweep>
 WorldHit CharacterController::cached_cast(Vec3 lead, Vec3 dir_in, float len, float radius, Vec3 half_axis,
                                           Vec3 axis_start, Vec3 axis_end, bool sphere_sweep, Sweep&& sweep) const {
@@ -167,21 +169,46 @@ WorldHit CharacterController::cached_cast(Vec3 lead, Vec3 dir_in, float len, flo
     // The sweeps' length scale is at most this plus the triangle's extent.
     const double scale = big + max_abs(p1 - p0) + max_abs(dm) + r;
     const double reach = r + slop + 9.0 * tol::kSweepCushion * scale;
-    float best_t = 1.0f;
-    SweepHit best_sweep;
-    for (const CachedTriangle& c : cache_) {
+    // Every triangle that passes both tests, with the earliest time its axis allows a contact
+    // (the separation along the axis is linear in t); swept in that order, so that once the best
+    // hit so far comes before the next one's earliest time, nothing left can win.
+    candidates_.clear();
+    for (std::uint32_t k = 0; k < cache_.size(); ++k) {
+        const CachedTriangle& c = cache_[k];
         const AABB& b = c.box;
         if (b.min.x > swept.max.x || b.max.x < swept.min.x || b.min.y > swept.max.y || b.max.y < swept.min.y ||
             b.min.z > swept.max.z || b.max.z < swept.min.z)
             continue;
-        {
-            const double h0 = c.axis[0] * p0.x + c.axis[1] * p0.y + c.axis[2] * p0.z;
-            const double h1 = c.axis[0] * p1.x + c.axis[1] * p1.y + c.axis[2] * p1.z;
-            const double hd = c.axis[0] * dm.x + c.axis[1] * dm.y + c.axis[2] * dm.z;
-            const double lo = detail::dmin(h0, h1) + detail::dmin(hd, 0.0), hi = detail::dmax(h0, h1) + detail::dmax(hd, 0.0);
-            const double within = reach + 9.0 * tol::kSweepCushion * c.extent;
-            if (lo - c.axis_hi > within || c.axis_lo - hi > within) continue;
+        const double h0 = c.axis[0] * p0.x + c.axis[1] * p0.y + c.axis[2] * p0.z;
+        const double h1 = c.axis[0] * p1.x + c.axis[1] * p1.y + c.axis[2] * p1.z;
+        const double hd = c.axis[0] * dm.x + c.axis[1] * dm.y + c.axis[2] * dm.z;
+        const double above = detail::dmin(h0, h1) - c.axis_hi, below = c.axis_lo - detail::dmax(h0, h1);
+        const double within = reach + 9.0 * tol::kSweepCushion * c.extent;
+        double earliest = 0.0;
+        if (above > within) {
+            if (!(above + hd <= within)) continue;
+            earliest = (above - within) / -hd;
+        } else if (below > within) {
+            if (!(below - hd <= within)) continue;
+            earliest = (below - within) / hd;
         }
+        candidates_.push_back({earliest, k});
+    }
+    // Insertion sort: a handful of candidates.
+    for (std::size_t i = 1; i < candidates_.size(); ++i) {
+        const Candidate x = candidates_[i];
+        std::size_t j = i;
+        for (; j > 0 && candidates_[j - 1].earliest > x.earliest; --j) candidates_[j] = candidates_[j - 1];
+        candidates_[j] = x;
+    }
+    float best_t = 1.0f;
+    SweepHit best_sweep;
+    for (const Candidate& cand : candidates_) {
+        // The sweep's t is at least the earliest time less its rounding down to float (an ulp,
+        // < 1e-7 of t <= 1): beyond best_t by kCharacterCastOrderSlack it would lose the tie rule's
+        // first key.
+        if (best.hit && cand.earliest > static_cast<double>(best_t) + tol::kCharacterCastOrderSlack) break;
+        const CachedTriangle& c = cache_[cand.index];
         const SweepHit h = sweep(c.tri, motion);
         if (!h.hit) continue;
         if (best.hit && !(h.t < best_t || (h.t == best_t && (c.mesh < best.mesh || (c.mesh == best.mesh && c.id < best.triangle)))))

@@ -151,6 +151,11 @@ private:
     std::vector<Obstacle> obstacles_;
     bool cache_enabled_ = true;
     mutable std::vector<CachedTriangle> cache_;
+    struct Candidate {
+        double earliest;  // no contact with this cached triangle before this fraction of the cast
+        std::uint32_t index;
+    };
+    mutable std::vector<Candidate> candidates_;  // cached_cast's working list
     mutable AABB cache_box_{{1, 1, 1}, {-1, -1, -1}};  // empty: nothing cached yet
     mutable bool cache_usable_ = false;
 };
