@@ -131,6 +131,7 @@ void CharacterController::prepare_cache(Vec3 center, float reach) const {
         else overflow = true;
     });
     cache_usable_ = !overflow;
+    candidates_.resize(cache_.size());  // cached_cast's working list: one slot per triangle
 }
 
 // World::capsule_cast / sphere_cast over the cached triangles: the same motion (the direction
@@ -172,7 +173,8 @@ WorldHit CharacterController::cached_cast(Vec3 lead, Vec3 dir_in, float len, flo
     // Every triangle that passes both tests, with the earliest time its axis allows a contact
     // (the separation along the axis is linear in t); swept in that order, so that once the best
     // hit so far comes before the next one's earliest time, nothing left can win.
-    candidates_.clear();
+    Candidate* const list = candidates_.data();
+    std::size_t count = 0;
     for (std::uint32_t k = 0; k < cache_.size(); ++k) {
         const CachedTriangle& c = cache_[k];
         const AABB& b = c.box;
@@ -192,18 +194,19 @@ WorldHit CharacterController::cached_cast(Vec3 lead, Vec3 dir_in, float len, flo
             if (!(below - hd <= within)) continue;
             earliest = (below - within) / hd;
         }
-        candidates_.push_back({earliest, k});
+        list[count++] = {earliest, k};
     }
     // Insertion sort: a handful of candidates.
-    for (std::size_t i = 1; i < candidates_.size(); ++i) {
-        const Candidate x = candidates_[i];
+    for (std::size_t i = 1; i < count; ++i) {
+        const Candidate x = list[i];
         std::size_t j = i;
-        for (; j > 0 && candidates_[j - 1].earliest > x.earliest; --j) candidates_[j] = candidates_[j - 1];
-        candidates_[j] = x;
+        for (; j > 0 && list[j - 1].earliest > x.earliest; --j) list[j] = list[j - 1];
+        list[j] = x;
     }
     float best_t = 1.0f;
     SweepHit best_sweep;
-    for (const Candidate& cand : candidates_) {
+    for (std::size_t i = 0; i < count; ++i) {
+        const Candidate& cand = list[i];
         // The sweep's t is at least the earliest time less its rounding down to float (an ulp,
         // < 1e-7 of t <= 1): beyond best_t by kCharacterCastOrderSlack it would lose the tie rule's
         // first key.
