@@ -19,6 +19,7 @@
 #include "shototsu/character.hpp"
 
 #include <cmath>
+#include <limits>
 
 #include "shototsu/bounding.hpp"
 #include "shototsu/broadphase.hpp"
@@ -58,6 +59,8 @@ struct CharacterController::SlideResult {
     Vec3 end;
     bool hit_wall = false;
     Vec3 wall_normal;
+    // The lowest point at which a wall of the world was touched (-inf for another character).
+    float lowest_wall_contact = std::numeric_limits<float>::infinity();
 };
 
 CharacterController::CharacterController(const World& world, const CharacterSettings& settings, Vec3 position)
@@ -328,6 +331,8 @@ CharacterController::SlideResult CharacterController::slide(Vec3 start, Vec3 dis
         } else {
             out.hit_wall = true;
             out.wall_normal = n;
+            out.lowest_wall_contact =
+                by_obstacle ? -std::numeric_limits<float>::infinity() : minf(out.lowest_wall_contact, hit.point.y);
             if (!support_on_walkable) {
                 // Horizontal only: the wall's horizontal normal removes what goes into it.
                 const Vec3 nh = normalize_or(horizontal(n), Vec3{0, 0, 0});
@@ -491,10 +496,14 @@ CharacterMove CharacterController::move(Vec3 displacement, float dt) {
     out.hit_wall = walk.hit_wall;
     out.wall_normal = walk.wall_normal;
 
-    // 2. Step up: a grounded character stopped by a wall while walking tries the ledge.
+    // 2. Step up: a grounded character stopped by a wall while walking tries the ledge — unless
+    // every wall it touched was touched higher than a step (the landing test below could only
+    // accept ground no higher than that): a wall, the far side of a slope too steep to walk.
     const Vec3 want = horizontal(displacement);
     const float want_len = length(want);
-    if (was_grounded && !rising && walk.hit_wall && want_len > 0.0f && s.step_height > 0.0f) {
+    const float step_top = p.y - 0.5f * s.height + s.step_height + skin;
+    if (was_grounded && !rising && walk.hit_wall && want_len > 0.0f && s.step_height > 0.0f &&
+        walk.lowest_wall_contact <= step_top) {
         const WorldHit up_hit = cast_vertical(p, s.step_height);
         const float up = up_hit.hit ? maxf(up_hit.distance - skin, 0.0f) : s.step_height;
         const SlideResult over = slide(p + kUp * up, want, false);
