@@ -19,12 +19,14 @@
 #include "shototsu/character.hpp"
 
 #include <cmath>
+#include <limits>
 
 #include "shototsu/bounding.hpp"
 #include "shototsu/broadphase.hpp"
 #include "shototsu/overlap.hpp"
 #include "shototsu/sweep.hpp"
 #include "shototsu/tolerance.hpp"
+#include "dvec.hpp"
 #include "world_detail.hpp"
 
 namespace shototsu {
@@ -47,6 +49,8 @@ constexpr Vec3 kUp{0.0f, 1.0f, 0.0f};
 
 Vec3 horizontal(Vec3 v) { return {v.x, 0.0f, v.z}; }
 
+double max_abs(detail::DVec3 v) { return detail::dmax(std::fabs(v.x), detail::dmax(std::fabs(v.y), std::fabs(v.z))); }
+
 float horizontal_distance(Vec3 a, Vec3 b) { return length(horizontal(b - a)); }
 
 }  // namespace
@@ -55,6 +59,8 @@ struct CharacterController::SlideResult {
     Vec3 end;
     bool hit_wall = false;
     Vec3 wall_normal;
+    // The lowest point at which a wall of the world was touched (-inf for another character).
+    float lowest_wall_contact = std::numeric_limits<float>::infinity();
 };
 
 CharacterController::CharacterController(const World& world, const CharacterSettings& settings, Vec3 position)
@@ -82,6 +88,30 @@ Capsule CharacterController::capsule_at(Vec3 c) const {
     return {c - kUp * half, c + kUp * half, settings_.radius};
 }
 
+// A cached triangle with its separating axis: the unit normal, in double, and the triangle's
+// extent along it from its own vertices (so any direction would do; a zero-area triangle gets none).
+CharacterController::CachedTriangle CharacterController::cached_triangle(const Triangle& tri, std::uint32_t mesh,
+                                                                        std::uint32_t id) {
+    using detail::DVec3;
+    CachedTriangle c{tri, detail::triangle_box(tri), mesh, id, {0.0, 0.0, 0.0}, 0.0, 0.0, 0.0};
+    const DVec3 v[3] = {detail::dv(tri.a), detail::dv(tri.b), detail::dv(tri.c)};
+    for (int i = 0; i < 3; ++i) {
+        const DVec3 e = v[(i + 1) % 3] - v[i];
+        c.extent = detail::dmax(c.extent, detail::dmax(max_abs(v[i]), max_abs(e)));
+    }
+    const DVec3 n = detail::cross(v[1] - v[0], v[2] - v[0]);
+    const double nn = detail::length_sq(n);
+    if (!(nn > 0.0) || !std::isfinite(nn)) return c;
+    const DVec3 m = n * (1.0 / std::sqrt(nn));
+    c.axis[0] = m.x;
+    c.axis[1] = m.y;
+    c.axis[2] = m.z;
+    const double h0 = detail::dot(m, v[0]), h1 = detail::dot(m, v[1]), h2 = detail::dot(m, v[2]);
+    c.axis_lo = detail::dmin(h0, detail::dmin(h1, h2));
+    c.axis_hi = detail::dmax(h0, detail::dmax(h1, h2));
+    return c;
+}
+
 // Fills the triangle cache for a move from `center` reaching at most `reach` in any direction,
 // unless the cached box already covers it. The box is grown by a margin so that a walking
 // character refills every few dozen moves, not every move.
@@ -100,19 +130,29 @@ void CharacterController::prepare_cache(Vec3 center, float reach) const {
     cache_.clear();
     bool overflow = false;
     world_->for_each_triangle_in(cache_box_, [&](std::uint32_t mesh, std::uint32_t id, const Triangle& tri) {
-        if (cache_.size() < kCacheTriangles) cache_.push_back({tri, detail::triangle_box(tri), mesh, id});
+        if (cache_.size() < kCacheTriangles) cache_.push_back(cached_triangle(tri, mesh, id));
         else overflow = true;
     });
     cache_usable_ = !overflow;
+    candidates_.resize(cache_.size());  // cached_cast's working list: one slot per triangle
 }
 
 // World::capsule_cast / sphere_cast over the cached triangles: the same motion (the direction
 // normalised as the world does, times the length), the same per-triangle sweep and the same tie
 // rule (lowest t, then mesh, then triangle), with a conservative box test in front — so the same
 // answer. Falls back to the world when the cast leaves the cached box.
+// Before each sweep, beside the box test, the triangle's separating axis (its normal): when the
+// swept axis (the segment axis_start–axis_end, moved by the motion as the sweep will move it) stays
+// farther from the triangle's extent along it than the sweep's reach — the radius, its touching
+// band and eight rounding cushions (the tangent test of sweep_sphere_triangle and
+// sweep_capsule_triangle), bounded from above here, plus one more cushion for this test's own
+// rounding — the sweep would report no contact: skipped. Most of a floor's triangles end here,
+// before the sweep builds their frame. The same axis bounds when a contact can happen at all;
+// the survivors are swept earliest first, and the loop stops when the next one's earliest time
+// comes after the best hit so far (its t could not be lower, so the tie rule cannot pick it).
 template <class Sweep>
 WorldHit CharacterController::cached_cast(Vec3 lead, Vec3 dir_in, float len, float radius, Vec3 half_axis,
-                                          Sweep&& sweep) const {
+                                          Vec3 axis_start, Vec3 axis_end, bool sphere_sweep, Sweep&& sweep) const {
     WorldHit best;
     best.distance = len;
     const Vec3 dir = normalize_or(dir_in, Vec3{0, 0, 0});
@@ -123,13 +163,58 @@ WorldHit CharacterController::cached_cast(Vec3 lead, Vec3 dir_in, float len, flo
     const float pad = radius + tol::kCharacterCacheBoxPadRel * (maxf(maxf(m.x, m.y), m.z) + len + radius);
     const Vec3 ext = vabs(half_axis) + Vec3{pad, pad, pad};
     const AABB swept{vmin(lead, lead + motion) - ext, vmax(lead, lead + motion) + ext};
-    float best_t = 1.0f;
-    SweepHit best_sweep;
-    for (const CachedTriangle& c : cache_) {
+    // The swept axis in double, as the sweeps see it: the capsule sweep moves its axis by the
+    // motion itself, the sphere sweep by (start + motion) - start.
+    const detail::DVec3 p0 = detail::dv(axis_start), p1 = detail::dv(axis_end);
+    const detail::DVec3 dm = sphere_sweep ? detail::dv(axis_start + motion) - p0 : detail::dv(motion);
+    const double r = radius;
+    const double big = detail::dmax(max_abs(p0), max_abs(p1));
+    const double slop = tol::kSweepContactSlop * detail::dmax(big, r);
+    // The sweeps' length scale is at most this plus the triangle's extent.
+    const double scale = big + max_abs(p1 - p0) + max_abs(dm) + r;
+    const double reach = r + slop + 9.0 * tol::kSweepCushion * scale;
+    // Every triangle that passes both tests, with the earliest time its axis allows a contact
+    // (the separation along the axis is linear in t); swept in that order, so that once the best
+    // hit so far comes before the next one's earliest time, nothing left can win.
+    Candidate* const list = candidates_.data();
+    std::size_t count = 0;
+    for (std::uint32_t k = 0; k < cache_.size(); ++k) {
+        const CachedTriangle& c = cache_[k];
         const AABB& b = c.box;
         if (b.min.x > swept.max.x || b.max.x < swept.min.x || b.min.y > swept.max.y || b.max.y < swept.min.y ||
             b.min.z > swept.max.z || b.max.z < swept.min.z)
             continue;
+        const double h0 = c.axis[0] * p0.x + c.axis[1] * p0.y + c.axis[2] * p0.z;
+        const double h1 = c.axis[0] * p1.x + c.axis[1] * p1.y + c.axis[2] * p1.z;
+        const double hd = c.axis[0] * dm.x + c.axis[1] * dm.y + c.axis[2] * dm.z;
+        const double above = detail::dmin(h0, h1) - c.axis_hi, below = c.axis_lo - detail::dmax(h0, h1);
+        const double within = reach + 9.0 * tol::kSweepCushion * c.extent;
+        double earliest = 0.0;
+        if (above > within) {
+            if (!(above + hd <= within)) continue;
+            earliest = (above - within) / -hd;
+        } else if (below > within) {
+            if (!(below - hd <= within)) continue;
+            earliest = (below - within) / hd;
+        }
+        list[count++] = {earliest, k};
+    }
+    // Insertion sort: a handful of candidates.
+    for (std::size_t i = 1; i < count; ++i) {
+        const Candidate x = list[i];
+        std::size_t j = i;
+        for (; j > 0 && list[j - 1].earliest > x.earliest; --j) list[j] = list[j - 1];
+        list[j] = x;
+    }
+    float best_t = 1.0f;
+    SweepHit best_sweep;
+    for (std::size_t i = 0; i < count; ++i) {
+        const Candidate& cand = list[i];
+        // The sweep's t is at least the earliest time less its rounding down to float (an ulp,
+        // < 1e-7 of t <= 1): beyond best_t by kCharacterCastOrderSlack it would lose the tie rule's
+        // first key.
+        if (best.hit && cand.earliest > static_cast<double>(best_t) + tol::kCharacterCastOrderSlack) break;
+        const CachedTriangle& c = cache_[cand.index];
         const SweepHit h = sweep(c.tri, motion);
         if (!h.hit) continue;
         if (best.hit && !(h.t < best_t || (h.t == best_t && (c.mesh < best.mesh || (c.mesh == best.mesh && c.id < best.triangle)))))
@@ -166,7 +251,7 @@ WorldHit CharacterController::cast(Vec3 center, Vec3 motion) const {
     const Capsule c = capsule_at(center);
     const Vec3 half_axis = (c.end - c.start) * 0.5f;
     if (cache_covers(center, motion, half_axis)) {
-        return cached_cast(center, motion, len, c.radius, half_axis,
+        return cached_cast(center, motion, len, c.radius, half_axis, c.start, c.end, false,
                            [&](const Triangle& tri, Vec3 mv) { return sweep_capsule_triangle(c, mv, tri); });
     }
     return world_->capsule_cast(c.start, c.end, c.radius, motion, len);
@@ -186,7 +271,7 @@ WorldHit CharacterController::cast_vertical(Vec3 center, float dy) const {
     const Vec3 dir = kUp * (dy < 0.0f ? -1.0f : 1.0f);
     const float r = settings_.radius;
     WorldHit hit = cache_covers(lead, dir * len, Vec3{0, 0, 0})
-                       ? cached_cast(lead, dir, len, r, Vec3{0, 0, 0},
+                       ? cached_cast(lead, dir, len, r, Vec3{0, 0, 0}, lead, lead, true,
                                      [&](const Triangle& tri, Vec3 mv) {
                                          const TriangleSweepHit h = sweep_sphere_triangle(r, lead, lead + mv, tri);
                                          SweepHit out;
@@ -246,6 +331,8 @@ CharacterController::SlideResult CharacterController::slide(Vec3 start, Vec3 dis
         } else {
             out.hit_wall = true;
             out.wall_normal = n;
+            out.lowest_wall_contact =
+                by_obstacle ? -std::numeric_limits<float>::infinity() : minf(out.lowest_wall_contact, hit.point.y);
             if (!support_on_walkable) {
                 // Horizontal only: the wall's horizontal normal removes what goes into it.
                 const Vec3 nh = normalize_or(horizontal(n), Vec3{0, 0, 0});
@@ -409,10 +496,14 @@ CharacterMove CharacterController::move(Vec3 displacement, float dt) {
     out.hit_wall = walk.hit_wall;
     out.wall_normal = walk.wall_normal;
 
-    // 2. Step up: a grounded character stopped by a wall while walking tries the ledge.
+    // 2. Step up: a grounded character stopped by a wall while walking tries the ledge — unless
+    // every wall it touched was touched higher than a step (the landing test below could only
+    // accept ground no higher than that): a wall, the far side of a slope too steep to walk.
     const Vec3 want = horizontal(displacement);
     const float want_len = length(want);
-    if (was_grounded && !rising && walk.hit_wall && want_len > 0.0f && s.step_height > 0.0f) {
+    const float step_top = p.y - 0.5f * s.height + s.step_height + skin;
+    if (was_grounded && !rising && walk.hit_wall && want_len > 0.0f && s.step_height > 0.0f &&
+        walk.lowest_wall_contact <= step_top) {
         const WorldHit up_hit = cast_vertical(p, s.step_height);
         const float up = up_hit.hit ? maxf(up_hit.distance - skin, 0.0f) : s.step_height;
         const SlideResult over = slide(p + kUp * up, want, false);

@@ -30,6 +30,15 @@ inline double dmin(double a, double b) { return a < b ? a : b; }
 inline double dmax(double a, double b) { return a > b ? a : b; }
 inline DVec3 dabs(DVec3 v) { return {std::fabs(v.x), std::fabs(v.y), std::fabs(v.z)}; }
 
+/// Whether every coordinate of these float vectors is finite, in one comparison: x - x is +0 for
+/// a finite x and NaN for an infinity or a NaN, and a NaN survives the sum. (The compiler may not
+/// fold x - x to 0 without -ffast-math, which the core never uses.) The hot sweeps' form of
+/// is_finite(a) && is_finite(b) && ...
+template <class... V>
+inline bool all_finite(V... v) {
+    return (... + ((v.x - v.x) + (v.y - v.y) + (v.z - v.z))) == 0.0f;
+}
+
 // ---- sign-exact predicates (used where neighbouring triangles must agree: casts, rays) --------
 
 /// The sum of products of the cross product x × y taken with absolute values: the magnitude

@@ -16,6 +16,7 @@
 #include "dvec.hpp"
 #include "shototsu/closest_point.hpp"
 #include "shototsu/tolerance.hpp"
+#include "sweep_detail.hpp"
 
 namespace shototsu {
 
@@ -195,6 +196,7 @@ constexpr TriangleFeature kVertexFeature[3] = {TriangleFeature::VertexA, Triangl
 
 struct TriangleFrame {
     DVec3 v[3];
+    DVec3 e[3];  // e[i] = v[i + 1] - v[i]
     DVec3 n;  // (b - a) x (c - a)
     double nlen = 0.0;
     bool degenerate = false;
@@ -205,10 +207,11 @@ TriangleFrame make_frame(const Triangle& tri) {
     f.v[0] = dv(tri.a);
     f.v[1] = dv(tri.b);
     f.v[2] = dv(tri.c);
-    f.n = detail::cross(f.v[1] - f.v[0], f.v[2] - f.v[0]);
+    for (int i = 0; i < 3; ++i) f.e[i] = f.v[(i + 1) % 3] - f.v[i];
+    f.n = detail::cross(f.e[0], f.v[2] - f.v[0]);
     const double nn = detail::length_sq(f.n);
     double l2 = 0.0;
-    for (int i = 0; i < 3; ++i) l2 = dmax(l2, detail::length_sq(f.v[(i + 1) % 3] - f.v[i]));
+    for (int i = 0; i < 3; ++i) l2 = dmax(l2, detail::length_sq(f.e[i]));
     // The same zero-area policy as closest_point_on_triangle: such a triangle is its edges.
     f.degenerate = !(nn > tol::kDegenerateSinSq * l2 * l2);
     f.nlen = std::sqrt(nn);
@@ -229,7 +232,7 @@ DVec3 on_triangle_normal(const TriangleFrame& f, DVec3 s, DVec3 d) {
     }
     DVec3 axis;
     for (int i = 0; i < 3; ++i) {
-        const DVec3 e = f.v[(i + 1) % 3] - f.v[i];
+        const DVec3 e = f.e[i];
         if (detail::length_sq(e) > detail::length_sq(axis)) axis = e;
     }
     const DVec3 back = unit_or(-d, DVec3{0, 1, 0});
@@ -248,15 +251,15 @@ struct StartContact {
     TriangleFeature feature = TriangleFeature::Face;
 };
 
-StartContact closest_on_frame(const TriangleFrame& f, Vec3 pf) {
+StartContact closest_on_frame(const TriangleFrame& f, const Triangle& tri, Vec3 pf) {
     const DVec3 p = dv(pf);
     auto on_edge = [&](int i) {
-        const DVec3 a = f.v[i], e = f.v[(i + 1) % 3] - a;
+        const DVec3 a = f.v[i], e = f.e[i];
         const double ee = detail::length_sq(e);
         const double u = ee > 0.0 ? detail::dot(p - a, e) / ee : 0.0;
         return StartContact{a + e * (u < 0.0 ? 0.0 : (u > 1.0 ? 1.0 : u)), kEdgeFeature[i]};
     };
-    switch (closest_point_on_triangle(pf, Triangle{fv(f.v[0]), fv(f.v[1]), fv(f.v[2])}).region) {
+    switch (f.degenerate ? closest_point_on_triangle(pf, tri).region : detail::triangle_region(f.v, p)) {
         case TriangleRegion::A: return {f.v[0], TriangleFeature::VertexA};
         case TriangleRegion::B: return {f.v[1], TriangleFeature::VertexB};
         case TriangleRegion::C: return {f.v[2], TriangleFeature::VertexC};
@@ -303,7 +306,7 @@ void face_contact(const TriangleFrame& f, DVec3 s, DVec3 d, double r, double cus
     }
     const DVec3 q = s + d * t - unit * (side * (gap > 0.0 ? r : s0 * side));
     for (int i = 0; i < 3; ++i) {
-        const DVec3 a = f.v[i], e = f.v[(i + 1) % 3] - a;
+        const DVec3 a = f.v[i], e = f.e[i];
         if (detail::dot(detail::cross(e, q - a), f.n) < -cushion * dlength(e) * f.nlen) return;
     }
     // The edge tests are a distance to each edge's line; on a needle, whose three lines almost
@@ -322,7 +325,7 @@ void face_contact(const TriangleFrame& f, DVec3 s, DVec3 d, double r, double cus
 // Edge i (from vertex i to vertex i + 1): the cylinder of radius r around its line, entered
 // where the closest point of the line lies on the edge (its ends widened by `cushion`).
 void edge_contact(const TriangleFrame& f, int i, DVec3 s, DVec3 d, double r, double cushion, FirstContact& best) {
-    const DVec3 a = f.v[i], e = f.v[(i + 1) % 3] - a;
+    const DVec3 a = f.v[i], e = f.e[i];
     const double ee = detail::length_sq(e);
     if (!(ee > 0.0)) return;  // a repeated vertex: the vertex spheres cover it
     const double t = cylinder_entry(s - a, d, e, r, cushion);
@@ -338,9 +341,7 @@ void edge_contact(const TriangleFrame& f, int i, DVec3 s, DVec3 d, double r, dou
 TriangleSweepHit sweep_sphere_triangle(float radius, Vec3 start, Vec3 end, const Triangle& tri) {
     TriangleSweepHit out;
     out.point = end;
-    if (!is_finite(start) || !is_finite(end) || !is_finite(tri.a) || !is_finite(tri.b) || !is_finite(tri.c) ||
-        !(radius >= 0.0f) || !std::isfinite(radius))
-        return out;
+    if (!detail::all_finite(start, end, tri.a, tri.b, tri.c) || !(radius >= 0.0f) || !std::isfinite(radius)) return out;
     const TriangleFrame f = make_frame(tri);
     const DVec3 s = dv(start), d = dv(end) - s;
     const double r = radius;
@@ -350,7 +351,7 @@ TriangleSweepHit sweep_sphere_triangle(float radius, Vec3 start, Vec3 end, const
     // radius plus every widening used below (touching band and cushion) — no feature can be
     // reached. Most candidate triangles of a mesh are rejected here, before the closest point.
     double scale = dmax(max_abs(s - f.v[0]), dmax(max_abs(d), r));
-    for (int i = 0; i < 3; ++i) scale = dmax(scale, max_abs(f.v[(i + 1) % 3] - f.v[i]));
+    for (int i = 0; i < 3; ++i) scale = dmax(scale, max_abs(f.e[i]));
     const double cushion = tol::kSweepCushion * scale;
     bool free_start = false;
     if (!f.degenerate) {
@@ -364,7 +365,7 @@ TriangleSweepHit sweep_sphere_triangle(float radius, Vec3 start, Vec3 end, const
     // The start: overlapping is a hit whatever the motion; touching is a hit only when moving
     // toward the triangle. The distance to a convex set is convex along a line, so a touching
     // sphere whose motion does not approach (d . n >= 0) never comes closer.
-    const StartContact sc = closest_on_frame(f, start);
+    const StartContact sc = closest_on_frame(f, tri, start);
     const DVec3 c0 = sc.point;
     const double dist0 = dlength(s - c0);
     if (!free_start && dist0 <= r + slop) {

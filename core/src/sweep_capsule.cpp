@@ -21,6 +21,7 @@
 
 #include "dvec.hpp"
 #include "overlap_detail.hpp"
+#include "sweep_detail.hpp"
 #include "shototsu/closest_point.hpp"
 #include "shototsu/sweep.hpp"
 #include "shototsu/tolerance.hpp"
@@ -55,6 +56,7 @@ float fraction_down(double t) {
 
 struct TriangleFrame {
     DVec3 v[3];
+    DVec3 e[3];  // e[i] = v[i + 1] - v[i]
     DVec3 n;  // (b - a) x (c - a)
     double nlen = 0.0;
     bool degenerate = false;
@@ -65,10 +67,11 @@ TriangleFrame make_frame(const Triangle& tri) {
     f.v[0] = dv(tri.a);
     f.v[1] = dv(tri.b);
     f.v[2] = dv(tri.c);
-    f.n = detail::cross(f.v[1] - f.v[0], f.v[2] - f.v[0]);
+    for (int i = 0; i < 3; ++i) f.e[i] = f.v[(i + 1) % 3] - f.v[i];
+    f.n = detail::cross(f.e[0], f.v[2] - f.v[0]);
     const double nn = detail::length_sq(f.n);
     double l2 = 0.0;
-    for (int i = 0; i < 3; ++i) l2 = detail::dmax(l2, detail::length_sq(f.v[(i + 1) % 3] - f.v[i]));
+    for (int i = 0; i < 3; ++i) l2 = detail::dmax(l2, detail::length_sq(f.e[i]));
     f.degenerate = !(nn > tol::kDegenerateSinSq * l2 * l2);  // closest_point_on_triangle's policy
     f.nlen = std::sqrt(nn);
     return f;
@@ -88,7 +91,7 @@ DVec3 on_triangle_normal(const TriangleFrame& f, DVec3 centre, DVec3 d) {
     }
     DVec3 axis;
     for (int i = 0; i < 3; ++i) {
-        const DVec3 e = f.v[(i + 1) % 3] - f.v[i];
+        const DVec3 e = f.e[i];
         if (detail::length_sq(e) > detail::length_sq(axis)) axis = e;
     }
     const DVec3 back = unit_or(-d, DVec3{0, 1, 0});
@@ -106,11 +109,11 @@ DVec3 on_triangle_normal(const TriangleFrame& f, DVec3 centre, DVec3 d) {
 DVec3 closest_on_frame(const TriangleFrame& f, const Triangle& tri, Vec3 pf) {
     const DVec3 p = dv(pf);
     auto on_edge = [&](int i) {
-        const DVec3 a = f.v[i], e = f.v[(i + 1) % 3] - a;
+        const DVec3 a = f.v[i], e = f.e[i];
         const double ee = detail::length_sq(e);
         return a + e * clamp01(ee > 0.0 ? detail::dot(p - a, e) / ee : 0.0);
     };
-    switch (closest_point_on_triangle(pf, tri).region) {
+    switch (f.degenerate ? closest_point_on_triangle(pf, tri).region : detail::triangle_region(f.v, p)) {
         case TriangleRegion::A: return f.v[0];
         case TriangleRegion::B: return f.v[1];
         case TriangleRegion::C: return f.v[2];
@@ -163,13 +166,13 @@ Gap axis_triangle_gap(const TriangleFrame& f, const Triangle& tri, Vec3 af, Vec3
     g.consider(closest_on_frame(f, tri, af), a);
     if (af == bf) return g;  // a sphere: the end is the whole story
     g.consider(closest_on_frame(f, tri, bf), b);
-    for (int i = 0; i < 3; ++i) segment_pair(g, a, b - a, f.v[i], f.v[(i + 1) % 3] - f.v[i]);
+    for (int i = 0; i < 3; ++i) segment_pair(g, a, b - a, f.v[i], f.e[i]);
     if (f.degenerate) return g;
     const double h0 = detail::dot(a - f.v[0], f.n), h1 = detail::dot(b - f.v[0], f.n);
     if (!((h0 < 0.0 && h1 > 0.0) || (h0 > 0.0 && h1 < 0.0))) return g;
     const DVec3 x = a + (b - a) * (h0 / (h0 - h1));
     for (int i = 0; i < 3; ++i) {
-        const DVec3 v0 = f.v[i], e = f.v[(i + 1) % 3] - v0;
+        const DVec3 v0 = f.v[i], e = f.e[i];
         if (detail::dot(detail::cross(e, x - v0), f.n) < 0.0) return g;
     }
     g.consider(x, x);
@@ -240,7 +243,7 @@ void face_contact(const TriangleFrame& f, DVec3 s, DVec3 d, double r, double cus
     }
     const DVec3 q = s + d * t - unit * (side * (gap > 0.0 ? r : s0 * side));
     for (int i = 0; i < 3; ++i) {
-        const DVec3 a = f.v[i], e = f.v[(i + 1) % 3] - a;
+        const DVec3 a = f.v[i], e = f.e[i];
         if (detail::dot(detail::cross(e, q - a), f.n) < -cushion * detail::dlength(e) * f.nlen) return;
     }
     for (int k = 0; k < 3; ++k) {
@@ -255,7 +258,7 @@ void face_contact(const TriangleFrame& f, DVec3 s, DVec3 d, double r, double cus
 // 1b. Edge i against an end sphere: the cylinder around the edge's line, entered where the
 // closest point of the line lies on the edge, its ends widened by `cushion`.
 void edge_contact(const TriangleFrame& f, int i, DVec3 s, DVec3 d, double r, double cushion, FirstContact& best) {
-    const DVec3 a = f.v[i], e = f.v[(i + 1) % 3] - a;
+    const DVec3 a = f.v[i], e = f.e[i];
     const double ee = detail::length_sq(e);
     if (!(ee > 0.0)) return;  // a repeated vertex: the vertex balls cover it
     const double t = cylinder_entry(s - a, d, e, r, cushion);
@@ -301,7 +304,7 @@ void vertex_against_axis(DVec3 v, DVec3 a, DVec3 u, DVec3 d, double r, double cu
 // Exactly parallel lines first touch at an end: cases 1 and 2.
 void edge_against_axis(const TriangleFrame& f, int i, DVec3 a, DVec3 u, DVec3 d, double r, double cushion,
                        FirstContact& best) {
-    const DVec3 e0 = f.v[i], v = f.v[(i + 1) % 3] - e0;
+    const DVec3 e0 = f.v[i], v = f.e[i];
     const DVec3 n = detail::cross(u, v);
     const double nn = detail::length_sq(n);
     if (!(nn > 0.0)) return;
@@ -330,8 +333,7 @@ SweepHit sweep_capsule_triangle(const Capsule& capsule, Vec3 motion, const Trian
     const DVec3 centre = (a + b) * 0.5;
     out.point = fv(centre + d);
     const float rf = capsule.radius;
-    if (!is_finite(capsule.start) || !is_finite(capsule.end) || !is_finite(motion) || !(rf >= 0.0f) ||
-        !std::isfinite(rf) || !is_finite(tri.a) || !is_finite(tri.b) || !is_finite(tri.c))
+    if (!detail::all_finite(capsule.start, capsule.end, motion, tri.a, tri.b, tri.c) || !(rf >= 0.0f) || !std::isfinite(rf))
         return out;
     const double r = rf;
     const TriangleFrame f = make_frame(tri);
@@ -341,7 +343,7 @@ SweepHit sweep_capsule_triangle(const Capsule& capsule, Vec3 motion, const Trian
 
     const DVec3 u = b - a;
     double scale = detail::dmax(detail::dmax(max_abs(a - f.v[0]), max_abs(u)), detail::dmax(max_abs(d), r));
-    for (int i = 0; i < 3; ++i) scale = detail::dmax(scale, max_abs(f.v[(i + 1) % 3] - f.v[i]));
+    for (int i = 0; i < 3; ++i) scale = detail::dmax(scale, max_abs(f.e[i]));
     const double cushion = tol::kSweepCushion * scale;
 
     // Early out: the capsule's axis stays on one side of the triangle's plane over the whole
@@ -355,6 +357,10 @@ SweepHit sweep_capsule_triangle(const Capsule& capsule, Vec3 motion, const Trian
         const double lo = detail::dmin(detail::dmin(da, db), detail::dmin(da + dd, db + dd));
         const double hi = detail::dmax(detail::dmax(da, db), detail::dmax(da + dd, db + dd));
         if (lo > reach || hi < -reach) return out;
+        // Likewise beyond one of its edges, in its plane: a wall's neighbouring triangles, which
+        // the capsule approaches but never reaches sideways. The reach is the tangent test's
+        // below, so this rejects only what the exact search would reject.
+        if (detail::beyond_an_edge(f.v, f.e, f.n, f.nlen * f.nlen, a, u, d, r + slop + 8.0 * cushion)) return out;
     }
 
     // The start: overlapping is a hit whatever the motion; touching is a hit only when moving

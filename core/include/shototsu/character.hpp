@@ -115,12 +115,18 @@ private:
         Triangle tri;
         AABB box;
         std::uint32_t mesh, id;
+        // A separating axis tried before the sweep (character.cpp: cached_cast): the triangle's
+        // unit normal in double (zero for a zero-area triangle: no test), the triangle's extent
+        // along it, and the largest coordinate magnitude of its vertices and edges.
+        double axis[3];
+        double axis_lo, axis_hi, extent;
     };
+    static CachedTriangle cached_triangle(const Triangle& tri, std::uint32_t mesh, std::uint32_t id);
     void prepare_cache(Vec3 center, float reach) const;
     bool cache_covers(Vec3 lead, Vec3 motion, Vec3 half_axis) const;
     template <class Sweep>
     WorldHit cached_cast(Vec3 lead_center, Vec3 motion_dir_unnormalized, float len, float grow_radius, Vec3 half_axis,
-                         Sweep&& sweep) const;
+                         Vec3 axis_start, Vec3 axis_end, bool sphere_sweep, Sweep&& sweep) const;
     struct SlideResult;
     Capsule capsule_at(Vec3 center) const;
     WorldHit cast(Vec3 center, Vec3 motion) const;
@@ -145,6 +151,11 @@ private:
     std::vector<Obstacle> obstacles_;
     bool cache_enabled_ = true;
     mutable std::vector<CachedTriangle> cache_;
+    struct Candidate {
+        double earliest;  // no contact with this cached triangle before this fraction of the cast
+        std::uint32_t index;
+    };
+    mutable std::vector<Candidate> candidates_;  // cached_cast's working list
     mutable AABB cache_box_{{1, 1, 1}, {-1, -1, -1}};  // empty: nothing cached yet
     mutable bool cache_usable_ = false;
 };

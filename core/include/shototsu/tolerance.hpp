@@ -126,4 +126,10 @@ inline constexpr float kCharacterCacheMargin = 0.15f;
 /// touching band (tol::kSweepContactSlop), so no triangle a sweep could touch is ever skipped.
 inline constexpr float kCharacterCacheBoxPadRel = 1e-4f;
 
+/// Character controller cache: a triangle whose earliest possible contact (from its separating
+/// axis, a fraction of the cast) lies more than this beyond the best hit found so far is not
+/// swept. A sweep's fraction is its double contact time rounded down to float32, at most one ulp
+/// (< 6e-8 for t <= 1) earlier; the rest is margin for the double arithmetic of both.
+inline constexpr double kCharacterCastOrderSlack = 1e-6;
+
 }  // namespace shototsu::tol
