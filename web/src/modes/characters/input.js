@@ -15,6 +15,7 @@ const JUMP_BUFFER = 0.15;
 export function createInput(shell, state) {
   const held = new Set();
   let jumpAt = -Infinity;
+  let stepAt = -Infinity, previousStepAt = -Infinity; // when move() was last asked, and the time before
   const stick = { x: 0, y: 0 };
   const hint = h('div.hint');
   const keysHint = shell.embed ? 'click, then WASD / arrows · space' : 'WASD or arrows to walk · space to jump · drag to look around';
@@ -64,13 +65,16 @@ export function createInput(shell, state) {
   return {
     /** x: right, y: forward, each in [-1, 1]. */
     move() {
+      previousStepAt = stepAt;
+      stepAt = performance.now() / 1000;
       const x = (held.has('right') ? 1 : 0) - (held.has('left') ? 1 : 0) + stick.x;
       const y = (held.has('forward') ? 1 : 0) - (held.has('back') ? 1 : 0) + stick.y;
       return { x: Math.max(-1, Math.min(1, x)), y: Math.max(-1, Math.min(1, y)) };
     },
-    /** True once per jump press, if asked within JUMP_BUFFER of it. */
+    /** True once per jump press, if asked within JUMP_BUFFER of it or at the first step after it
+     *  (so that a slow frame never swallows a press). */
     takeJump() {
-      if (performance.now() / 1000 - jumpAt > JUMP_BUFFER) return false;
+      if (jumpAt < previousStepAt && performance.now() / 1000 - jumpAt > JUMP_BUFFER) return false;
       jumpAt = -Infinity;
       return true;
     },
