@@ -80,8 +80,25 @@ inline unsigned i4_mask(I4 m) {
 }
 inline int lowest_bit(unsigned m) { return __builtin_ctz(m); }
 inline F4 f4_splat(float v) { return F4{v, v, v, v}; }
-inline F4 f4_min(F4 a, F4 b) { return a < b ? a : b; }
-inline F4 f4_max(F4 a, F4 b) { return a > b ? a : b; }
+/// Lane-wise a < b ? a : b (SSE's minps). In wasm, written as SIMD128's pmin with the operands
+/// swapped (pmin(x, y) is y < x ? y : x): the same bits in every case, NaN and signed zeros
+/// included, in one instruction where the compare-and-select it would otherwise compile to costs
+/// V8 a handful.
+inline F4 f4_min(F4 a, F4 b) {
+#if defined(__wasm_simd128__)
+    return reinterpret_cast<F4>(wasm_f32x4_pmin(reinterpret_cast<v128_t>(b), reinterpret_cast<v128_t>(a)));
+#else
+    return a < b ? a : b;
+#endif
+}
+/// Lane-wise a > b ? a : b (SSE's maxps); in wasm pmax(b, a), which is a > b ? a : b exactly.
+inline F4 f4_max(F4 a, F4 b) {
+#if defined(__wasm_simd128__)
+    return reinterpret_cast<F4>(wasm_f32x4_pmax(reinterpret_cast<v128_t>(b), reinterpret_cast<v128_t>(a)));
+#else
+    return a > b ? a : b;
+#endif
+}
 
 /// Visits the leaves whose boxes, grown by `grow` and the slop, the ray enters before
 /// `limit` + slop, nearest first, through the four-wide tree (Bvh::wide, which must have been
