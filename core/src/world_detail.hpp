@@ -172,8 +172,10 @@ void traverse_ray(const Bvh& bvh, const RaySetup& r, float limit, Vec3 grow_in, 
                     cur = {n.child[k], n.count[k], enter[k]};
                     continue;
                 }
-                // Several: sort them by entry distance, farthest first, and keep the nearest.
-                Entry found[4];
+                // Several: sorted by entry distance straight onto the stack, farthest deepest,
+                // and the nearest taken off again. (Sorting in a local array and copying it over
+                // compiled to a call of memcpy in wasm.)
+                Entry* found = stack + top;
                 int h = 0;
                 for (; mask != 0; mask &= mask - 1) {
                     const int k = lowest_bit(mask);
@@ -182,8 +184,8 @@ void traverse_ray(const Bvh& bvh, const RaySetup& r, float limit, Vec3 grow_in, 
                     for (; j > 0 && found[j - 1].enter < c.enter; --j) found[j] = found[j - 1];
                     found[j] = c;
                 }
-                for (int k = 0; k < h - 1; ++k) stack[top++] = found[k];
-                cur = found[h - 1];
+                top += h - 1;
+                cur = stack[top];
                 continue;
             }
         }
