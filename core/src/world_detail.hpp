@@ -78,6 +78,17 @@ inline unsigned i4_mask(I4 m) {
     return (m[0] != 0 ? 1u : 0u) | (m[1] != 0 ? 2u : 0u) | (m[2] != 0 ? 4u : 0u) | (m[3] != 0 ? 8u : 0u);
 #endif
 }
+/// Asks for the cache lines of `p` (`bytes` long) ahead of use. wasm has no prefetch
+/// instruction: a load whose value is dropped does the same there, as the CPU goes on past it.
+inline void prefetch(const void* p, std::size_t bytes) {
+    for (std::size_t k = 0; k < bytes; k += 64) {
+#if defined(__wasm__)
+        (void)static_cast<const volatile char*>(p)[k];
+#else
+        __builtin_prefetch(static_cast<const char*>(p) + k);
+#endif
+    }
+}
 inline int lowest_bit(unsigned m) { return __builtin_ctz(m); }
 inline F4 f4_splat(float v) { return F4{v, v, v, v}; }
 /// Lane-wise a < b ? a : b (SSE's minps). In wasm, written as SIMD128's pmin with the operands
@@ -184,6 +195,10 @@ void traverse_ray(const Bvh& bvh, const RaySetup& r, float limit, Vec3 grow_in, 
                     for (; j > 0 && found[j - 1].enter < c.enter; --j) found[j] = found[j - 1];
                     found[j] = c;
                 }
+                // The waiting nodes are fetched now: by the time the stack gets back to them,
+                // they are in cache.
+                for (int k = 0; k < h - 1; ++k)
+                    if (found[k].count == 0) prefetch(&bvh.wide[found[k].index], sizeof(BvhNode4));
                 top += h - 1;
                 cur = stack[top];
                 continue;
