@@ -142,6 +142,10 @@ struct RayLeaf {
         }
         return limit;
     }
+    // The triangles of a leaf about to be tested, asked for ahead (RayWalk).
+    void prefetch(std::uint32_t first, std::uint32_t count) const {
+        detail::prefetch(tris + first, count * sizeof(Triangle));
+    }
 };
 
 // The point, position and normal of a raycast's best hit on triangle t.

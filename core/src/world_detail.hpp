@@ -79,16 +79,19 @@ inline unsigned i4_mask(I4 m) {
     return (m[0] != 0 ? 1u : 0u) | (m[1] != 0 ? 2u : 0u) | (m[2] != 0 ? 4u : 0u) | (m[3] != 0 ? 8u : 0u);
 #endif
 }
-/// Asks for the cache lines of `p` (`bytes` long) ahead of use. wasm has no prefetch
+/// Asks for the cache lines of `p` (`bytes` > 0 long) ahead of use. wasm has no prefetch
 /// instruction: a load whose value is dropped does the same there, as the CPU goes on past it.
 inline void prefetch(const void* p, std::size_t bytes) {
-    for (std::size_t k = 0; k < bytes; k += 64) {
+    const char* c = static_cast<const char*>(p);
+    const auto touch = [](const char* a) {
 #if defined(__wasm__)
-        (void)static_cast<const volatile char*>(p)[k];
+        (void)*static_cast<const volatile char*>(a);
 #else
-        __builtin_prefetch(static_cast<const char*>(p) + k);
+        __builtin_prefetch(a);
 #endif
-    }
+    };
+    touch(c);  // then the first byte of every further line the range reaches
+    for (std::size_t k = 64 - (reinterpret_cast<std::uintptr_t>(c) & 63); k < bytes; k += 64) touch(c + k);
 }
 inline int lowest_bit(unsigned m) { return __builtin_ctz(m); }
 inline F4 f4_splat(float v) { return F4{v, v, v, v}; }
@@ -212,10 +215,14 @@ private:
         done_ = true;
         return false;
     }
-    // Makes `e` the entry at hand, asking for its node's cache lines.
+    // Makes `e` the entry at hand, asking for its node's cache lines (or, when the leaf test
+    // offers it, its primitives').
     bool visit(Entry e) {
         cur_ = e;
-        if (e.count == 0) prefetch(&bvh_.wide[e.index], sizeof(BvhNode4));
+        if (e.count == 0)
+            prefetch(&bvh_.wide[e.index], sizeof(BvhNode4));
+        else if constexpr (requires { leaf_.prefetch(e.index, e.count); })
+            leaf_.prefetch(e.index, e.count);
         return true;
     }
     void update_swept() {
