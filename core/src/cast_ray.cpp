@@ -12,10 +12,15 @@ float intersect_ray_triangle(Vec3 origin, Vec3 dir, const Triangle& tri, float m
     const DVec3 p = dv(origin), d = dv(dir);
     const DVec3 pa = dv(tri.a) - p, pb = dv(tri.b) - p, pc = dv(tri.c) - p;
     // Which side of each edge the line passes (weights of a, b, c: edges bc, ca, ab).
-    const Bounded u = edge_side(d, pc, pb), v = edge_side(d, pa, pc), w = edge_side(d, pb, pa);
+    const Bounded u = edge_side(d, pc, pb), v = edge_side(d, pa, pc);
+    const double cu = certain(u), cv = certain(v);
+    // Two edges certainly on opposite sides: outside, which the full test below would also
+    // answer (-1 whether or not the line is parallel), so the third edge need not be computed.
+    if ((cu > 0.0 && cv < 0.0) || (cu < 0.0 && cv > 0.0)) return -1.0f;
+    const Bounded w = edge_side(d, pb, pa);
     const double sum = u.value + v.value + w.value;  // = n . d, n = (b - a) x (c - a)
     if (!(std::fabs(sum) > u.bound + v.bound + w.bound)) return -1.0f;  // parallel, or zero area
-    const double cu = certain(u), cv = certain(v), cw = certain(w);
+    const double cw = certain(w);
     const bool inside = (cu >= 0.0 && cv >= 0.0 && cw >= 0.0) || (cu <= 0.0 && cv <= 0.0 && cw <= 0.0);
     if (!inside) return -1.0f;
     const DVec3 n = cross(pb - pa, pc - pa);

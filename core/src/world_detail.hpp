@@ -10,6 +10,7 @@
 #include <wasm_simd128.h>
 #endif
 #include <limits>
+#include <type_traits>
 
 #include "shototsu/bvh.hpp"
 #include "shototsu/tolerance.hpp"
@@ -78,85 +79,107 @@ inline unsigned i4_mask(I4 m) {
     return (m[0] != 0 ? 1u : 0u) | (m[1] != 0 ? 2u : 0u) | (m[2] != 0 ? 4u : 0u) | (m[3] != 0 ? 8u : 0u);
 #endif
 }
+/// Asks for the cache lines of `p` (`bytes` > 0 long) ahead of use. wasm has no prefetch
+/// instruction: a load whose value is dropped does the same there, as the CPU goes on past it.
+inline void prefetch(const void* p, std::size_t bytes) {
+    const char* c = static_cast<const char*>(p);
+    const auto touch = [](const char* a) {
+#if defined(__wasm__)
+        (void)*static_cast<const volatile char*>(a);
+#else
+        __builtin_prefetch(a);
+#endif
+    };
+    touch(c);  // then the first byte of every further line the range reaches
+    for (std::size_t k = 64 - (reinterpret_cast<std::uintptr_t>(c) & 63); k < bytes; k += 64) touch(c + k);
+}
 inline int lowest_bit(unsigned m) { return __builtin_ctz(m); }
 inline F4 f4_splat(float v) { return F4{v, v, v, v}; }
-inline F4 f4_min(F4 a, F4 b) { return a < b ? a : b; }
-inline F4 f4_max(F4 a, F4 b) { return a > b ? a : b; }
+/// Lane-wise a < b ? a : b (SSE's minps). In wasm, written as SIMD128's pmin with the operands
+/// swapped (pmin(x, y) is y < x ? y : x): the same bits in every case, NaN and signed zeros
+/// included, in one instruction where the compare-and-select it would otherwise compile to costs
+/// V8 a handful.
+inline F4 f4_min(F4 a, F4 b) {
+#if defined(__wasm_simd128__)
+    return reinterpret_cast<F4>(wasm_f32x4_pmin(reinterpret_cast<v128_t>(b), reinterpret_cast<v128_t>(a)));
+#else
+    return a < b ? a : b;
+#endif
+}
+/// Lane-wise a > b ? a : b (SSE's maxps); in wasm pmax(b, a), which is a > b ? a : b exactly.
+inline F4 f4_max(F4 a, F4 b) {
+#if defined(__wasm_simd128__)
+    return reinterpret_cast<F4>(wasm_f32x4_pmax(reinterpret_cast<v128_t>(b), reinterpret_cast<v128_t>(a)));
+#else
+    return a > b ? a : b;
+#endif
+}
 
-/// Visits the leaves whose boxes, grown by `grow` and the slop, the ray enters before
-/// `limit` + slop, nearest first, through the four-wide tree (Bvh::wide, which must have been
-/// made by widen()). `leaf(first, count)` returns the new limit; a negative limit ends the
-/// traversal. The order of the visits only changes how much is pruned, never the answer: every
-/// caller keeps the best hit by a total order.
+/// One query's ordered walk through the four-wide tree (Bvh::wide, which must have been made by
+/// widen()), a node or a leaf per step(): traverse_ray runs one to its end; a batch can advance
+/// two in turn, so that the cache misses of one overlap the work of the other (each step asks
+/// for the node it will test next before returning). Visits the leaves whose boxes, grown by
+/// `grow` and the slop, the ray enters before `limit` + slop, nearest first. `leaf(first, count)`
+/// returns the new limit; a negative limit ends the walk. The order of the visits only changes
+/// how much is pruned, never the answer: every caller keeps the best hit by a total order.
 template <class Leaf>
-void traverse_ray(const Bvh& bvh, const RaySetup& r, float limit, Vec3 grow_in, Leaf&& leaf) {
-    if (bvh.wide.empty()) return;
-    const float slop = traversal_slop(bvh, r.origin, limit, grow_in);
-    const Vec3 grow = grow_in + Vec3{slop, slop, slop};
-    limit += slop;
-    struct Entry {
-        std::uint32_t index;  // a wide node, or the first primitive of a leaf
-        std::uint32_t count;  // 0 for a wide node
-        float enter;
-    };
-    Entry stack[kWideTraversalStack];
-    int top = 0;
-    // The box swept by the (grown) query up to `limit`: a cheap first test before the slabs.
-    // It pays for short casts (a particle's step, a character's move); for a ray across the
-    // scene it rejects nothing, so it is skipped there.
-    const Vec3 root_extent = bvh.nodes[0].box.max - bvh.nodes[0].box.min;
-    const bool short_query = std::isfinite(limit) && 4.0f * limit < maxf(maxf(root_extent.x, root_extent.y), root_extent.z);
-    const float inf = std::numeric_limits<float>::infinity();
-    F4 sw_min_x = f4_splat(-inf), sw_min_y = sw_min_x, sw_min_z = sw_min_x;
-    F4 sw_max_x = f4_splat(inf), sw_max_y = sw_max_x, sw_max_z = sw_max_x;
-    auto update_swept = [&] {
-        if (!short_query) return;
-        const Vec3 end = r.origin + r.dir * limit;
-        const Vec3 lo = vmin(r.origin, end) - grow, hi = vmax(r.origin, end) + grow;
-        sw_min_x = f4_splat(lo.x), sw_min_y = f4_splat(lo.y), sw_min_z = f4_splat(lo.z);
-        sw_max_x = f4_splat(hi.x), sw_max_y = f4_splat(hi.y), sw_max_z = f4_splat(hi.z);
-    };
-    update_swept();
-    // Slab planes of a box grown by `grow`: (min - grow - o) inv = (min - lo) inv with lo = o + grow.
-    const Vec3 lo_o = r.origin + grow, hi_o = r.origin - grow;
-    const F4 lo_x = f4_splat(lo_o.x), lo_y = f4_splat(lo_o.y), lo_z = f4_splat(lo_o.z);
-    const F4 hi_x = f4_splat(hi_o.x), hi_y = f4_splat(hi_o.y), hi_z = f4_splat(hi_o.z);
-    const F4 inv_x = f4_splat(r.inv.x), inv_y = f4_splat(r.inv.y), inv_z = f4_splat(r.inv.z);
-    const F4 zero = f4_splat(0.0f);
-    // `cur` is the node or leaf at hand; the children entered besides the nearest wait on the
-    // stack, farthest deepest, so the nearest is always visited next.
-    Entry cur{0, 0, 0.0f};
-    for (;;) {
-        if (cur.count > 0) {
-            const float next = leaf(cur.index, cur.count);
-            if (next < 0.0f) return;
-            if (next + slop < limit) {
-                limit = next + slop;
+class RayWalk {
+public:
+    RayWalk(const Bvh& bvh, const RaySetup& r, float limit, Vec3 grow_in, Leaf& leaf) : bvh_(bvh), r_(r), leaf_(leaf) {
+        if (bvh.wide.empty()) {
+            done_ = true;
+            return;
+        }
+        slop_ = traversal_slop(bvh, r.origin, limit, grow_in);
+        grow_ = grow_in + Vec3{slop_, slop_, slop_};
+        limit_ = limit + slop_;
+        // The box swept by the (grown) query up to `limit`: a cheap first test before the slabs.
+        // It pays for short casts (a particle's step, a character's move); for a ray across the
+        // scene it rejects nothing, so it is skipped there.
+        const Vec3 root_extent = bvh.nodes[0].box.max - bvh.nodes[0].box.min;
+        short_query_ = std::isfinite(limit_) && 4.0f * limit_ < maxf(maxf(root_extent.x, root_extent.y), root_extent.z);
+        update_swept();
+        // Slab planes of a box grown by `grow`: (min - grow - o) inv = (min - lo) inv, lo = o + grow.
+        const Vec3 lo_o = r.origin + grow_, hi_o = r.origin - grow_;
+        lo_x_ = f4_splat(lo_o.x), lo_y_ = f4_splat(lo_o.y), lo_z_ = f4_splat(lo_o.z);
+        hi_x_ = f4_splat(hi_o.x), hi_y_ = f4_splat(hi_o.y), hi_z_ = f4_splat(hi_o.z);
+        inv_x_ = f4_splat(r.inv.x), inv_y_ = f4_splat(r.inv.y), inv_z_ = f4_splat(r.inv.z);
+    }
+    bool done() const { return done_; }
+
+    /// Tests the node or leaf at hand and moves to the next; false once the walk has ended.
+    bool step() {
+        if (cur_.count > 0) {
+            const float next = leaf_(cur_.index, cur_.count);
+            if (next < 0.0f) return end();
+            if (next + slop_ < limit_) {
+                limit_ = next + slop_;
                 update_swept();
             }
         } else {
-            const BvhNode4& n = bvh.wide[cur.index];
+            const BvhNode4& n = bvh_.wide[cur_.index];
             const F4 bmin_x = f4_load(n.min_x), bmin_y = f4_load(n.min_y), bmin_z = f4_load(n.min_z);
             const F4 bmax_x = f4_load(n.max_x), bmax_y = f4_load(n.max_y), bmax_z = f4_load(n.max_z);
-            const F4 t1x = (bmin_x - lo_x) * inv_x, t2x = (bmax_x - hi_x) * inv_x;
-            const F4 t1y = (bmin_y - lo_y) * inv_y, t2y = (bmax_y - hi_y) * inv_y;
-            const F4 t1z = (bmin_z - lo_z) * inv_z, t2z = (bmax_z - hi_z) * inv_z;
-            const F4 enter = f4_max(f4_max(f4_min(t1x, t2x), f4_min(t1y, t2y)), f4_max(f4_min(t1z, t2z), zero));
-            const F4 leave = f4_min(f4_min(f4_max(t1x, t2x), f4_max(t1y, t2y)), f4_min(f4_max(t1z, t2z), f4_splat(limit)));
+            const F4 t1x = (bmin_x - lo_x_) * inv_x_, t2x = (bmax_x - hi_x_) * inv_x_;
+            const F4 t1y = (bmin_y - lo_y_) * inv_y_, t2y = (bmax_y - hi_y_) * inv_y_;
+            const F4 t1z = (bmin_z - lo_z_) * inv_z_, t2z = (bmax_z - hi_z_) * inv_z_;
+            const F4 enter = f4_max(f4_max(f4_min(t1x, t2x), f4_min(t1y, t2y)), f4_max(f4_min(t1z, t2z), f4_splat(0.0f)));
+            const F4 leave = f4_min(f4_min(f4_max(t1x, t2x), f4_max(t1y, t2y)), f4_min(f4_max(t1z, t2z), f4_splat(limit_)));
             // Lanes of empty boxes (min > max) are absent children.
             I4 hit = (enter <= leave) & (bmin_x <= bmax_x);
-            if (short_query)
-                hit &= (bmin_x <= sw_max_x) & (bmax_x >= sw_min_x) & (bmin_y <= sw_max_y) & (bmax_y >= sw_min_y) &
-                       (bmin_z <= sw_max_z) & (bmax_z >= sw_min_z);
+            if (short_query_)
+                hit &= (bmin_x <= sw_max_x_) & (bmax_x >= sw_min_x_) & (bmin_y <= sw_max_y_) & (bmax_y >= sw_min_y_) &
+                       (bmin_z <= sw_max_z_) & (bmax_z >= sw_min_z_);
             unsigned mask = i4_mask(hit);
             if (mask != 0) {
                 if ((mask & (mask - 1)) == 0) {  // one child entered: go straight down
                     const int k = lowest_bit(mask);
-                    cur = {n.child[k], n.count[k], enter[k]};
-                    continue;
+                    return visit({n.child[k], n.count[k], enter[k]});
                 }
-                // Several: sort them by entry distance, farthest first, and keep the nearest.
-                Entry found[4];
+                // Several: sorted by entry distance straight onto the stack, farthest deepest,
+                // and the nearest taken off again. (Sorting in a local array and copying it over
+                // compiled to a call of memcpy in wasm.)
+                Entry* found = stack_ + top_;
                 int h = 0;
                 for (; mask != 0; mask &= mask - 1) {
                     const int k = lowest_bit(mask);
@@ -165,16 +188,72 @@ void traverse_ray(const Bvh& bvh, const RaySetup& r, float limit, Vec3 grow_in, 
                     for (; j > 0 && found[j - 1].enter < c.enter; --j) found[j] = found[j - 1];
                     found[j] = c;
                 }
-                for (int k = 0; k < h - 1; ++k) stack[top++] = found[k];
-                cur = found[h - 1];
-                continue;
+                // The waiting nodes are fetched now: by the time the stack gets back to them,
+                // they are in cache.
+                for (int k = 0; k < h - 1; ++k)
+                    if (found[k].count == 0) prefetch(&bvh_.wide[found[k].index], sizeof(BvhNode4));
+                top_ += h - 1;
+                return visit(stack_[top_]);
             }
         }
         // Next: the nearest waiting entry that the (maybe shortened) limit still reaches.
+        Entry next;
         do {
-            if (top == 0) return;
-            cur = stack[--top];
-        } while (cur.enter > limit);
+            if (top_ == 0) return end();
+            next = stack_[--top_];
+        } while (next.enter > limit_);
+        return visit(next);
+    }
+
+private:
+    struct Entry {
+        std::uint32_t index;  // a wide node, or the first primitive of a leaf
+        std::uint32_t count;  // 0 for a wide node
+        float enter;
+    };
+    bool end() {
+        done_ = true;
+        return false;
+    }
+    // Makes `e` the entry at hand, asking for its node's cache lines (or, when the leaf test
+    // offers it, its primitives').
+    bool visit(Entry e) {
+        cur_ = e;
+        if (e.count == 0)
+            prefetch(&bvh_.wide[e.index], sizeof(BvhNode4));
+        else if constexpr (requires { leaf_.prefetch(e.index, e.count); })
+            leaf_.prefetch(e.index, e.count);
+        return true;
+    }
+    void update_swept() {
+        if (!short_query_) return;
+        const Vec3 end = r_.origin + r_.dir * limit_;
+        const Vec3 lo = vmin(r_.origin, end) - grow_, hi = vmax(r_.origin, end) + grow_;
+        sw_min_x_ = f4_splat(lo.x), sw_min_y_ = f4_splat(lo.y), sw_min_z_ = f4_splat(lo.z);
+        sw_max_x_ = f4_splat(hi.x), sw_max_y_ = f4_splat(hi.y), sw_max_z_ = f4_splat(hi.z);
+    }
+
+    const Bvh& bvh_;
+    const RaySetup& r_;
+    Leaf& leaf_;
+    bool done_ = false, short_query_ = false;
+    float slop_ = 0.0f, limit_ = 0.0f;
+    Vec3 grow_;
+    F4 lo_x_, lo_y_, lo_z_, hi_x_, hi_y_, hi_z_, inv_x_, inv_y_, inv_z_;
+    F4 sw_min_x_, sw_min_y_, sw_min_z_, sw_max_x_, sw_max_y_, sw_max_z_;
+    // `cur_` is the node or leaf at hand; the children entered besides the nearest wait on the
+    // stack, farthest deepest, so the nearest is always visited next.
+    Entry cur_{0, 0, 0.0f};
+    Entry stack_[kWideTraversalStack];
+    int top_ = 0;
+};
+
+/// Walks `bvh` for one query to the end (RayWalk).
+template <class Leaf>
+void traverse_ray(const Bvh& bvh, const RaySetup& r, float limit, Vec3 grow, Leaf&& leaf) {
+    RayWalk<std::remove_reference_t<Leaf>> walk(bvh, r, limit, grow, leaf);
+    if (walk.done()) return;
+    while (walk.step()) {
     }
 }
 

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <limits>
 #include <random>
 
 #include "meshes.hpp"
@@ -112,6 +113,42 @@ TEST_CASE("World::raycast: equals brute force over all triangles, on every scene
             REQUIRE(w.raycast_any(o, d, maxd));
         }
         CHECK(hits > kQueries / 20);  // the scenes are dense enough for the test to mean something
+    }
+}
+
+TEST_CASE("World::raycast_batch: every answer is raycast's, bit for bit, invalid rays and odd counts included") {
+    Rng rng(17);
+    for (const Scene& s : scenes()) {
+        INFO(s.name);
+        const World w = build(s);
+        const float maxd = 25.0f;
+        for (const std::size_t n : {std::size_t{0}, std::size_t{1}, std::size_t{2}, std::size_t{7}, std::size_t{2001}}) {
+            std::vector<float> rays(6 * n);
+            for (std::size_t i = 0; i < n; ++i) {
+                const Vec3 o = random_in(rng, s.bounds), d = rng.direction();
+                const float r[6] = {o.x, o.y, o.z, d.x, d.y, d.z};
+                std::copy(r, r + 6, rays.begin() + 6 * static_cast<std::ptrdiff_t>(i));
+            }
+            // Rays that raycast rejects, next to valid ones in a pair: a NaN origin, a zero direction.
+            if (n > 3) rays[6 * 1] = std::numeric_limits<float>::quiet_NaN();
+            if (n > 5) rays[6 * 4 + 3] = rays[6 * 4 + 4] = rays[6 * 4 + 5] = 0.0f;
+            std::vector<WorldHit> out(n);
+            w.raycast_batch(rays, maxd, out);
+            for (std::size_t i = 0; i < n; ++i) {
+                const float* r = rays.data() + 6 * i;
+                const WorldHit h = w.raycast({r[0], r[1], r[2]}, {r[3], r[4], r[5]}, maxd);
+                INFO("ray " << i << " of " << n);
+                // Field by field (WorldHit has padding), floats by their bits.
+                const auto same = [](const auto& a, const auto& b) { return std::memcmp(&a, &b, sizeof a) == 0; };
+                REQUIRE(out[i].hit == h.hit);
+                REQUIRE(same(out[i].distance, h.distance));
+                REQUIRE(same(out[i].point, h.point));
+                REQUIRE(same(out[i].position, h.position));
+                REQUIRE(same(out[i].normal, h.normal));
+                REQUIRE(out[i].mesh == h.mesh);
+                REQUIRE(out[i].triangle == h.triangle);
+            }
+        }
     }
 }
 

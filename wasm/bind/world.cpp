@@ -129,13 +129,18 @@ void raycastBatch(const World& w, std::uintptr_t rays, std::uint32_t n, float ma
                   std::uintptr_t ids) {
     const float* r = reinterpret_cast<const float*>(rays);
     float* o = reinterpret_cast<float*>(out);
-    for (std::uint32_t i = 0; i < n; ++i, r += 6, o += 8) {
-        const WorldHit h = w.raycast({r[0], r[1], r[2]}, {r[3], r[4], r[5]}, max_distance);
-        o[0] = h.hit ? 1.0f : 0.0f;
-        o[1] = h.distance;
-        o[2] = h.point.x, o[3] = h.point.y, o[4] = h.point.z;
-        o[5] = h.normal.x, o[6] = h.normal.y, o[7] = h.normal.z;
-        write_ids(ids, i, h);
+    WorldHit hits[32];
+    for (std::uint32_t first = 0; first < n; first += 32) {
+        const std::uint32_t c = n - first < 32 ? n - first : 32;
+        w.raycast_batch({r + 6 * static_cast<std::size_t>(first), 6 * static_cast<std::size_t>(c)}, max_distance, {hits, c});
+        for (std::uint32_t k = 0; k < c; ++k, o += 8) {
+            const WorldHit& h = hits[k];
+            o[0] = h.hit ? 1.0f : 0.0f;
+            o[1] = h.distance;
+            o[2] = h.point.x, o[3] = h.point.y, o[4] = h.point.z;
+            o[5] = h.normal.x, o[6] = h.normal.y, o[7] = h.normal.z;
+            write_ids(ids, first + k, h);
+        }
     }
 }
 void sphereCastBatch(const World& w, std::uintptr_t casts, std::uint32_t n, float radius, float max_distance,

@@ -109,6 +109,11 @@ public:
     /// edge or vertex hits a triangle there), nearest child first. normal: the face normal turned
     /// toward the origin.
     WorldHit raycast(Vec3 origin, Vec3 dir, float max_distance) const;
+    /// raycast for many rays: `rays` holds 6 floats per ray (origin xyz, direction xyz), and
+    /// out[i] = raycast(ray i, max_distance) for i < min(out.size(), rays.size() / 6). The same
+    /// answers, sooner: rays are walked two at a time in turn, so that the memory waits of one
+    /// overlap the work of the other.
+    void raycast_batch(std::span<const float> rays, float max_distance, std::span<WorldHit> out) const;
     /// Whether anything blocks the ray within max_distance: raycast(...).hit, but it stops at
     /// the first hit found.
     bool raycast_any(Vec3 origin, Vec3 dir, float max_distance) const;
