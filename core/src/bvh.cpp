@@ -11,6 +11,9 @@
 
 #include <algorithm>
 #include <limits>
+#if !defined(__EMSCRIPTEN__)
+#include <thread>
+#endif
 
 #include "shototsu/bounding.hpp"
 
@@ -186,7 +189,90 @@ std::uint32_t partition_refs(std::vector<Ref>& refs, std::uint32_t begin, std::u
 
 }  // namespace
 
-Bvh build_bvh(std::span<const AABB> input) {
+// Makes node w.node a leaf (false) or splits it: appends its two children to `nodes` and
+// returns them (true). `depth` keeps the deepest level seen.
+bool process(std::vector<Ref>& refs, const Work& w, std::vector<BvhNode>& nodes, int& depth, Work& left_work,
+             Work& right_work) {
+    depth = std::max(depth, w.depth);
+    const std::uint32_t count = w.end - w.begin;
+    nodes[w.node].box = w.box.aabb();
+
+    auto make_leaf = [&] {
+        nodes[w.node].first = w.begin;
+        nodes[w.node].count = count;
+    };
+    if (count <= 2) {
+        make_leaf();
+        return false;
+    }
+
+    std::uint32_t mid = w.begin;
+    Box left_box, right_box, left_cbox, right_cbox;
+    if (w.depth < kBvhSahMaxDepth) {
+        const Split best = best_split(refs, w);
+        const float leaf_cost = half_area(w.box) * static_cast<float>(count);
+        if (count <= kBvhMaxLeafSize && (best.axis < 0 || best.cost >= leaf_cost)) {
+            make_leaf();
+            return false;
+        }
+        if (best.axis >= 0) {
+            const int axis = best.axis;
+            const float lo = component(w.cbox.min(), axis);
+            const int nb = bins_for(count);
+            const float scale = static_cast<float>(nb) / (component(w.cbox.max(), axis) - lo);
+            mid = partition_refs(
+                refs, w.begin, w.end, [&](const Ref& r) { return bin_of(component(r.c, axis), lo, scale, nb) <= best.bin; },
+                left_cbox, right_cbox);
+            left_box = best.left;
+            right_box = best.right;
+        }
+    }
+    if (mid == w.begin || mid == w.end) {
+        // No usable SAH split (identical centroids, or too deep): split by count along the
+        // widest axis, ordered by (centroid, index) — a total order, so every standard library
+        // sorts it the same way.
+        const Vec3 extent = w.cbox.max() - w.cbox.min();
+        int axis = 0;
+        if (extent.y > component(extent, axis)) axis = 1;
+        if (extent.z > component(extent, axis)) axis = 2;
+        std::sort(refs.begin() + w.begin, refs.begin() + w.end, [axis](const Ref& a, const Ref& b) {
+            const float ca = component(a.c, axis), cb = component(b.c, axis);
+            return ca < cb || (!(cb < ca) && a.id < b.id);
+        });
+        mid = w.begin + count / 2;
+        left_box = right_box = left_cbox = right_cbox = Box{};
+        for (std::uint32_t k = w.begin; k < w.end; ++k) {
+            const Ref& r = refs[k];
+            (k < mid ? left_box : right_box).grow(r.lo, r.hi);
+            (k < mid ? left_cbox : right_cbox).grow(r.c);
+        }
+    }
+
+    const std::uint32_t left = static_cast<std::uint32_t>(nodes.size());
+    nodes[w.node].first = left;
+    nodes[w.node].count = 0;
+    nodes.push_back({});
+    nodes.push_back({});
+    left_work = {left, w.begin, mid, w.depth + 1, left_box, left_cbox};
+    right_work = {left + 1, mid, w.end, w.depth + 1, right_box, right_cbox};
+    return true;
+}
+
+// Builds the subtree of `root` (whose node is already in `nodes`) depth-first: a node's two
+// children are allocated together, then the whole left subtree, then the right one.
+void build_subtree(std::vector<Ref>& refs, const Work& root, std::vector<BvhNode>& nodes, int& depth) {
+    std::vector<Work> stack{root};
+    while (!stack.empty()) {
+        const Work w = stack.back();
+        stack.pop_back();
+        Work l, r;
+        if (!process(refs, w, nodes, depth, l, r)) continue;
+        stack.push_back(r);  // right first, so the left subtree is built (and laid out) first
+        stack.push_back(l);
+    }
+}
+
+Bvh build_bvh(std::span<const AABB> input, int threads) {
     Bvh bvh;
     const std::uint32_t n = static_cast<std::uint32_t>(input.size());
     if (n == 0) return bvh;
@@ -215,74 +301,39 @@ Bvh build_bvh(std::span<const AABB> input) {
     // A binary tree over n leaves of >= 1 primitive has at most 2n - 1 nodes; most have far fewer.
     bvh.nodes.reserve(n);
     bvh.nodes.push_back({});
-    std::vector<Work> stack;
-    stack.push_back(root);
-    while (!stack.empty()) {
-        const Work w = stack.back();
-        stack.pop_back();
-        bvh.depth = std::max(bvh.depth, w.depth);
-        const std::uint32_t count = w.end - w.begin;
-        bvh.nodes[w.node].box = w.box.aabb();
-
-        auto make_leaf = [&] {
-            bvh.nodes[w.node].first = w.begin;
-            bvh.nodes[w.node].count = count;
+    Work left, right;
+#if defined(__EMSCRIPTEN__)
+    threads = 1;  // no threads in the package's wasm
+#endif
+    if (threads < 2 || n < kBvhParallelMinCount) {
+        build_subtree(refs, root, bvh.nodes, bvh.depth);
+    } else if (process(refs, root, bvh.nodes, bvh.depth, left, right)) {
+        // The root's two subtrees in two threads, each into its own array with its root at 0,
+        // spliced into exactly the layout one thread makes: root, its children (1, 2), every
+        // descendant of 1, then every descendant of 2. They touch disjoint ranges of `refs`.
+        std::vector<BvhNode> a{BvhNode{}}, b{BvhNode{}};
+        int depth_a = 0, depth_b = 0;
+        Work la = left, rb = right;
+        la.node = 0;
+        rb.node = 0;
+        {
+            std::thread other([&] { build_subtree(refs, rb, b, depth_b); });
+            build_subtree(refs, la, a, depth_a);
+            other.join();
+        }
+        const std::uint32_t base_b = static_cast<std::uint32_t>(3 + (a.size() - 1));
+        // Local index k >= 1 of `a` lands at k + 2, of `b` at base_b + k - 1; an inner node's
+        // `first` (its children's local index) moves with them, a leaf's (into refs) does not.
+        auto place = [](BvhNode node, std::uint32_t offset) {
+            if (node.count == 0) node.first += offset;
+            return node;
         };
-        if (count <= 2) {
-            make_leaf();
-            continue;
-        }
-
-        std::uint32_t mid = w.begin;
-        Box left_box, right_box, left_cbox, right_cbox;
-        if (w.depth < kBvhSahMaxDepth) {
-            const Split best = best_split(refs, w);
-            const float leaf_cost = half_area(w.box) * static_cast<float>(count);
-            if (count <= kBvhMaxLeafSize && (best.axis < 0 || best.cost >= leaf_cost)) {
-                make_leaf();
-                continue;
-            }
-            if (best.axis >= 0) {
-                const int axis = best.axis;
-                const float lo = component(w.cbox.min(), axis);
-                const int nb = bins_for(count);
-                const float scale = static_cast<float>(nb) / (component(w.cbox.max(), axis) - lo);
-                mid = partition_refs(
-                    refs, w.begin, w.end, [&](const Ref& r) { return bin_of(component(r.c, axis), lo, scale, nb) <= best.bin; },
-                    left_cbox, right_cbox);
-                left_box = best.left;
-                right_box = best.right;
-            }
-        }
-        if (mid == w.begin || mid == w.end) {
-            // No usable SAH split (identical centroids, or too deep): split by count along the
-            // widest axis, ordered by (centroid, index) — a total order, so every standard library
-            // sorts it the same way.
-            const Vec3 extent = w.cbox.max() - w.cbox.min();
-            int axis = 0;
-            if (extent.y > component(extent, axis)) axis = 1;
-            if (extent.z > component(extent, axis)) axis = 2;
-            std::sort(refs.begin() + w.begin, refs.begin() + w.end, [axis](const Ref& a, const Ref& b) {
-                const float ca = component(a.c, axis), cb = component(b.c, axis);
-                return ca < cb || (!(cb < ca) && a.id < b.id);
-            });
-            mid = w.begin + count / 2;
-            left_box = right_box = left_cbox = right_cbox = Box{};
-            for (std::uint32_t k = w.begin; k < w.end; ++k) {
-                const Ref& r = refs[k];
-                (k < mid ? left_box : right_box).grow(r.lo, r.hi);
-                (k < mid ? left_cbox : right_cbox).grow(r.c);
-            }
-        }
-
-        const std::uint32_t left = static_cast<std::uint32_t>(bvh.nodes.size());
-        bvh.nodes[w.node].first = left;
-        bvh.nodes[w.node].count = 0;
-        bvh.nodes.push_back({});
-        bvh.nodes.push_back({});
-        // Right first so the left subtree is built (and laid out) first: better locality.
-        stack.push_back({left + 1, mid, w.end, w.depth + 1, right_box, right_cbox});
-        stack.push_back({left, w.begin, mid, w.depth + 1, left_box, left_cbox});
+        bvh.nodes.resize(3 + (a.size() - 1) + (b.size() - 1));
+        bvh.nodes[1] = place(a[0], 2);
+        bvh.nodes[2] = place(b[0], base_b - 1);
+        for (std::size_t k = 1; k < a.size(); ++k) bvh.nodes[k + 2] = place(a[k], 2);
+        for (std::size_t k = 1; k < b.size(); ++k) bvh.nodes[base_b + k - 1] = place(b[k], base_b - 1);
+        bvh.depth = std::max(bvh.depth, std::max(depth_a, depth_b));
     }
     bvh.nodes.shrink_to_fit();
     bvh.order.resize(n);

@@ -428,3 +428,22 @@ TEST_CASE("widen: the four-wide tree holds the binary tree's leaves, each once, 
     widen(none);
     CHECK(none.wide.empty());
 }
+
+TEST_CASE("build_bvh: two threads make exactly the tree one thread makes") {
+    std::mt19937 rng(0x7b1d);
+    std::uniform_real_distribution<float> u(-200.0f, 200.0f), s(0.0f, 2.0f);
+    const std::size_t n = kBvhParallelMinCount + 12345;
+    std::vector<AABB> boxes(n);
+    for (AABB& b : boxes) {
+        const Vec3 c{u(rng), u(rng) * 0.1f, u(rng)};
+        const Vec3 e{s(rng), s(rng), s(rng)};
+        b = {c - e, c + e};
+    }
+    boxes[17] = aabb_empty();
+    const Bvh one = build_bvh(boxes, 1), two = build_bvh(boxes, 2);
+    REQUIRE(one.nodes.size() == two.nodes.size());
+    CHECK(std::memcmp(one.nodes.data(), two.nodes.data(), one.nodes.size() * sizeof(BvhNode)) == 0);
+    CHECK(one.order == two.order);
+    CHECK(one.depth == two.depth);
+    CHECK(one.nodes[0].count == 0);  // the root was split, so the second thread did run
+}
