@@ -303,8 +303,11 @@ Bvh build_bvh(std::span<const AABB> input, int threads) {
     bvh.nodes.push_back({});
     Work left, right;
 #if defined(__EMSCRIPTEN__)
-    threads = 1;  // no threads in the package's wasm
-#endif
+    (void)threads;  // no threads in the package's wasm
+    (void)left;
+    (void)right;
+    build_subtree(refs, root, bvh.nodes, bvh.depth);
+#else
     if (threads < 2 || n < kBvhParallelMinCount) {
         build_subtree(refs, root, bvh.nodes, bvh.depth);
     } else if (process(refs, root, bvh.nodes, bvh.depth, left, right)) {
@@ -335,6 +338,7 @@ Bvh build_bvh(std::span<const AABB> input, int threads) {
         for (std::size_t k = 1; k < b.size(); ++k) bvh.nodes[base_b + k - 1] = place(b[k], base_b - 1);
         bvh.depth = std::max(bvh.depth, std::max(depth_a, depth_b));
     }
+#endif
     bvh.nodes.shrink_to_fit();
     bvh.order.resize(n);
     for (std::uint32_t k = 0; k < n; ++k) bvh.order[k] = refs[k].id;
