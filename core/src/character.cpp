@@ -206,11 +206,17 @@ WorldHit CharacterController::cached_cast(Vec3 lead, Vec3 dir_in, float len, flo
         const double within = reach + 9.0 * tol::kSweepCushion * ax.extent;
         double earliest = 0.0;
         bool separated = false;
-        for (const TriangleAxes::Axis& a : ax.axes) {
+        // Along each axis, the separation on the side the swept axis starts on (<= 0: none) and
+        // its rate of change.
+        double sep[4], rate[4];
+        for (int i = 0; i < 4; ++i) {
+            const TriangleAxes::Axis& a = ax.axes[i];
             const double h0 = a.n[0] * p0.x + a.n[1] * p0.y + a.n[2] * p0.z;
             const double h1 = a.n[0] * p1.x + a.n[1] * p1.y + a.n[2] * p1.z;
             const double hd = a.n[0] * dm.x + a.n[1] * dm.y + a.n[2] * dm.z;
             const double above = detail::dmin(h0, h1) - a.hi, below = a.lo - detail::dmax(h0, h1);
+            sep[i] = above > 0.0 ? above : below;
+            rate[i] = above > 0.0 ? hd : -hd;
             if (above > within) {
                 if (!(above + hd <= within)) {
                     separated = true;
@@ -226,6 +232,32 @@ WorldHit CharacterController::cached_cast(Vec3 lead, Vec3 dir_in, float len, flo
             }
         }
         if (separated) continue;
+        // The normal with one edge's normal: the two are orthogonal, so while the swept axis is
+        // beyond the triangle along both (separations a, b >= 0) it is at least sqrt(a^2 + b^2)
+        // from it — the sphere sinking onto a floor beside the triangle underneath reaches this
+        // one's edge later than its plane. a^2 + b^2 is a convex quadratic in t; its first root
+        // within^2, taken a little early, is kept only when checked directly: a and b still >= 0
+        // there (so also before), a^2 + b^2 > within^2 and decreasing (so larger before).
+        if (sep[0] > 0.0) {
+            for (int i = 1; i < 4; ++i) {
+                if (!(sep[i] > 0.0)) continue;
+                const double sa = sep[0], ra = rate[0], sb = sep[i], rb = rate[i];
+                const double qa = ra * ra + rb * rb, qb = sa * ra + sb * rb, qc = sa * sa + sb * sb - within * within;
+                if (!(qb < 0.0) || !(qc > 0.0)) continue;
+                const double disc = qb * qb - qa * qc;
+                if (!(disc >= 0.0)) continue;
+                const double t = qc / (-qb + std::sqrt(disc)) * (1.0 - tol::kCharacterPairBoundEarly);
+                if (!(t > earliest)) continue;
+                const double a = sa + t * ra, b = sb + t * rb;
+                if (!(a >= 0.0 && b >= 0.0 && a * a + b * b > within * within && a * ra + b * rb < 0.0)) continue;
+                if (t >= 1.0) {
+                    separated = true;  // no contact during the cast
+                    break;
+                }
+                earliest = t;
+            }
+            if (separated) continue;
+        }
         list[count++] = {earliest, k};
     }
     // Insertion sort: a handful of candidates.
