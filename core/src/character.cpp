@@ -88,28 +88,37 @@ Capsule CharacterController::capsule_at(Vec3 c) const {
     return {c - kUp * half, c + kUp * half, settings_.radius};
 }
 
-// A cached triangle with its separating axis: the unit normal, in double, and the triangle's
-// extent along it from its own vertices (so any direction would do; a zero-area triangle gets none).
-CharacterController::CachedTriangle CharacterController::cached_triangle(const Triangle& tri, std::uint32_t mesh,
-                                                                        std::uint32_t id) {
+// A cached triangle's separating axes: the unit normal and the unit normals of its edges
+// in its plane (pointing either way), in double, each with the triangle's extent along it from its
+// own vertices (so any direction would do; a zero-area triangle gets none).
+void CharacterController::set_axes(const Triangle& tri, TriangleAxes& c) {
     using detail::DVec3;
-    CachedTriangle c{tri, detail::triangle_box(tri), mesh, id, {0.0, 0.0, 0.0}, 0.0, 0.0, 0.0};
+    c = TriangleAxes{};
     const DVec3 v[3] = {detail::dv(tri.a), detail::dv(tri.b), detail::dv(tri.c)};
+    DVec3 e[3];
     for (int i = 0; i < 3; ++i) {
-        const DVec3 e = v[(i + 1) % 3] - v[i];
-        c.extent = detail::dmax(c.extent, detail::dmax(max_abs(v[i]), max_abs(e)));
+        e[i] = v[(i + 1) % 3] - v[i];
+        c.extent = detail::dmax(c.extent, detail::dmax(max_abs(v[i]), max_abs(e[i])));
     }
-    const DVec3 n = detail::cross(v[1] - v[0], v[2] - v[0]);
+    const DVec3 n = detail::cross(e[0], v[2] - v[0]);
     const double nn = detail::length_sq(n);
-    if (!(nn > 0.0) || !std::isfinite(nn)) return c;
+    if (!(nn > 0.0) || !std::isfinite(nn)) return;
     const DVec3 m = n * (1.0 / std::sqrt(nn));
-    c.axis[0] = m.x;
-    c.axis[1] = m.y;
-    c.axis[2] = m.z;
-    const double h0 = detail::dot(m, v[0]), h1 = detail::dot(m, v[1]), h2 = detail::dot(m, v[2]);
-    c.axis_lo = detail::dmin(h0, detail::dmin(h1, h2));
-    c.axis_hi = detail::dmax(h0, detail::dmax(h1, h2));
-    return c;
+    const auto set_axis = [&](TriangleAxes::Axis& a, DVec3 u) {
+        a.n[0] = u.x;
+        a.n[1] = u.y;
+        a.n[2] = u.z;
+        const double h0 = detail::dot(u, v[0]), h1 = detail::dot(u, v[1]), h2 = detail::dot(u, v[2]);
+        a.lo = detail::dmin(h0, detail::dmin(h1, h2));
+        a.hi = detail::dmax(h0, detail::dmax(h1, h2));
+    };
+    set_axis(c.axes[0], m);
+    for (int i = 0; i < 3; ++i) {
+        const DVec3 u = detail::cross(e[i], m);
+        const double uu = detail::length_sq(u);
+        // A zero-length edge of a non-degenerate triangle cannot be; keep it testless anyway.
+        if (uu > 0.0 && std::isfinite(uu)) set_axis(c.axes[1 + i], u * (1.0 / std::sqrt(uu)));
+    }
 }
 
 // Fills the triangle cache for a move from `center` reaching at most `reach` in any direction,
@@ -130,26 +139,31 @@ void CharacterController::prepare_cache(Vec3 center, float reach) const {
     cache_.clear();
     bool overflow = false;
     world_->for_each_triangle_in(cache_box_, [&](std::uint32_t mesh, std::uint32_t id, const Triangle& tri) {
-        if (cache_.size() < kCacheTriangles) cache_.push_back(cached_triangle(tri, mesh, id));
+        if (cache_.size() < kCacheTriangles) cache_.push_back({tri, detail::triangle_box(tri), mesh, id, false});
         else overflow = true;
     });
     cache_usable_ = !overflow;
     candidates_.resize(cache_.size());  // cached_cast's working list: one slot per triangle
+    if (axes_.size() < cache_.size()) axes_.resize(cache_.size());
 }
 
 // World::capsule_cast / sphere_cast over the cached triangles: the same motion (the direction
 // normalised as the world does, times the length), the same per-triangle sweep and the same tie
 // rule (lowest t, then mesh, then triangle), with a conservative box test in front — so the same
 // answer. Falls back to the world when the cast leaves the cached box.
-// Before each sweep, beside the box test, the triangle's separating axis (its normal): when the
-// swept axis (the segment axis_start–axis_end, moved by the motion as the sweep will move it) stays
-// farther from the triangle's extent along it than the sweep's reach — the radius, its touching
-// band and eight rounding cushions (the tangent test of sweep_sphere_triangle and
-// sweep_capsule_triangle), bounded from above here, plus one more cushion for this test's own
-// rounding — the sweep would report no contact: skipped. Most of a floor's triangles end here,
-// before the sweep builds their frame. The same axis bounds when a contact can happen at all;
-// the survivors are swept earliest first, and the loop stops when the next one's earliest time
-// comes after the best hit so far (its t could not be lower, so the tie rule cannot pick it).
+// Before each sweep, beside the box test, the triangle's separating axes (its normal, then its
+// edges' normals in its plane): when the swept axis (the segment axis_start–axis_end, moved by the
+// motion as the sweep will move it) stays farther from the triangle's extent along one of them
+// than the sweep's reach — the radius, its touching band and eight rounding cushions (the tangent
+// test of sweep_sphere_triangle and sweep_capsule_triangle, whose face test widens the edges by one
+// cushion), bounded from above here, plus one more cushion for this test's own rounding — the
+// segment stays farther than that from the triangle and the sweep would report no contact:
+// skipped. Most of a floor's triangles end here, before the sweep builds their frame. The same
+// axes bound when a contact can happen at all (the separation along each is linear in t, and
+// the latest of their entry times bounds the contact); the survivors are swept earliest first,
+// and the loop stops when the next one's earliest time comes after the best hit so far (its t
+// could not be lower, so the tie rule cannot pick it). The edge axes matter on a floor: the
+// triangles beside the one underneath share its plane, so only an edge tells them apart.
 template <class Sweep>
 WorldHit CharacterController::cached_cast(Vec3 lead, Vec3 dir_in, float len, float radius, Vec3 half_axis,
                                           Vec3 axis_start, Vec3 axis_end, bool sphere_sweep, Sweep&& sweep) const {
@@ -179,23 +193,70 @@ WorldHit CharacterController::cached_cast(Vec3 lead, Vec3 dir_in, float len, flo
     Candidate* const list = candidates_.data();
     std::size_t count = 0;
     for (std::uint32_t k = 0; k < cache_.size(); ++k) {
-        const CachedTriangle& c = cache_[k];
+        CachedTriangle& c = cache_[k];
         const AABB& b = c.box;
         if (b.min.x > swept.max.x || b.max.x < swept.min.x || b.min.y > swept.max.y || b.max.y < swept.min.y ||
             b.min.z > swept.max.z || b.max.z < swept.min.z)
             continue;
-        const double h0 = c.axis[0] * p0.x + c.axis[1] * p0.y + c.axis[2] * p0.z;
-        const double h1 = c.axis[0] * p1.x + c.axis[1] * p1.y + c.axis[2] * p1.z;
-        const double hd = c.axis[0] * dm.x + c.axis[1] * dm.y + c.axis[2] * dm.z;
-        const double above = detail::dmin(h0, h1) - c.axis_hi, below = c.axis_lo - detail::dmax(h0, h1);
-        const double within = reach + 9.0 * tol::kSweepCushion * c.extent;
+        TriangleAxes& ax = axes_[k];
+        if (!c.has_axes) {
+            set_axes(c.tri, ax);
+            c.has_axes = true;
+        }
+        const double within = reach + 9.0 * tol::kSweepCushion * ax.extent;
         double earliest = 0.0;
-        if (above > within) {
-            if (!(above + hd <= within)) continue;
-            earliest = (above - within) / -hd;
-        } else if (below > within) {
-            if (!(below - hd <= within)) continue;
-            earliest = (below - within) / hd;
+        bool separated = false;
+        // Along each axis, the separation on the side the swept axis starts on (<= 0: none) and
+        // its rate of change.
+        double sep[4], rate[4];
+        for (int i = 0; i < 4; ++i) {
+            const TriangleAxes::Axis& a = ax.axes[i];
+            const double h0 = a.n[0] * p0.x + a.n[1] * p0.y + a.n[2] * p0.z;
+            const double h1 = a.n[0] * p1.x + a.n[1] * p1.y + a.n[2] * p1.z;
+            const double hd = a.n[0] * dm.x + a.n[1] * dm.y + a.n[2] * dm.z;
+            const double above = detail::dmin(h0, h1) - a.hi, below = a.lo - detail::dmax(h0, h1);
+            sep[i] = above > 0.0 ? above : below;
+            rate[i] = above > 0.0 ? hd : -hd;
+            if (above > within) {
+                if (!(above + hd <= within)) {
+                    separated = true;
+                    break;
+                }
+                earliest = detail::dmax(earliest, (above - within) / -hd);
+            } else if (below > within) {
+                if (!(below - hd <= within)) {
+                    separated = true;
+                    break;
+                }
+                earliest = detail::dmax(earliest, (below - within) / hd);
+            }
+        }
+        if (separated) continue;
+        // The normal with one edge's normal: the two are orthogonal, so while the swept axis is
+        // beyond the triangle along both (separations a, b >= 0) it is at least sqrt(a^2 + b^2)
+        // from it — the sphere sinking onto a floor beside the triangle underneath reaches this
+        // one's edge later than its plane. a^2 + b^2 is a convex quadratic in t; its first root
+        // within^2, taken a little early, is kept only when checked directly: a and b still >= 0
+        // there (so also before), a^2 + b^2 > within^2 and decreasing (so larger before).
+        if (sep[0] > 0.0) {
+            for (int i = 1; i < 4; ++i) {
+                if (!(sep[i] > 0.0)) continue;
+                const double sa = sep[0], ra = rate[0], sb = sep[i], rb = rate[i];
+                const double qa = ra * ra + rb * rb, qb = sa * ra + sb * rb, qc = sa * sa + sb * sb - within * within;
+                if (!(qb < 0.0) || !(qc > 0.0)) continue;
+                const double disc = qb * qb - qa * qc;
+                if (!(disc >= 0.0)) continue;
+                const double t = qc / (-qb + std::sqrt(disc)) * (1.0 - tol::kCharacterPairBoundEarly);
+                if (!(t > earliest)) continue;
+                const double a = sa + t * ra, b = sb + t * rb;
+                if (!(a >= 0.0 && b >= 0.0 && a * a + b * b > within * within && a * ra + b * rb < 0.0)) continue;
+                if (t >= 1.0) {
+                    separated = true;  // no contact during the cast
+                    break;
+                }
+                earliest = t;
+            }
+            if (separated) continue;
         }
         list[count++] = {earliest, k};
     }

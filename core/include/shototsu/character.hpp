@@ -115,13 +115,23 @@ private:
         Triangle tri;
         AABB box;
         std::uint32_t mesh, id;
-        // A separating axis tried before the sweep (character.cpp: cached_cast): the triangle's
-        // unit normal in double (zero for a zero-area triangle: no test), the triangle's extent
-        // along it, and the largest coordinate magnitude of its vertices and edges.
-        double axis[3];
-        double axis_lo, axis_hi, extent;
+        bool has_axes;  // axes_[its index] filled (set_axes)
     };
-    static CachedTriangle cached_triangle(const Triangle& tri, std::uint32_t mesh, std::uint32_t id);
+    // Separating axes tried before the sweep (character.cpp: cached_cast): the triangle's unit
+    // normal and its three edges' unit normals in its plane, in double (all zero for a zero-area
+    // triangle: no test), the triangle's extent along each, and the largest coordinate magnitude
+    // of its vertices and edges. Filled the first time a cast's box test lets the triangle
+    // through (most cached triangles never come that near before the next refill), in a list
+    // beside the cache that is never cleared, so a refill copies and zeroes none of it.
+    struct TriangleAxes {
+        struct Axis {
+            double n[3];
+            double lo, hi;
+        };
+        Axis axes[4];
+        double extent;
+    };
+    static void set_axes(const Triangle& tri, TriangleAxes& c);
     void prepare_cache(Vec3 center, float reach) const;
     bool cache_covers(Vec3 lead, Vec3 motion, Vec3 half_axis) const;
     template <class Sweep>
@@ -151,6 +161,7 @@ private:
     std::vector<Obstacle> obstacles_;
     bool cache_enabled_ = true;
     mutable std::vector<CachedTriangle> cache_;
+    mutable std::vector<TriangleAxes> axes_;  // one per cached triangle, valid where has_axes
     struct Candidate {
         double earliest;  // no contact with this cached triangle before this fraction of the cast
         std::uint32_t index;

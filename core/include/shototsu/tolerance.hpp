@@ -125,6 +125,11 @@ inline constexpr float kCharacterCacheMargin = 0.15f;
 /// grown by its radius plus this fraction of the magnitudes involved — a hundred times the sweeps'
 /// touching band (tol::kSweepContactSlop), so no triangle a sweep could touch is ever skipped.
 inline constexpr float kCharacterCacheBoxPadRel = 1e-4f;
+/// Character controller: a cached cast's earliest contact time from a triangle's normal paired with
+/// an edge's normal (the root of a quadratic) is taken this fraction earlier before it is checked
+/// by direct evaluation, so that the root's own rounding (~1e-16 relative) never puts it past the
+/// check; far below anything that matters for the order in which triangles are swept.
+inline constexpr double kCharacterPairBoundEarly = 1e-9;
 
 /// Character controller cache: a triangle whose earliest possible contact (from its separating
 /// axis, a fraction of the cast) lies more than this beyond the best hit found so far is not
