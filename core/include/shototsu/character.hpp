@@ -112,8 +112,7 @@ public:
 
 private:
     struct CachedTriangle {
-        Triangle tri;
-        AABB box;
+        Triangle tri;  // its box is in boxes4_
         std::uint32_t mesh, id;
         bool has_axes;  // axes_[its index] filled (set_axes)
     };
@@ -162,6 +161,12 @@ private:
     bool cache_enabled_ = true;
     mutable std::vector<CachedTriangle> cache_;
     mutable std::vector<TriangleAxes> axes_;  // one per cached triangle, valid where has_axes
+    // The cached triangles' boxes again, four to a block in structure-of-arrays form, for
+    // cached_cast's box test four at a time (triangle 4k + i in lane i of block k).
+    struct BoxBlock {
+        float min_x[4], min_y[4], min_z[4], max_x[4], max_y[4], max_z[4];
+    };
+    mutable std::vector<BoxBlock> boxes4_;
     struct Candidate {
         double earliest;  // no contact with this cached triangle before this fraction of the cast
         std::uint32_t index;
