@@ -185,10 +185,9 @@ void CharacterController::prepare_cache(Vec3 center, float reach) const {
 template <class Sweep>
 WorldHit CharacterController::cached_cast(Vec3 lead, Vec3 dir_in, float len, float radius, Vec3 half_axis,
                                           Vec3 axis_start, Vec3 axis_end, bool sphere_sweep, Sweep&& sweep) const {
-    WorldHit best;
-    best.distance = len;
+    detail::EarliestSweep earliest;
     const Vec3 dir = normalize_or(dir_in, Vec3{0, 0, 0});
-    if (dir == Vec3{0, 0, 0}) return best;
+    if (dir == Vec3{0, 0, 0}) return earliest.result(len, len);
     const Vec3 motion = dir * len;
     // The swept shape's box, grown by more than the sweeps' touching band and rounding.
     const Vec3 m = vmax(vabs(lead), vabs(lead + motion));
@@ -299,31 +298,16 @@ WorldHit CharacterController::cached_cast(Vec3 lead, Vec3 dir_in, float len, flo
         for (; j > 0 && list[j - 1].earliest > x.earliest; --j) list[j] = list[j - 1];
         list[j] = x;
     }
-    float best_t = 1.0f;
-    SweepHit best_sweep;
     for (std::size_t i = 0; i < count; ++i) {
         const Candidate& cand = list[i];
         // The sweep's t is at least the earliest time less its rounding down to float (an ulp,
-        // < 1e-7 of t <= 1): beyond best_t by kCharacterCastOrderSlack it would lose the tie rule's
-        // first key.
-        if (best.hit && cand.earliest > static_cast<double>(best_t) + tol::kCharacterCastOrderSlack) break;
+        // < 1e-7 of t <= 1): beyond the best t by kCharacterCastOrderSlack it would lose the tie
+        // rule's first key.
+        if (earliest.best.hit && cand.earliest > static_cast<double>(earliest.t) + tol::kCharacterCastOrderSlack) break;
         const CachedTriangle& c = cache_[cand.index];
-        const SweepHit h = sweep(c.tri, motion);
-        if (!h.hit) continue;
-        if (best.hit && !(h.t < best_t || (h.t == best_t && (c.mesh < best.mesh || (c.mesh == best.mesh && c.id < best.triangle)))))
-            continue;
-        best.hit = true;
-        best.mesh = c.mesh;
-        best.triangle = c.id;
-        best_t = h.t;
-        best_sweep = h;
+        earliest.offer(sweep(c.tri, motion), c.mesh, c.id);
     }
-    if (!best.hit) return best;
-    best.distance = best_t * len;
-    best.point = best_sweep.contact;
-    best.position = best_sweep.point;
-    best.normal = best_sweep.normal;
-    return best;
+    return earliest.result(len, len);
 }
 
 bool CharacterController::cache_covers(Vec3 lead, Vec3 motion, Vec3 half_axis) const {
@@ -366,14 +350,7 @@ WorldHit CharacterController::cast_vertical(Vec3 center, float dy) const {
     WorldHit hit = cache_covers(lead, dir * len, Vec3{0, 0, 0})
                        ? cached_cast(lead, dir, len, r, Vec3{0, 0, 0}, lead, lead, true,
                                      [&](const Triangle& tri, Vec3 mv) {
-                                         const TriangleSweepHit h = sweep_sphere_triangle(r, lead, lead + mv, tri);
-                                         SweepHit out;
-                                         out.hit = h.hit;
-                                         out.t = h.t;
-                                         out.point = h.point;
-                                         out.contact = h.contact;
-                                         out.normal = h.normal;
-                                         return out;
+                                         return as_sweep_hit(sweep_sphere_triangle(r, lead, lead + mv, tri));
                                      })
                        : world_->sphere_cast(lead, r, dir, len);
     if (hit.hit) hit.position = dy < 0.0f ? hit.position + offset : hit.position - offset;

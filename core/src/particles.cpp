@@ -23,6 +23,7 @@
 #include "shototsu/broadphase.hpp"
 #include "shototsu/sweep.hpp"
 #include "shototsu/tolerance.hpp"
+#include "world_detail.hpp"
 
 namespace shototsu {
 
@@ -95,9 +96,7 @@ void ParticleSystem::refill_cache(std::uint32_t i, const AABB& box) {
 WorldHit ParticleSystem::sweep_particle(std::uint32_t i, Vec3 p, float r, Vec3 chord, float len) {
     if (!cache_enabled_) return world_->sphere_cast(p, r, chord, len);
     const Vec3 dir = normalize_or(chord, Vec3{0, 0, 0});
-    WorldHit best;
-    best.distance = len;
-    if (dir == Vec3{0, 0, 0}) return best;
+    if (dir == Vec3{0, 0, 0}) return detail::EarliestSweep{}.result(len, len);
     const Vec3 motion = dir * len;
     const Vec3 end = p + motion;
     const Vec3 m = vabs(p);
@@ -120,31 +119,16 @@ WorldHit ParticleSystem::sweep_particle(std::uint32_t i, Vec3 p, float r, Vec3 c
     }
     if (cache_count_[i] == kCacheOverflow) return world_->sphere_cast(p, r, chord, len);
     const CachedTriangle* slots = &cache_[static_cast<std::size_t>(i) * kCacheSlots];
-    float best_t = 1.0f;
-    TriangleSweepHit best_sweep;
+    detail::EarliestSweep earliest;
     for (std::uint32_t k = 0; k < cache_count_[i]; ++k) {
         const Triangle& tri = slots[k].tri;
         if (minf(minf(tri.a.x, tri.b.x), tri.c.x) > need.max.x || maxf(maxf(tri.a.x, tri.b.x), tri.c.x) < need.min.x ||
             minf(minf(tri.a.y, tri.b.y), tri.c.y) > need.max.y || maxf(maxf(tri.a.y, tri.b.y), tri.c.y) < need.min.y ||
             minf(minf(tri.a.z, tri.b.z), tri.c.z) > need.max.z || maxf(maxf(tri.a.z, tri.b.z), tri.c.z) < need.min.z)
             continue;
-        const TriangleSweepHit h = sweep_sphere_triangle(r, p, end, tri);
-        if (!h.hit) continue;
-        const std::uint32_t mesh = slots[k].mesh, id = slots[k].id;
-        if (best.hit && !(h.t < best_t || (h.t == best_t && (mesh < best.mesh || (mesh == best.mesh && id < best.triangle)))))
-            continue;
-        best.hit = true;
-        best.mesh = mesh;
-        best.triangle = id;
-        best_t = h.t;
-        best_sweep = h;
+        earliest.offer(sweep_sphere_triangle(r, p, end, tri), slots[k].mesh, slots[k].id);
     }
-    if (!best.hit) return best;
-    best.distance = best_t * len;
-    best.point = best_sweep.contact;
-    best.position = best_sweep.point;
-    best.normal = best_sweep.normal;
-    return best;
+    return earliest.result(len, len);
 }
 
 void ParticleSystem::clear() { count_ = 0; }

@@ -31,44 +31,27 @@ float touching_band(float magnitude, float r) {
 
 template <class Sweep>
 WorldHit World::cast_shape(Vec3 center, Vec3 grow, Vec3 dir, float max_distance, Sweep&& sweep) const {
-    WorldHit best;
-    best.distance = max_distance;
+    detail::EarliestSweep earliest;
     detail::RaySetup ray;
-    if (!std::isfinite(max_distance) || !is_finite(grow) || !ray.init(center, dir, max_distance)) return best;
+    if (!std::isfinite(max_distance) || !is_finite(grow) || !ray.init(center, dir, max_distance))
+        return earliest.result(max_distance, max_distance);
     const Vec3 motion = ray.dir * max_distance;
-    float best_t = 1.0f;
-    SweepHit best_sweep;
     for (std::uint32_t m = 0; m < meshes_.size(); ++m) {
         const Mesh& mesh = meshes_[m];
         // Each triangle's own box is tested like a node's before its (much dearer) sweep.
         const float slop = detail::traversal_slop(mesh.bvh, ray.origin, max_distance, grow);
         const Vec3 tri_grow = grow + Vec3{slop, slop, slop};
         detail::traverse_ray(mesh.bvh, ray, max_distance, grow, [&](std::uint32_t first, std::uint32_t count) {
-            const float reach = (best.hit ? best_t * max_distance : max_distance) + slop;
+            const float reach = (earliest.best.hit ? earliest.t * max_distance : max_distance) + slop;
             for (std::uint32_t k = first; k < first + count; ++k) {
                 if (!(detail::ray_box_entry(ray, detail::triangle_box(mesh.tris[k]), tri_grow, reach) <= reach)) continue;
-                const SweepHit h = sweep(mesh.tris[k], motion);
-                if (!h.hit) continue;
-                const std::uint32_t id = mesh.ids[k];
-                const bool wins = !best.hit || h.t < best_t ||
-                                  (h.t == best_t && (m < best.mesh || (m == best.mesh && id < best.triangle)));
-                if (!wins) continue;
-                best.hit = true;
-                best.mesh = m;
-                best.triangle = id;
-                best_t = h.t;
-                best_sweep = h;
+                earliest.offer(sweep(mesh.tris[k], motion), m, mesh.ids[k]);
             }
             // Nodes entered after the best time cannot hold an earlier impact.
-            return best.hit ? best_t * max_distance : max_distance;
+            return earliest.best.hit ? earliest.t * max_distance : max_distance;
         });
     }
-    if (!best.hit) return best;
-    best.distance = best_t * max_distance;
-    best.point = best_sweep.contact;
-    best.position = best_sweep.point;
-    best.normal = best_sweep.normal;
-    return best;
+    return earliest.result(max_distance, max_distance);
 }
 
 WorldHit World::sphere_cast(Vec3 center, float radius, Vec3 dir, float max_distance) const {
@@ -80,14 +63,7 @@ WorldHit World::sphere_cast(Vec3 center, float radius, Vec3 dir, float max_dista
     const float g = radius + touching_band(max_abs(center), radius);
     const Vec3 grow{g, g, g};
     return cast_shape(center, grow, dir, max_distance, [&](const Triangle& tri, Vec3 motion) {
-        const TriangleSweepHit h = sweep_sphere_triangle(radius, center, center + motion, tri);
-        SweepHit s;
-        s.hit = h.hit;
-        s.t = h.t;
-        s.point = h.point;
-        s.contact = h.contact;
-        s.normal = h.normal;
-        return s;
+        return as_sweep_hit(sweep_sphere_triangle(radius, center, center + motion, tri));
     });
 }
 

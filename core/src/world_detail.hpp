@@ -13,6 +13,8 @@
 #include <type_traits>
 
 #include "shototsu/bvh.hpp"
+#include "shototsu/results.hpp"
+#include "shototsu/world.hpp"
 #include "shototsu/tolerance.hpp"
 
 namespace shototsu::detail {
@@ -256,5 +258,41 @@ void traverse_ray(const Bvh& bvh, const RaySetup& r, float limit, Vec3 grow, Lea
     while (walk.step()) {
     }
 }
+
+/// The earliest of the sweep hits (SweepHit or TriangleSweepHit) offered against a world's
+/// triangles, ties broken by (mesh, triangle): the answer does not depend on the order the
+/// candidates come in. The world's casts and the particles' and characters' cached casts share it.
+struct EarliestSweep {
+    WorldHit best;   // hit, mesh and triangle so far
+    float t = 1.0f;  // the best hit's fraction of the motion
+    SweepHit sweep;  // the best hit's centre, contact and normal
+
+    template <class Hit>
+    void offer(const Hit& h, std::uint32_t mesh, std::uint32_t triangle) {
+        if (!h.hit) return;
+        if (best.hit && !(h.t < t || (h.t == t && (mesh < best.mesh || (mesh == best.mesh && triangle < best.triangle)))))
+            return;
+        best.hit = true;
+        best.mesh = mesh;
+        best.triangle = triangle;
+        t = h.t;
+        sweep.point = h.point;
+        sweep.contact = h.contact;
+        sweep.normal = h.normal;
+    }
+    /// The cast's answer for a motion of `length`; a miss keeps the distance `miss_distance`.
+    WorldHit result(float length, float miss_distance) const {
+        WorldHit r = best;
+        if (!r.hit) {
+            r.distance = miss_distance;
+            return r;
+        }
+        r.distance = t * length;
+        r.point = sweep.contact;
+        r.position = sweep.point;
+        r.normal = sweep.normal;
+        return r;
+    }
+};
 
 }  // namespace shototsu::detail

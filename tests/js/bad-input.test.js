@@ -4,7 +4,7 @@
 // dispose), never abort the wasm module, and the module must keep answering correctly.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseSignature, SIGNATURES } from './helpers.js';
+import { parseSignature, SIGNATURES, validArg } from './helpers.js';
 
 const pkg = await import(new URL('../../dist/index.js', import.meta.url));
 let aborts = 0;
@@ -12,33 +12,12 @@ const s = await pkg.init({ onAbort: () => aborts++ });
 
 const V = (x, y, z) => ({ x, y, z });
 
-/** A valid value of each argument kind (signatures.js). */
-function valid(kind, name) {
-  switch (kind) {
-    case 'vec3': return V(0.25, 0.5, 0.125);
-    case 'extent': return V(1, 2, 0.5);
-    case 'quat': return { x: 0, y: 0, z: 0.6, w: 0.8 };
-    case 'vec2': return { x: 0.1, y: 0.2 };
-    case 'number': case 'radius': return 0.5;
-    case 'distance': case 'maxDistance': return 10;
-    case 'index': return name === 'length' ? 12 : 0;
-    case 'mat4': return [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 3, 4, 5, 1];
-    case 'polygon': return [{ x: 0, y: 0 }, { x: 1, y: 0 }, { x: 0, y: 1 }];
-    default: {
-      const [type, stride] = kind.split('/');
-      if (type === 'u32') return new Uint32Array([0, 1, 2].slice(0, Number(stride)));
-      const length = name === 'positions' ? 9 : Number(stride); // a mesh needs a whole triangle
-      return new Float32Array(length).map((_, i) => i * 0.5);
-    }
-  }
-}
-
 /** Bad values for an argument kind: [label, value, expected error class]. */
 function badValues(kind) {
   const common = [['missing', undefined, TypeError], ['null', null, TypeError], ['a string', 'abc', TypeError]];
   switch (kind) {
     case 'vec3': case 'extent': case 'quat': case 'vec2': {
-      const base = valid(kind);
+      const base = validArg(kind);
       const bad = [
         ...common,
         ['a number', 5, TypeError],
@@ -67,7 +46,7 @@ function badValues(kind) {
     default: {
       const [type, stride] = kind.split('/');
       const Type = type === 'u32' ? Uint32Array : Float32Array;
-      const bad = [...common, ['a plain array', Array.from(valid(kind)), TypeError],
+      const bad = [...common, ['a plain array', Array.from(validArg(kind)), TypeError],
         ['the other typed array type', type === 'u32' ? new Int32Array(Number(stride)) : new Float64Array(Number(stride)), TypeError]];
       if (Number(stride) > 1) bad.push(['a wrong length', new Type(Number(stride) + 1), RangeError]);
       return bad;
@@ -109,7 +88,7 @@ for (const [name, text] of Object.entries(SIGNATURES)) {
   test(`${name}: bad input on each argument throws an error naming it, and the module keeps working`, () => {
     const sig = parseSignature(text);
     const call = caller(name);
-    const good = sig.map(({ kind, name: arg }) => valid(kind, arg));
+    const good = sig.map(({ kind, name: arg }) => validArg(kind, arg));
     call(good); // the valid call works: errors below come from the bad argument
     for (let i = 0; i < sig.length; i++) {
       const { name: arg, kind, optional } = sig[i];
@@ -165,7 +144,7 @@ test('a World used after dispose throws a clear Error from every method, and dis
   w[Symbol.dispose]();
   for (const [method, text] of Object.entries(pkg.WasmArray ? SIGNATURES : {}).filter(([n]) => n.startsWith('World.'))) {
     const name = method.slice('World.'.length);
-    const args = parseSignature(text).map(({ kind, name: arg }) => valid(kind, arg));
+    const args = parseSignature(text).map(({ kind, name: arg }) => validArg(kind, arg));
     assert.throws(() => w[name](...args), (e) => e.constructor === Error && e.message === `World.${name}: this World was disposed`, name);
   }
   assert.throws(() => w.stats, /World\.stats: this World was disposed/);

@@ -145,3 +145,25 @@ export function bitDifferences(actual, expected) {
   }
   return diffs;
 }
+
+/** A valid value of each argument kind of signatures.js (`name` picks a mesh's whole triangle and
+ *  a valid length). */
+export function validArg(kind, name) {
+  switch (kind) {
+    case 'vec3': return { x: 0.25, y: 0.5, z: 0.125 };
+    case 'extent': return { x: 1, y: 2, z: 0.5 };
+    case 'quat': return { x: 0, y: 0, z: 0.6, w: 0.8 };
+    case 'vec2': return { x: 0.1, y: 0.2 };
+    case 'number': case 'radius': return 0.5;
+    case 'distance': case 'maxDistance': return 10;
+    case 'index': return name === 'length' ? 12 : 0;
+    case 'mat4': return [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 3, 4, 5, 1];
+    case 'polygon': return [{ x: 0, y: 0 }, { x: 1, y: 0 }, { x: 0, y: 1 }];
+    default: {
+      const [type, stride] = kind.split('/');
+      if (type === 'u32') return new Uint32Array([0, 1, 2].slice(0, Number(stride)));
+      const length = name === 'positions' ? 9 : Number(stride); // a mesh needs a whole triangle
+      return new Float32Array(length).map((_, i) => i * 0.5);
+    }
+  }
+}

@@ -15,7 +15,7 @@
 // the module keeps answering a known query correctly, checked after EVERY bad call.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseSignature, SIGNATURES } from './helpers.js';
+import { parseSignature, SIGNATURES, validArg } from './helpers.js';
 
 const pkg = await import(new URL('../../dist/index.js', import.meta.url));
 let aborts = 0;
@@ -302,26 +302,6 @@ for (const [className, spec] of Object.entries(CLASSES)) {
 }
 
 // ---- the stateless functions and World methods: what bad-input.test.js does not try ----------
-
-/** A valid value of a signatures.js kind (as bad-input.test.js makes them). */
-function validArg(kind, name) {
-  switch (kind) {
-    case 'vec3': return V(0.25, 0.5, 0.125);
-    case 'extent': return V(1, 2, 0.5);
-    case 'quat': return { x: 0, y: 0, z: 0.6, w: 0.8 };
-    case 'vec2': return { x: 0.1, y: 0.2 };
-    case 'number': case 'radius': return 0.5;
-    case 'distance': case 'maxDistance': return 10;
-    case 'index': return name === 'length' ? 12 : 0;
-    case 'mat4': return [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 3, 4, 5, 1];
-    case 'polygon': return [{ x: 0, y: 0 }, { x: 1, y: 0 }, { x: 0, y: 1 }];
-    default: {
-      const [type, stride] = kind.split('/');
-      if (type === 'u32') return new Uint32Array([0, 1, 2].slice(0, Number(stride)));
-      return new Float32Array(name === 'positions' ? 9 : Number(stride)).map((_, i) => i * 0.5);
-    }
-  }
-}
 
 function callerOf(name) {
   if (!name.startsWith('World.')) return (args) => s[name](...args);

@@ -94,6 +94,17 @@ struct TriangleSweepHit {
     TriangleFeature feature = TriangleFeature::Face;
 };
 
+/// The SweepHit fields of a triangle sweep (without the feature).
+inline SweepHit as_sweep_hit(const TriangleSweepHit& h) {
+    SweepHit s;
+    s.hit = h.hit;
+    s.t = h.t;
+    s.point = h.point;
+    s.contact = h.contact;
+    s.normal = h.normal;
+    return s;
+}
+
 /// A sphere of `radius` (>= 0, metres) moving from `start` to `end` against a triangle, from
 /// either side: the earliest of the face contact, the three edge (cylinder) contacts and the
 /// three vertex (sphere) contacts (Ericson RTCD 5.5.6; Fauerby, "Improved collision detection
