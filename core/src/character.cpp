@@ -72,7 +72,11 @@ CharacterController::CharacterController(const World& world, const CharacterSett
     if (!(s.snap_distance >= 0.0f) || !std::isfinite(s.snap_distance)) s.snap_distance = 0.0f;
     if (!(s.skin_width > 0.0f) || !std::isfinite(s.skin_width)) s.skin_width = 0.01f;
     s.max_slope_degrees = clampf(std::isfinite(s.max_slope_degrees) ? s.max_slope_degrees : 45.0f, 0.0f, 90.0f);
-    cos_max_slope_ = det_cos(s.max_slope_degrees * kDegToRad);
+    // Nothing steeper than kCharacterMinNormalY (84.3 degrees) is walkable: walking converts
+    // horizontal motion into climb along the ground's plane by the ratio of the normal's
+    // horizontal part to n.y, and a wall's contact normal carries rounding noise in y (about 1e-2
+    // at 1e4 from the origin) — as ground it would fling the character up by hundreds of metres.
+    cos_max_slope_ = maxf(det_cos(s.max_slope_degrees * kDegToRad), tol::kCharacterMinNormalY);
     set_position(position);
 }
 
@@ -121,13 +125,14 @@ void CharacterController::set_axes(const Triangle& tri, TriangleAxes& c) {
     }
 }
 
-// Fills the triangle cache for a move from `center` reaching at most `reach` in any direction,
+// Fills the triangle cache for a move from `center` reaching at most `reach_sideways`
+// horizontally and `reach_vertical` up or down (the step up and the snap only go vertically),
 // unless the cached box already covers it. The box is grown by a margin so that a walking
-// character refills every few dozen moves, not every move.
-void CharacterController::prepare_cache(Vec3 center, float reach) const {
+// character refills every several moves, not every move.
+void CharacterController::prepare_cache(Vec3 center, float reach_sideways, float reach_vertical) const {
     if (!cache_enabled_) return;
     const float half = 0.5f * settings_.height;
-    const Vec3 ext{settings_.radius + reach, half + reach, settings_.radius + reach};
+    const Vec3 ext{settings_.radius + reach_sideways, half + reach_vertical, settings_.radius + reach_sideways};
     const AABB need{center - ext, center + ext};
     const AABB& have = cache_box_;
     if (need.min.x >= have.min.x && need.min.y >= have.min.y && need.min.z >= have.min.z && need.max.x <= have.max.x &&
@@ -182,9 +187,9 @@ void CharacterController::prepare_cache(Vec3 center, float reach) const {
 // and the loop stops when the next one's earliest time comes after the best hit so far (its t
 // could not be lower, so the tie rule cannot pick it). The edge axes matter on a floor: the
 // triangles beside the one underneath share its plane, so only an edge tells them apart.
-template <class Sweep>
+template <bool kVertical, class Sweep>
 WorldHit CharacterController::cached_cast(Vec3 lead, Vec3 dir_in, float len, float radius, Vec3 half_axis,
-                                          Vec3 axis_start, Vec3 axis_end, bool sphere_sweep, Sweep&& sweep) const {
+                                          Vec3 axis_start, Vec3 axis_end, Sweep&& sweep) const {
     detail::EarliestSweep earliest;
     const Vec3 dir = normalize_or(dir_in, Vec3{0, 0, 0});
     if (dir == Vec3{0, 0, 0}) return earliest.result(len, len);
@@ -195,9 +200,11 @@ WorldHit CharacterController::cached_cast(Vec3 lead, Vec3 dir_in, float len, flo
     const Vec3 ext = vabs(half_axis) + Vec3{pad, pad, pad};
     const AABB swept{vmin(lead, lead + motion) - ext, vmax(lead, lead + motion) + ext};
     // The swept axis in double, as the sweeps see it: the capsule sweep moves its axis by the
-    // motion itself, the sphere sweep by (start + motion) - start.
+    // motion itself, the sphere sweep by (start + motion) - start. kVertical: a sphere (one point)
+    // moving straight up or down, so dm has no x or z and the products with them drop out
+    // (the same values: only the sign of a zero rate can differ, which no test below sees).
     const detail::DVec3 p0 = detail::dv(axis_start), p1 = detail::dv(axis_end);
-    const detail::DVec3 dm = sphere_sweep ? detail::dv(axis_start + motion) - p0 : detail::dv(motion);
+    const detail::DVec3 dm = kVertical ? detail::dv(axis_start + motion) - p0 : detail::dv(motion);
     const double r = radius;
     const double big = detail::dmax(max_abs(p0), max_abs(p1));
     const double slop = tol::kSweepContactSlop * detail::dmax(big, r);
@@ -242,8 +249,8 @@ WorldHit CharacterController::cached_cast(Vec3 lead, Vec3 dir_in, float len, flo
             for (int i = 0; i < 4; ++i) {
                 const TriangleAxes::Axis& a = ax.axes[i];
                 const double h0 = a.n[0] * p0.x + a.n[1] * p0.y + a.n[2] * p0.z;
-                const double h1 = a.n[0] * p1.x + a.n[1] * p1.y + a.n[2] * p1.z;
-                const double hd = a.n[0] * dm.x + a.n[1] * dm.y + a.n[2] * dm.z;
+                const double h1 = kVertical ? h0 : a.n[0] * p1.x + a.n[1] * p1.y + a.n[2] * p1.z;
+                const double hd = kVertical ? a.n[1] * dm.y : a.n[0] * dm.x + a.n[1] * dm.y + a.n[2] * dm.z;
                 const double above = detail::dmin(h0, h1) - a.hi, below = a.lo - detail::dmax(h0, h1);
                 sep[i] = above > 0.0 ? above : below;
                 rate[i] = above > 0.0 ? hd : -hd;
@@ -265,7 +272,10 @@ WorldHit CharacterController::cached_cast(Vec3 lead, Vec3 dir_in, float len, flo
             // The normal with one edge's normal: the two are orthogonal, so while the swept axis is
             // beyond the triangle along both (separations a, b >= 0) it is at least sqrt(a^2 + b^2)
             // from it — the sphere sinking onto a floor beside the triangle underneath reaches this
-            // one's edge later than its plane. a^2 + b^2 is a convex quadratic in t; its first root
+            // one's edge later than its plane. max(a, 0)^2 + max(b, 0)^2 is convex in t (a and b are
+            // linear), so when it is above within^2 and not falling at the start, it never comes
+            // down to it: no contact (most floor triangles beside the one a sweep sinks onto, and
+            // half of those a walk passes). Otherwise a^2 + b^2 is a convex quadratic; its first root
             // within^2, taken a little early, is kept only when checked directly: a and b still >= 0
             // there (so also before), a^2 + b^2 > within^2 and decreasing (so larger before).
             if (sep[0] > 0.0) {
@@ -273,7 +283,11 @@ WorldHit CharacterController::cached_cast(Vec3 lead, Vec3 dir_in, float len, flo
                     if (!(sep[i] > 0.0)) continue;
                     const double sa = sep[0], ra = rate[0], sb = sep[i], rb = rate[i];
                     const double qa = ra * ra + rb * rb, qb = sa * ra + sb * rb, qc = sa * sa + sb * sb - within * within;
-                    if (!(qb < 0.0) || !(qc > 0.0)) continue;
+                    if (!(qc > 0.0)) continue;
+                    if (!(qb < 0.0)) {
+                        separated = true;  // not closing in at the start: never closer (convex)
+                        break;
+                    }
                     const double disc = qb * qb - qa * qc;
                     if (!(disc >= 0.0)) continue;
                     const double t = qc / (-qb + std::sqrt(disc)) * (1.0 - tol::kCharacterPairBoundEarly);
@@ -328,8 +342,8 @@ WorldHit CharacterController::cast(Vec3 center, Vec3 motion) const {
     const Capsule c = capsule_at(center);
     const Vec3 half_axis = (c.end - c.start) * 0.5f;
     if (cache_covers(center, motion, half_axis)) {
-        return cached_cast(center, motion, len, c.radius, half_axis, c.start, c.end, false,
-                           [&](const Triangle& tri, Vec3 mv) { return sweep_capsule_triangle(c, mv, tri); });
+        return cached_cast<false>(center, motion, len, c.radius, half_axis, c.start, c.end,
+                                  [&](const Triangle& tri, Vec3 mv) { return sweep_capsule_triangle(c, mv, tri); });
     }
     return world_->capsule_cast(c.start, c.end, c.radius, motion, len);
 }
@@ -348,10 +362,10 @@ WorldHit CharacterController::cast_vertical(Vec3 center, float dy) const {
     const Vec3 dir = kUp * (dy < 0.0f ? -1.0f : 1.0f);
     const float r = settings_.radius;
     WorldHit hit = cache_covers(lead, dir * len, Vec3{0, 0, 0})
-                       ? cached_cast(lead, dir, len, r, Vec3{0, 0, 0}, lead, lead, true,
-                                     [&](const Triangle& tri, Vec3 mv) {
-                                         return as_sweep_hit(sweep_sphere_triangle(r, lead, lead + mv, tri));
-                                     })
+                       ? cached_cast<true>(lead, dir, len, r, Vec3{0, 0, 0}, lead, lead,
+                                           [&](const Triangle& tri, Vec3 mv) {
+                                               return as_sweep_hit(sweep_sphere_triangle(r, lead, lead + mv, tri));
+                                           })
                        : world_->sphere_cast(lead, r, dir, len);
     if (hit.hit) hit.position = dy < 0.0f ? hit.position + offset : hit.position - offset;
     return hit;
@@ -546,7 +560,8 @@ CharacterMove CharacterController::move(Vec3 displacement, float dt) {
     Vec3 p = position_;
     // Everything this move can reach: the displacement, a step up and over, the snap probe and a
     // push away from another character.
-    prepare_cache(p, length(displacement) + maxf(s.step_height, s.snap_distance) + 4.0f * skin);
+    const float reach = length(displacement) + 4.0f * skin;
+    prepare_cache(p, reach, reach + maxf(s.step_height, s.snap_distance));
     if (needs_depenetration_) {
         p = depenetrate(p);
         needs_depenetration_ = false;
@@ -605,6 +620,17 @@ CharacterMove CharacterController::move(Vec3 displacement, float dt) {
     const float near_probe = 2.0f * skin;
     WorldHit below = cast_vertical(end, -(near_probe + skin));
     if (!below.hit && may_snap && s.snap_distance > near_probe) below = cast_vertical(end, -(s.snap_distance + 2.0f * skin));
+    // A move that did not ask to rise but ended higher was carried up by what it walked on: along
+    // a walkable plane for the rest of the displacement — past the top of a short steep slope
+    // that is air, up to tan(slope) times the horizontal motion (metres for a fast walk or fall
+    // onto a steep walkable ramp). Then the snap reaches snap_distance below the height the move
+    // started at, and the top is found instead of left behind.
+    const float lifted = end.y - p.y;
+    bool lift_snap = false;
+    if (!below.hit && !rising && lifted > 0.0f) {
+        below = cast_vertical(end, -(lifted + s.snap_distance + 2.0f * skin));
+        lift_snap = below.hit;
+    }
     out.reason = rising ? GroundReason::Rising : GroundReason::NoGround;
     if (below.hit) {
         const Vec3 n = below.normal;
@@ -615,7 +641,7 @@ CharacterMove CharacterController::move(Vec3 displacement, float dt) {
         if (supported(below, end)) {
             // How far above one skin (along the normal) of the ground the character is.
             const float gap = below.distance - skin / maxf(n.y, tol::kCharacterMinNormalY);
-            if (may_snap) {
+            if (may_snap || lift_snap) {
                 end -= kUp * gap;  // keep exactly one skin above the ground (gap may be < 0)
                 out.grounded = true;
                 out.snapped = gap > 2.0f * skin;

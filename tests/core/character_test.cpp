@@ -137,6 +137,56 @@ TEST_CASE("CharacterController: cannot climb a 60 degree ramp, and placed on it 
     CHECK(penetration(w, slider) < 1e-3f);
 }
 
+TEST_CASE("CharacterController: a fast walk or fall onto a steep walkable ramp ends on its top, never in the air above it") {
+    // A 75 degree ramp 1 m high with a 3 m plateau, walkable with max_slope 80: each step's
+    // horizontal 0.5 m (30 m/s) rises tan(75) * 0.5 = 1.9 m along the slope's plane — past the
+    // top, far beyond the 0.3 m snap. The character must end on the plateau, not metres above it
+    // (a fuzzed case: it flew over a wall).
+    MeshData m;
+    m.quad({-20, 0, -20}, {-20, 0, 20}, {20, 0, 20}, {20, 0, -20});
+    add_ramp(m, 1.0f, 75.0f, 1.0f, 3.0f, 4.0f);
+    const World w = world_of(m);
+    const float top = 1.0f, stand = 0.5f * 1.7f + 0.01f;  // centre above the ground when standing
+    for (const float drop : {0.0f, 0.6f}) {  // walking from the floor, falling from 0.6 m up
+        INFO("dropped from " << drop << " m");
+        CharacterController ch(w, settings(0.3f, 80.0f), {-0.5f, stand + drop, 0.0f});
+        Walker walker{ch};
+        float highest = 0.0f, worst = 0.0f;
+        bool on_top = false;
+        for (int i = 0; i < 12 && ch.position().x < 3.5f; ++i) {
+            const CharacterMove mv = walker.step({30.0f, 0, 0});
+            highest = std::fmax(highest, ch.position().y);
+            worst = std::fmax(worst, penetration(w, ch));
+            on_top |= mv.grounded && std::fabs(ch.position().y - (top + stand)) < 2e-3f;
+        }
+        CHECK(on_top);
+        CHECK(highest <= std::fmax(top, drop) + stand + 2e-3f);
+        CHECK(worst < 1e-3f);
+    }
+}
+
+TEST_CASE("CharacterController: with max_slope 90 a wall is still a wall, 10^4 m from the origin too") {
+    // A wall's contact normal carries rounding noise in y (about 1e-2 at 1e4): taken as ground,
+    // walking into the wall turned into a climb of horizontal / n.y — 160 m in one step (fuzzed).
+    for (const float at : {0.0f, 1e4f}) {
+        INFO("offset " << at);
+        MeshData m;
+        m.quad({at - 20, 0, at - 20}, {at - 20, 0, at + 20}, {at + 20, 0, at + 20}, {at + 20, 0, at - 20});
+        add_box(m, {at + 2, -1, at - 20}, {at + 3, 8, at + 20});
+        const World w = world_of(m);
+        CharacterController ch(w, settings(0.3f, 90.0f), {at, 0.86f, at});
+        Walker walker{ch};
+        float highest = -1e9f;
+        for (int i = 0; i < 240; ++i) {
+            walker.step({3.0f, 0, 2.0f});  // diagonally into the wall, then along it
+            highest = std::fmax(highest, ch.position().y);
+        }
+        CHECK(ch.position().x > at + 2 - 0.35f - 0.02f);  // reached the wall
+        CHECK(highest < 0.86f + 0.02f);
+        CHECK(penetration(w, ch) < 1e-3f);
+    }
+}
+
 TEST_CASE("CharacterController: a 50 m walk over a floor of 10^4 triangles deviates less than 1 mm") {
     const World w = world_of(flat_floor(71, 71.0f));  // 10,082 triangles
     CHECK(w.stats().triangles > 10000);

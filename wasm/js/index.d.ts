@@ -413,7 +413,7 @@ export interface CharacterOptions {
   height?: number;
   /** Highest ledge stepped onto without jumping (default 0.3). */
   stepHeight?: number;
-  /** Steepest walkable slope in degrees, [0, 90] (default 45). */
+  /** Steepest walkable slope in degrees, [0, 90] (default 45); nothing steeper than 84.3 degrees is ever walkable. */
   maxSlope?: number;
   /** How far it is pulled down onto the ground walking down slopes and stairs (default 0.3). */
   snapDistance?: number;

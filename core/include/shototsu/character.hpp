@@ -21,8 +21,9 @@ struct CharacterSettings {
     float height = 1.7f;
     /// Highest ledge the character steps onto without jumping (m).
     float step_height = 0.3f;
-    /// Steepest walkable slope (degrees from horizontal). Steeper surfaces are walls: the
-    /// character cannot climb them and slides down them.
+    /// Steepest walkable slope (degrees from horizontal), [0, 90]; walkable surfaces stop at
+    /// 84.3 degrees (normal y 0.1) whatever this says. Steeper surfaces are walls: the character
+    /// cannot climb them and slides down them.
     float max_slope_degrees = 45.0f;
     /// How far the character is pulled down to stay on the ground when walking down slopes and
     /// stairs (m). It never pulls while the displacement rises (a jump).
@@ -131,11 +132,11 @@ private:
         double extent;
     };
     static void set_axes(const Triangle& tri, TriangleAxes& c);
-    void prepare_cache(Vec3 center, float reach) const;
+    void prepare_cache(Vec3 center, float reach_sideways, float reach_vertical) const;
     bool cache_covers(Vec3 lead, Vec3 motion, Vec3 half_axis) const;
-    template <class Sweep>
+    template <bool kVertical, class Sweep>
     WorldHit cached_cast(Vec3 lead_center, Vec3 motion_dir_unnormalized, float len, float grow_radius, Vec3 half_axis,
-                         Vec3 axis_start, Vec3 axis_end, bool sphere_sweep, Sweep&& sweep) const;
+                         Vec3 axis_start, Vec3 axis_end, Sweep&& sweep) const;
     struct SlideResult;
     Capsule capsule_at(Vec3 center) const;
     WorldHit cast(Vec3 center, Vec3 motion) const;
