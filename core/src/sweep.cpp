@@ -338,7 +338,10 @@ void edge_contact(const TriangleFrame& f, int i, DVec3 s, DVec3 d, double r, dou
 
 }  // namespace
 
-TriangleSweepHit sweep_sphere_triangle(float radius, Vec3 start, Vec3 end, const Triangle& tri) {
+namespace {
+
+template <bool kKnownFree>
+TriangleSweepHit sweep_sphere(float radius, Vec3 start, Vec3 end, const Triangle& tri) {
     TriangleSweepHit out;
     out.point = end;
     if (!detail::all_finite(start, end, tri.a, tri.b, tri.c) || !(radius >= 0.0f) || !std::isfinite(radius)) return out;
@@ -364,30 +367,34 @@ TriangleSweepHit sweep_sphere_triangle(float radius, Vec3 start, Vec3 end, const
 
     // The start: overlapping is a hit whatever the motion; touching is a hit only when moving
     // toward the triangle. The distance to a convex set is convex along a line, so a touching
-    // sphere whose motion does not approach (d . n >= 0) never comes closer.
-    const StartContact sc = closest_on_frame(f, tri, start);
-    const DVec3 c0 = sc.point;
-    const double dist0 = dlength(s - c0);
-    if (!free_start && dist0 <= r + slop) {
-        const DVec3 n0 = dist0 > slop ? (s - c0) * (1.0 / dist0) : on_triangle_normal(f, s, d);
-        if (dist0 >= r - slop && !(detail::dot(d, n0) < 0.0)) return out;
-        out.hit = true;
-        out.t = 0.0f;
-        out.point = start;
-        out.contact = fv(c0);
-        out.normal = fv(n0);
-        out.feature = sc.feature;
-        return out;
-    }
+    // sphere whose motion does not approach (d . n >= 0) never comes closer. kKnownFree: the
+    // caller knows the start is free, and the tangent test below only skips work (every feature
+    // test would report nothing either): both are left out.
+    if constexpr (!kKnownFree) {
+        const StartContact sc = closest_on_frame(f, tri, start);
+        const DVec3 c0 = sc.point;
+        const double dist0 = dlength(s - c0);
+        if (!free_start && dist0 <= r + slop) {
+            const DVec3 n0 = dist0 > slop ? (s - c0) * (1.0 / dist0) : on_triangle_normal(f, s, d);
+            if (dist0 >= r - slop && !(detail::dot(d, n0) < 0.0)) return out;
+            out.hit = true;
+            out.t = 0.0f;
+            out.point = start;
+            out.contact = fv(c0);
+            out.normal = fv(n0);
+            out.feature = sc.feature;
+            return out;
+        }
 
-    // Free at the start. The distance from the centre to the triangle is convex along the motion,
-    // so it never falls below dist0 + t (d . n0), n0 the unit direction from the closest point
-    // toward the centre (the tangent at t = 0). Every feature test below reports a contact only
-    // where that distance comes within r plus a few cushions; when the tangent stays farther than
-    // that (with the touching band on top, for the rounding of dist0), nothing can be hit.
-    if (dist0 > 0.0) {
-        const double slope = detail::dot(d, s - c0) / dist0;
-        if (dist0 + dmin(slope, 0.0) > r + slop + 8.0 * cushion) return out;
+        // Free at the start. The distance from the centre to the triangle is convex along the motion,
+        // so it never falls below dist0 + t (d . n0), n0 the unit direction from the closest point
+        // toward the centre (the tangent at t = 0). Every feature test below reports a contact only
+        // where that distance comes within r plus a few cushions; when the tangent stays farther than
+        // that (with the touching band on top, for the rounding of dist0), nothing can be hit.
+        if (dist0 > 0.0) {
+            const double slope = detail::dot(d, s - c0) / dist0;
+            if (dist0 + dmin(slope, 0.0) > r + slop + 8.0 * cushion) return out;
+        }
     }
     // Free at the start: the earliest of the seven features, each widened by the cushion.
     FirstContact best;
@@ -423,6 +430,16 @@ TriangleSweepHit sweep_sphere_triangle(float radius, Vec3 start, Vec3 end, const
     else n = on_triangle_normal(f, s, d);
     out.normal = fv(n);
     return out;
+}
+
+}  // namespace
+
+TriangleSweepHit sweep_sphere_triangle(float radius, Vec3 start, Vec3 end, const Triangle& tri) {
+    return sweep_sphere<false>(radius, start, end, tri);
+}
+
+TriangleSweepHit detail::sweep_sphere_triangle_free_start(float radius, Vec3 start, Vec3 end, const Triangle& tri) {
+    return sweep_sphere<true>(radius, start, end, tri);
 }
 
 }  // namespace shototsu

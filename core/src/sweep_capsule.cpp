@@ -279,6 +279,19 @@ void end_sphere(const TriangleFrame& f, DVec3 s, DVec3 d, double r, double cushi
     }
 }
 
+// Whether the end sphere centred at s (moving by d) stays farther than `reach` from the
+// triangle's plane until after fraction t_best: everything end_sphere reports lies in the plane
+// within r plus one cushion of the centre, so with reach a few cushions wider it could report
+// nothing earlier than t_best, nor tie it.
+bool end_sphere_later(const TriangleFrame& f, DVec3 s, DVec3 d, double reach, double t_best) {
+    if (f.degenerate || !(t_best <= 1.0)) return false;
+    const double h = detail::dot(s - f.v[0], f.n), hd = detail::dot(d, f.n);  // times |n|
+    const double gap = std::fabs(h) - reach * f.nlen;
+    if (!(gap > 0.0)) return false;
+    const double approach = h > 0.0 ? -hd : hd;
+    return !(approach > 0.0) || gap > t_best * approach;
+}
+
 // 2. Vertex v against the side of the capsule: relative to the capsule it moves by -d and enters
 // the cylinder around the axis a + s u where 0 <= s <= 1 (widened by `cushion`). A vertex already
 // within r of the axis' line (but beyond an end, the start being free) can only enter through
@@ -327,7 +340,10 @@ void edge_against_axis(const TriangleFrame& f, int i, DVec3 a, DVec3 u, DVec3 d,
 
 }  // namespace
 
-SweepHit sweep_capsule_triangle(const Capsule& capsule, Vec3 motion, const Triangle& tri) {
+namespace {
+
+template <bool kKnownFree>
+SweepHit sweep_capsule(const Capsule& capsule, Vec3 motion, const Triangle& tri) {
     SweepHit out;
     const DVec3 a = dv(capsule.start), b = dv(capsule.end), d = dv(motion);
     const DVec3 centre = (a + b) * 0.5;
@@ -366,32 +382,38 @@ SweepHit sweep_capsule_triangle(const Capsule& capsule, Vec3 motion, const Trian
     // The start: overlapping is a hit whatever the motion; touching is a hit only when moving
     // toward the triangle. The distance between a translating convex set and a fixed one is
     // convex in t, so a touching capsule whose motion does not approach never comes closer.
-    const Gap g = axis_triangle_gap(f, tri, capsule.start, capsule.end);
-    if (g.dist <= r + slop) {
-        const DVec3 n0 = g.dist > slop ? (g.on_axis - g.on_tri) * (1.0 / g.dist) : on_triangle_normal(f, centre, d);
-        if (g.dist >= r - slop && !(detail::dot(d, n0) < 0.0)) return out;
-        out.hit = true;
-        out.t = 0.0f;
-        out.point = fv(centre);
-        out.contact = fv(g.on_tri);
-        out.normal = fv(n0);
-        return out;
-    }
+    // kKnownFree: the caller knows the start is free, and the tangent test below only skips
+    // work (every feature test would report nothing either): both are left out.
+    if constexpr (!kKnownFree) {
+        const Gap g = axis_triangle_gap(f, tri, capsule.start, capsule.end);
+        if (g.dist <= r + slop) {
+            const DVec3 n0 = g.dist > slop ? (g.on_axis - g.on_tri) * (1.0 / g.dist) : on_triangle_normal(f, centre, d);
+            if (g.dist >= r - slop && !(detail::dot(d, n0) < 0.0)) return out;
+            out.hit = true;
+            out.t = 0.0f;
+            out.point = fv(centre);
+            out.contact = fv(g.on_tri);
+            out.normal = fv(n0);
+            return out;
+        }
 
-    // Free at the start. The distance between the translating capsule axis and the triangle is
-    // convex in t, so it never falls below g.dist + t (d . n0), n0 the unit direction between the
-    // closest points (unique for two convex sets). Every feature test below reports a contact only
-    // where that distance comes within r plus a few cushions: when the tangent stays farther (with
-    // the touching band on top, for the rounding of the gap), nothing can be hit.
-    if (g.dist > 0.0) {
-        const double slope = detail::dot(d, g.on_axis - g.on_tri) / g.dist;
-        if (g.dist + detail::dmin(slope, 0.0) > r + slop + 8.0 * cushion) return out;
+        // Free at the start. The distance between the translating capsule axis and the triangle is
+        // convex in t, so it never falls below g.dist + t (d . n0), n0 the unit direction between the
+        // closest points (unique for two convex sets). Every feature test below reports a contact only
+        // where that distance comes within r plus a few cushions: when the tangent stays farther (with
+        // the touching band on top, for the rounding of the gap), nothing can be hit.
+        if (g.dist > 0.0) {
+            const double slope = detail::dot(d, g.on_axis - g.on_tri) / g.dist;
+            if (g.dist + detail::dmin(slope, 0.0) > r + slop + 8.0 * cushion) return out;
+        }
     }
     // Free at the start: the earliest contact, each feature widened by the rounding cushion.
     FirstContact best;
     end_sphere(f, a, d, r, cushion, best);
     if (!sphere) {
-        end_sphere(f, b, d, r, cushion, best);
+        // The other end only when its plane allows it to come first (an upright capsule meeting
+        // a floor with its bottom: the top is a height above).
+        if (!end_sphere_later(f, b, d, r + slop + 8.0 * cushion, best.t)) end_sphere(f, b, d, r, cushion, best);
         for (int i = 0; i < 3; ++i) vertex_against_axis(f.v[i], a, u, d, r, cushion, best);
         for (int i = 0; i < 3; ++i) edge_against_axis(f, i, a, u, d, r, cushion, best);
     }
@@ -414,6 +436,16 @@ SweepHit sweep_capsule_triangle(const Capsule& capsule, Vec3 motion, const Trian
     }
     out.normal = fv(n);
     return out;
+}
+
+}  // namespace
+
+SweepHit sweep_capsule_triangle(const Capsule& capsule, Vec3 motion, const Triangle& tri) {
+    return sweep_capsule<false>(capsule, motion, tri);
+}
+
+SweepHit detail::sweep_capsule_triangle_free_start(const Capsule& capsule, Vec3 motion, const Triangle& tri) {
+    return sweep_capsule<true>(capsule, motion, tri);
 }
 
 }  // namespace shototsu

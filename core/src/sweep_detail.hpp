@@ -5,7 +5,25 @@
 #include "dvec.hpp"
 #include "shototsu/closest_point.hpp"
 
+namespace shototsu {
+struct Capsule;
+struct SweepHit;
+struct Triangle;
+struct TriangleSweepHit;
+}  // namespace shototsu
+
 namespace shototsu::detail {
+
+/// sweep_capsule_triangle for a caller that knows the capsule starts farther from the triangle
+/// than its radius plus the sweep's touching band (tol::kSweepContactSlop times the larger of its
+/// ends' largest coordinate and the radius), say by a separating axis: the same answer, without
+/// the start's closest points (sweep_capsule.cpp). Given a capsule that does not, its answer is
+/// unspecified.
+SweepHit sweep_capsule_triangle_free_start(const Capsule& capsule, Vec3 motion, const Triangle& tri);
+/// sweep_sphere_triangle likewise, for a sphere known to start farther than its radius plus the
+/// touching band (tol::kSweepContactSlop times the larger of the start's largest coordinate and
+/// the radius) from the triangle (sweep.cpp).
+TriangleSweepHit sweep_sphere_triangle_free_start(float radius, Vec3 start, Vec3 end, const Triangle& tri);
 
 /// Whether the segment [a, a + u] translated by t d, 0 <= t <= 1, stays farther than `reach`
 /// beyond one of the edges e[i] = v[i + 1] - v[i] of the triangle v (normal n = (v1 - v0) x (v2 - v0), not zero-area),

@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 
 #include "shototsu/shototsu.hpp"
 
@@ -130,5 +131,14 @@ inline float magnitude(std::initializer_list<Vec3> pts) {
 }
 
 inline constexpr float kFloatEps = 1.1920929e-7f;
+
+/// The same bits (so -0 differs from +0, and a NaN equals itself).
+inline bool same_bits(float a, float b) {
+    std::uint32_t x, y;
+    std::memcpy(&x, &a, 4);
+    std::memcpy(&y, &b, 4);
+    return x == y;
+}
+inline bool same_bits(Vec3 a, Vec3 b) { return same_bits(a.x, b.x) && same_bits(a.y, b.y) && same_bits(a.z, b.z); }
 
 }  // namespace shototsu::test
