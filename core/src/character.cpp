@@ -27,6 +27,7 @@
 #include "shototsu/sweep.hpp"
 #include "shototsu/tolerance.hpp"
 #include "dvec.hpp"
+#include "sweep_detail.hpp"
 #include "world_detail.hpp"
 
 namespace shototsu {
@@ -242,7 +243,7 @@ WorldHit CharacterController::cached_cast(Vec3 lead, Vec3 dir_in, float len, flo
             }
             const double within = reach + 9.0 * tol::kSweepCushion * ax.extent;
             double earliest = 0.0;
-            bool separated = false;
+            bool separated = false, free_start = false;
             // Along each axis, the separation on the side the swept axis starts on (<= 0: none) and
             // its rate of change.
             double sep[4], rate[4];
@@ -254,6 +255,7 @@ WorldHit CharacterController::cached_cast(Vec3 lead, Vec3 dir_in, float len, flo
                 const double above = detail::dmin(h0, h1) - a.hi, below = a.lo - detail::dmax(h0, h1);
                 sep[i] = above > 0.0 ? above : below;
                 rate[i] = above > 0.0 ? hd : -hd;
+                free_start = free_start || above > within || below > within;
                 if (above > within) {
                     if (!(above + hd <= within)) {
                         separated = true;
@@ -284,6 +286,7 @@ WorldHit CharacterController::cached_cast(Vec3 lead, Vec3 dir_in, float len, flo
                     const double sa = sep[0], ra = rate[0], sb = sep[i], rb = rate[i];
                     const double qa = ra * ra + rb * rb, qb = sa * ra + sb * rb, qc = sa * sa + sb * sb - within * within;
                     if (!(qc > 0.0)) continue;
+                    free_start = true;  // sqrt(a^2 + b^2) > within at the start
                     if (!(qb < 0.0)) {
                         separated = true;  // not closing in at the start: never closer (convex)
                         break;
@@ -302,7 +305,7 @@ WorldHit CharacterController::cached_cast(Vec3 lead, Vec3 dir_in, float len, flo
                 }
                 if (separated) continue;
             }
-            list[count++] = {earliest, k};
+            list[count++] = {earliest, k, free_start};
         }
     }
     // Insertion sort: a handful of candidates.
@@ -319,7 +322,7 @@ WorldHit CharacterController::cached_cast(Vec3 lead, Vec3 dir_in, float len, flo
         // rule's first key.
         if (earliest.best.hit && cand.earliest > static_cast<double>(earliest.t) + tol::kCharacterCastOrderSlack) break;
         const CachedTriangle& c = cache_[cand.index];
-        earliest.offer(sweep(c.tri, motion), c.mesh, c.id);
+        earliest.offer(sweep(c.tri, motion, cand.free_start), c.mesh, c.id);
     }
     return earliest.result(len, len);
 }
@@ -343,7 +346,10 @@ WorldHit CharacterController::cast(Vec3 center, Vec3 motion) const {
     const Vec3 half_axis = (c.end - c.start) * 0.5f;
     if (cache_covers(center, motion, half_axis)) {
         return cached_cast<false>(center, motion, len, c.radius, half_axis, c.start, c.end,
-                                  [&](const Triangle& tri, Vec3 mv) { return sweep_capsule_triangle(c, mv, tri); });
+                                  [&](const Triangle& tri, Vec3 mv, bool free_start) {
+                                      return free_start ? detail::sweep_capsule_triangle_free_start(c, mv, tri)
+                                                        : sweep_capsule_triangle(c, mv, tri);
+                                  });
     }
     return world_->capsule_cast(c.start, c.end, c.radius, motion, len);
 }
@@ -363,8 +369,9 @@ WorldHit CharacterController::cast_vertical(Vec3 center, float dy) const {
     const float r = settings_.radius;
     WorldHit hit = cache_covers(lead, dir * len, Vec3{0, 0, 0})
                        ? cached_cast<true>(lead, dir, len, r, Vec3{0, 0, 0}, lead, lead,
-                                           [&](const Triangle& tri, Vec3 mv) {
-                                               return as_sweep_hit(sweep_sphere_triangle(r, lead, lead + mv, tri));
+                                           [&](const Triangle& tri, Vec3 mv, bool free_start) {
+                                               return as_sweep_hit(free_start ? detail::sweep_sphere_triangle_free_start(r, lead, lead + mv, tri)
+                                                                              : sweep_sphere_triangle(r, lead, lead + mv, tri));
                                            })
                        : world_->sphere_cast(lead, r, dir, len);
     if (hit.hit) hit.position = dy < 0.0f ? hit.position + offset : hit.position - offset;
@@ -409,8 +416,17 @@ CharacterController::SlideResult CharacterController::slide(Vec3 start, Vec3 dis
             if (remaining.y > 0.0f) {
                 remaining -= n * minf(dot(remaining, n), 0.0f);  // rising into the ground: slide
             } else {
-                // Carried: drop the downward part, follow the slope with the horizontal part.
+                // Carried: drop the downward part, follow the slope with the horizontal part —
+                // up to one radius above the top of the triangle met (rolling over its rim): the
+                // plane goes no higher than the triangle, and a step's worth of fast motion
+                // across a steep one would otherwise rise metres into the air past its top.
                 remaining = {h.x, -(n.x * h.x + n.z * h.z) / n.y, h.z};
+                if (remaining.y > 0.0f) {
+                    const Triangle tri = world_->triangle(hit.mesh, hit.triangle);
+                    const float top = maxf(tri.a.y, maxf(tri.b.y, tri.c.y));
+                    const float cap = maxf(top - hit.point.y, 0.0f) + settings_.radius;
+                    if (remaining.y > cap) remaining *= cap / remaining.y;
+                }
             }
         } else {
             out.hit_wall = true;
@@ -575,6 +591,9 @@ CharacterMove CharacterController::move(Vec3 displacement, float dt) {
     if (was_grounded && !rising && ground_normal_.y > 0.0f) {
         const Vec3 h = horizontal(displacement);
         wanted = {h.x, -(ground_normal_.x * h.x + ground_normal_.z * h.z) / ground_normal_.y, h.z};
+        // At most a radius up along the old plane (a very fast walk up a steep slope): where the
+        // ground goes on rising, the slide meets it and is carried on along it.
+        if (wanted.y > s.radius) wanted.y = s.radius;
     }
     const SlideResult walk = slide(p, wanted, true);
     Vec3 end = walk.end;

@@ -165,6 +165,32 @@ TEST_CASE("CharacterController: a fast walk or fall onto a steep walkable ramp e
     }
 }
 
+TEST_CASE("CharacterController: a steep walkable ramp carries a very fast walker no higher than its top, even with a wall behind") {
+    // 2 m per step (a fuzzed case) into an 80 degree ramp 1 m high, walkable with max_slope 89:
+    // carried along its plane the walker would rise 2 tan(80) = 11 m and pass over the 3 m wall
+    // standing 0.5 m behind the ramp, and the snap would then find the wall's top to stand on.
+    MeshData m;
+    m.quad({-20, 0, -20}, {-20, 0, 20}, {20, 0, 20}, {20, 0, -20});
+    add_ramp(m, 1.0f, 80.0f, 1.0f, 0.5f, 4.0f);
+    const float ramp_end = 1.0f + 1.0f / std::tan(80.0f * kDegToRad) + 0.5f;
+    add_box(m, {ramp_end, 0, -4}, {ramp_end + 1, 3, 4});
+    const World w = world_of(m);
+    const float stand = 0.5f * 1.7f + 0.01f;
+    for (const float x0 : {-1.5f, -1.2f, -0.8f, -0.5f, 0.0f}) {  // where the first steps meet the ramp
+        INFO("from x " << x0);
+        CharacterController ch(w, settings(0.3f, 89.0f), {x0, stand, 0.0f});
+        Walker walker{ch};
+        float highest = 0.0f;
+        for (int i = 0; i < 20; ++i) {
+            walker.step({120.0f, 0, 0});
+            highest = std::fmax(highest, ch.position().y);
+            REQUIRE(penetration(w, ch) < 1e-3f);
+        }
+        CHECK(highest <= 1.0f + stand + 0.35f + 2e-3f);  // at most rolling over the ramp's top edge
+        CHECK(ch.position().x < ramp_end);  // stopped by the wall, on the plateau or below
+    }
+}
+
 TEST_CASE("CharacterController: with max_slope 90 a wall is still a wall, 10^4 m from the origin too") {
     // A wall's contact normal carries rounding noise in y (about 1e-2 at 1e4): taken as ground,
     // walking into the wall turned into a climb of horizontal / n.y — 160 m in one step (fuzzed).

@@ -171,6 +171,7 @@ private:
     struct Candidate {
         double earliest;  // no contact with this cached triangle before this fraction of the cast
         std::uint32_t index;
+        bool free_start;  // a separating axis keeps the start farther than the sweep's reach
     };
     mutable std::vector<Candidate> candidates_;  // cached_cast's working list
     mutable AABB cache_box_{{1, 1, 1}, {-1, -1, -1}};  // empty: nothing cached yet
