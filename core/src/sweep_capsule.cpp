@@ -292,6 +292,35 @@ bool end_sphere_later(const TriangleFrame& f, DVec3 s, DVec3 d, double reach, do
     return !(approach > 0.0) || gap > t_best * approach;
 }
 
+// The fast path of an upright capsule meeting a floor-like face with its lower end: end a lies
+// on the plane's near side, end b farther out on the same side (by more than the touching band
+// and the cushions), and a's face contact lands inside the triangle by a margin. Then that
+// contact is the first. Until it a is the capsule's nearest point to the plane (the axis rises
+// away from it), so nothing of the capsule is within r of the plane, hence of the triangle; and
+// the margin keeps every feature's widening (the edge cylinders and vertex balls of r + kappa
+// around a, the side of the axis reaching an edge or a vertex next to a, b's features) from
+// reaching it early: at the contact a is sqrt(r^2 + margin^2) > r + 4 kappa from every edge
+// line, and in the kappa / approach of time before it when a is within r + kappa of the plane,
+// a moves sideways by kappa times the sideways-to-approach speed ratio, added to the margin. The
+// full search considers a's face first and keeps it on ties: the same contact, normal and
+// fraction, without the other features. (A wall meets the capsule's side, both ends at once: the
+// full search.)
+bool lower_end_face_first(const TriangleFrame& f, DVec3 a, DVec3 u, DVec3 d, double r, double slop, double cushion,
+                          FirstContact& best) {
+    const DVec3 unit = f.n * (1.0 / f.nlen);
+    const double ha = detail::dot(a - f.v[0], unit), hu = detail::dot(u, unit), hd = detail::dot(d, unit);
+    const double side = ha < 0.0 ? -1.0 : 1.0;  // face_contact's side for a
+    if (!(side * hu > slop + 16.0 * cushion)) return false;
+    const double approach = -side * hd;
+    if (!(approach > 0.0)) return false;
+    const double sideways = detail::dlength(d - unit * hd);
+    const double k = 4.0 * cushion;
+    const double margin = std::sqrt(2.0 * r * k + k * k) + 2.0 * k + 2.0 * k * (sideways / approach);
+    if (!std::isfinite(margin)) return false;
+    face_contact(f, a, d, r, -margin, best);
+    return best.t <= 1.0;
+}
+
 // 2. Vertex v against the side of the capsule: relative to the capsule it moves by -d and enters
 // the cylinder around the axis a + s u where 0 <= s <= 1 (widened by `cushion`). A vertex already
 // within r of the axis' line (but beyond an end, the start being free) can only enter through
@@ -342,7 +371,7 @@ void edge_against_axis(const TriangleFrame& f, int i, DVec3 a, DVec3 u, DVec3 d,
 
 namespace {
 
-template <bool kKnownFree>
+template <bool kKnownFree, bool kFastPath = true>
 SweepHit sweep_capsule(const Capsule& capsule, Vec3 motion, const Triangle& tri) {
     SweepHit out;
     const DVec3 a = dv(capsule.start), b = dv(capsule.end), d = dv(motion);
@@ -409,13 +438,20 @@ SweepHit sweep_capsule(const Capsule& capsule, Vec3 motion, const Triangle& tri)
     }
     // Free at the start: the earliest contact, each feature widened by the rounding cushion.
     FirstContact best;
-    end_sphere(f, a, d, r, cushion, best);
-    if (!sphere) {
-        // The other end only when its plane allows it to come first (an upright capsule meeting
-        // a floor with its bottom: the top is a height above).
-        if (!end_sphere_later(f, b, d, r + slop + 8.0 * cushion, best.t)) end_sphere(f, b, d, r, cushion, best);
-        for (int i = 0; i < 3; ++i) vertex_against_axis(f.v[i], a, u, d, r, cushion, best);
-        for (int i = 0; i < 3; ++i) edge_against_axis(f, i, a, u, d, r, cushion, best);
+    bool first = false;
+    if constexpr (kFastPath) {
+        if (!sphere && !f.degenerate) first = lower_end_face_first(f, a, u, d, r, slop, cushion, best);
+    }
+    if (!first) {
+        best = FirstContact{};
+        end_sphere(f, a, d, r, cushion, best);
+        if (!sphere) {
+            // The other end only when its plane allows it to come first (an upright capsule meeting
+            // a floor with its bottom: the top is a height above).
+            if (!end_sphere_later(f, b, d, r + slop + 8.0 * cushion, best.t)) end_sphere(f, b, d, r, cushion, best);
+            for (int i = 0; i < 3; ++i) vertex_against_axis(f.v[i], a, u, d, r, cushion, best);
+            for (int i = 0; i < 3; ++i) edge_against_axis(f, i, a, u, d, r, cushion, best);
+        }
     }
     if (!(best.t <= 1.0)) return out;
 
@@ -446,6 +482,10 @@ SweepHit sweep_capsule_triangle(const Capsule& capsule, Vec3 motion, const Trian
 
 SweepHit detail::sweep_capsule_triangle_free_start(const Capsule& capsule, Vec3 motion, const Triangle& tri) {
     return sweep_capsule<true>(capsule, motion, tri);
+}
+
+SweepHit detail::sweep_capsule_triangle_exhaustive(const Capsule& capsule, Vec3 motion, const Triangle& tri) {
+    return sweep_capsule<false, false>(capsule, motion, tri);
 }
 
 }  // namespace shototsu

@@ -20,6 +20,9 @@ namespace shototsu::detail {
 /// the start's closest points (sweep_capsule.cpp). Given a capsule that does not, its answer is
 /// unspecified.
 SweepHit sweep_capsule_triangle_free_start(const Capsule& capsule, Vec3 motion, const Triangle& tri);
+/// sweep_capsule_triangle without its fast path for a lower end meeting a face (tests compare the
+/// two bit for bit).
+SweepHit sweep_capsule_triangle_exhaustive(const Capsule& capsule, Vec3 motion, const Triangle& tri);
 /// sweep_sphere_triangle likewise, for a sphere known to start farther than its radius plus the
 /// touching band (tol::kSweepContactSlop times the larger of the start's largest coordinate and
 /// the radius) from the triangle (sweep.cpp).

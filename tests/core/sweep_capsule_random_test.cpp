@@ -45,6 +45,16 @@ void check_case(int i, const Capsule& cap, Vec3 motion, const Triangle& tri, Tal
                        << tri.b.y << ' ' << tri.b.z << " c " << tri.c.x << ' ' << tri.c.y << ' ' << tri.c.z);
     REQUIRE(std::isfinite(h.t));
     REQUIRE(is_finite(h.point));
+    {
+        // The fast path for a lower end meeting a face changes nothing: the full search agrees
+        // bit for bit.
+        const SweepHit x = detail::sweep_capsule_triangle_exhaustive(cap, motion, tri);
+        REQUIRE(x.hit == h.hit);
+        REQUIRE(same_bits(x.t, h.t));
+        REQUIRE(same_bits(x.point, h.point));
+        REQUIRE(same_bits(x.normal, h.normal));
+        REQUIRE(same_bits(x.contact, h.contact));
+    }
     if (dist(0.0) - r > band) {
         // Clearly free at the start: the entry for callers that know it (the character's cache)
         // gives the same answer bit for bit.
@@ -187,6 +197,58 @@ TEST_CASE("sweep_capsule_triangle: 5 x 10^4 seeded long and grazing motions agre
                           << t.worst_t);
     CHECK(t.hits > 5000);
     CHECK(t.misses > 5000);
+}
+
+TEST_CASE("sweep_capsule_triangle: 10^5 seeded upright capsules walking onto floor-like triangles, contacts near edges and grazing: the fast path equals the full search") {
+    // Where the fast path for a lower end meeting a face applies most: a character's capsule
+    // (upright, its bottom end first) moving mostly sideways onto triangles tilted up to 60
+    // degrees, aimed at points near the edges and vertices (inside and outside, within a few
+    // margins of the boundary) and at grazing approach.
+    Rng rng(0xFA57);
+    int face_hits = 0, near_edge = 0;
+    for (int i = 0; i < 100000; ++i) {
+        const float size = rng.log_uniform(0.05f, 20.0f);
+        const Vec3 c0 = rng.vec(-30, 30);
+        // A triangle around c0, its normal within 60 degrees of +y (either winding).
+        Vec3 n = rng.direction();
+        n.y = std::fabs(n.y) + 1.0f;
+        n = normalize_or(n, Vec3{0, 1, 0});
+        const Vec3 t1 = normalize_or(cross(n, Vec3{1, 0, 0.3f}), Vec3{1, 0, 0}), t2 = cross(n, t1);
+        Vec3 v[3];
+        for (int k = 0; k < 3; ++k) {
+            const float ang = rng.uniform(0, 6.2831853f);
+            v[k] = c0 + (t1 * det_cos(ang) + t2 * det_sin(ang)) * (size * rng.uniform(0.2f, 1.0f));
+        }
+        const Triangle tri = rng.below(2) ? Triangle{v[0], v[1], v[2]} : Triangle{v[0], v[2], v[1]};
+        // A target on an edge (or a vertex), nudged in or out by up to a few 1e-4 of the size.
+        const int e = rng.below(3);
+        const float w = rng.below(8) == 0 ? float(rng.below(2)) : rng.uniform(0, 1);
+        const Vec3 centroid = (v[0] + v[1] + v[2]) * (1.0f / 3.0f);
+        Vec3 target = v[e] + (v[(e + 1) % 3] - v[e]) * w;
+        target = target + (centroid - target) * rng.uniform(-4e-4f, 4e-4f) * float(rng.below(4) != 0);
+        near_edge += 1;
+        const float r = rng.log_uniform(0.01f, 0.5f) * size;
+        const float half = rng.uniform(0.0f, 2.0f) * r + 1e-3f * size;
+        // Sideways, slightly into the plane (grazing sometimes).
+        const Vec3 side = normalize_or(cross(n, rng.direction()), t1);
+        const float dip = rng.below(3) == 0 ? rng.log_uniform(1e-6f, 1e-3f) : rng.uniform(0.01f, 0.8f);
+        const Vec3 dir = normalize_or(side - n * dip, side);
+        const float len = rng.log_uniform(0.02f, 2.0f) * size;
+        const Vec3 bottom = target + n * r - dir * (len * rng.uniform(0.05f, 1.0f));
+        const Capsule cap{bottom, bottom + Vec3{0, 2 * half, 0}, r};
+        const Vec3 motion = dir * len;
+        const SweepHit h = sweep_capsule_triangle(cap, motion, tri);
+        const SweepHit x = detail::sweep_capsule_triangle_exhaustive(cap, motion, tri);
+        INFO("case " << i);
+        REQUIRE(x.hit == h.hit);
+        REQUIRE(same_bits(x.t, h.t));
+        REQUIRE(same_bits(x.point, h.point));
+        REQUIRE(same_bits(x.normal, h.normal));
+        REQUIRE(same_bits(x.contact, h.contact));
+        face_hits += h.hit && h.t > 0.0f && std::fabs(dot(h.normal, normalize_or(cross(tri.b - tri.a, tri.c - tri.a), Vec3{0, 0, 0}))) > 0.99999f;
+    }
+    WARN("upright onto floors: " << face_hits << " face hits of " << near_edge << " cases aimed at edges");
+    CHECK(face_hits > 20000);
 }
 
 TEST_CASE("sweep_capsule_triangle: 2 x 10^4 seeded capsules put exactly in touch hit at t = 0 when approaching and are free when moving away") {
