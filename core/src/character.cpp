@@ -491,13 +491,56 @@ bool CharacterController::overlaps_obstacle(Vec3 center, const Obstacle& o, Cont
     return c.hit && c.depth > 0.0f;
 }
 
+// Where along p + dir t, 0 <= t <= travel, this capsule comes nearest the obstacle's, or -1
+// when it never comes within reach (one skin beyond touching) by its horizontal distance alone.
+// The distance between the two upright segments is convex in t (two convex sets, one
+// translating), so golden-section search finds the nearest point.
+float CharacterController::nearest_approach(Vec3 p, Vec3 dir, float travel, const Obstacle& o) const {
+    const float reach = settings_.radius + o.radius + 2.0f * settings_.skin_width;
+    // Horizontally: the path's closest point to the other's axis.
+    const float dx = dir.x * travel, dz = dir.z * travel, wx = o.center.x - p.x, wz = o.center.z - p.z;
+    const float dd = dx * dx + dz * dz;
+    const float u = dd > 0.0f ? clampf((wx * dx + wz * dz) / dd, 0.0f, 1.0f) : 0.0f;
+    const float ex = wx - u * dx, ez = wz - u * dz;
+    if (!(ex * ex + ez * ez < reach * reach)) return -1.0f;
+    const float hs = 0.5f * settings_.height - settings_.radius, ho = 0.5f * o.height - o.radius;
+    const auto gap_sq = [&](float t) {
+        const Vec3 c = p + dir * t - o.center;
+        const float v = maxf(std::fabs(c.y) - (hs + ho), 0.0f);
+        return c.x * c.x + c.z * c.z + v * v;
+    };
+    constexpr float kGolden = 0.618034f;
+    float lo = 0.0f, hi = travel;
+    float a = hi - kGolden * (hi - lo), b = lo + kGolden * (hi - lo);
+    float fa = gap_sq(a), fb = gap_sq(b);
+    for (int k = 0; k < 40; ++k) {
+        if (fa <= fb) {
+            hi = b, b = a, fb = fa;
+            a = hi - kGolden * (hi - lo);
+            fa = gap_sq(a);
+        } else {
+            lo = a, a = b, fa = fb;
+            b = lo + kGolden * (hi - lo);
+            fb = gap_sq(b);
+        }
+    }
+    return fa <= fb ? a : b;
+}
+
 // How far along dir (up to `travel`) the capsule can move without coming within one skin of
-// another character. Bisection on the overlap test: the others are few and the answer only has to
-// be safe (never inside), not exact. Sets `normal` (from the obstacle) when it stops short.
+// another character. Where it would (at the end, or where it passes nearest: a step longer than
+// a diameter can pass right through), bisection on the overlap test from the start: the others are
+// few and the answer only has to be safe (never inside), not exact. Sets `normal` (from the
+// obstacle) when it stops short.
 float CharacterController::obstacle_limit(Vec3 p, Vec3 dir, float travel, Vec3& normal) const {
     float limit = travel;
     for (const Obstacle& o : obstacles_) {
-        if (!overlaps_obstacle(p + dir * limit, o, nullptr)) continue;
+        float inside = limit;  // a point of the way that overlaps
+        if (!overlaps_obstacle(p + dir * limit, o, nullptr)) {
+            const float t = nearest_approach(p, dir, limit, o);
+            if (!(t >= 0.0f) || !overlaps_obstacle(p + dir * t, o, nullptr)) continue;
+            inside = t;
+        }
         Contact at_start;
         if (overlaps_obstacle(p, o, &at_start)) {
             // Already within a skin (pushed there): moving away is free, moving closer is not.
@@ -507,7 +550,7 @@ float CharacterController::obstacle_limit(Vec3 p, Vec3 dir, float travel, Vec3& 
             }
             continue;
         }
-        float lo = 0.0f, hi = limit;
+        float lo = 0.0f, hi = inside;
         for (int k = 0; k < tol::kCharacterObstacleBisections; ++k) {
             const float mid = 0.5f * (lo + hi);
             if (overlaps_obstacle(p + dir * mid, o, nullptr)) hi = mid;
@@ -620,7 +663,11 @@ CharacterMove CharacterController::move(Vec3 displacement, float dt) {
             const Vec3 landed = over.end - kUp * drop;
             const bool climbed = landed.y > p.y + skin;
             const bool farther = horizontal_distance(p, landed) > horizontal_distance(p, end) + tol::kCharacterStepGain * want_len;
-            if (climbed && farther) {
+            // The lift and the drop pass no other character (the slide over already keeps clear).
+            Vec3 ignored;
+            const bool clear = obstacles_.empty() || (obstacle_limit(p, kUp, up, ignored) >= up &&
+                                                      obstacle_limit(over.end, -kUp, drop, ignored) >= drop);
+            if (climbed && farther && clear) {
                 end = landed;
                 out.stepped_up = true;
                 out.hit_wall = over.hit_wall;
@@ -660,10 +707,16 @@ CharacterMove CharacterController::move(Vec3 displacement, float dt) {
         if (supported(below, end)) {
             // How far above one skin (along the normal) of the ground the character is.
             const float gap = below.distance - skin / maxf(n.y, tol::kCharacterMinNormalY);
-            if (may_snap || lift_snap) {
+            // Not into another character: a snap it would end inside stops on it, not grounded.
+            Vec3 ignored;
+            const bool snap_clear = obstacles_.empty() || !(may_snap || lift_snap) ||
+                                    obstacle_limit(end, gap > 0.0f ? -kUp : kUp, std::fabs(gap), ignored) >= std::fabs(gap);
+            if ((may_snap || lift_snap) && snap_clear) {
                 end -= kUp * gap;  // keep exactly one skin above the ground (gap may be < 0)
                 out.grounded = true;
                 out.snapped = gap > 2.0f * skin;
+            } else if (may_snap || lift_snap) {
+                end -= kUp * (gap > 0.0f ? obstacle_limit(end, -kUp, gap, ignored) : 0.0f);
             } else {
                 out.grounded = gap <= skin;
             }

@@ -146,6 +146,7 @@ private:
     Vec3 push_out_of_obstacles(Vec3 center) const;
     bool overlaps_obstacle(Vec3 center, const Obstacle& o, Contact* contact) const;
     float obstacle_limit(Vec3 p, Vec3 dir, float travel, Vec3& normal) const;
+    float nearest_approach(Vec3 p, Vec3 dir, float travel, const Obstacle& o) const;
     bool walkable(Vec3 normal) const { return normal.y >= cos_max_slope_; }
     bool supported(const WorldHit& hit, Vec3 center) const;
 

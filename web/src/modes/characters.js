@@ -131,6 +131,7 @@ function create({ s, stage, params: state, shell }) {
   const meter = new FrameMeter();
   let accumulator = 0;
   let stepUps = 0;
+  let jumps = 0; // jumps taken (for the page's tests: a slow frame can run a whole jump in one frame)
   let rebuild = false;
 
   /** The player's displacement for this step, from the input (camera-relative), gravity and jumps. */
@@ -143,7 +144,10 @@ function create({ s, stage, params: state, shell }) {
     wish.copy(forward).multiplyScalar(y).addScaledVector(right, x);
     if (wish.lengthSq() > 1) wish.normalize();
     wish.multiplyScalar(state.get('speed'));
-    if (last?.grounded && input.takeJump()) vy = state.get('jump');
+    if (last?.grounded && input.takeJump()) {
+      vy = state.get('jump');
+      jumps++;
+    }
     vy -= state.get('gravity') * dt;
     d[0] = wish.x * dt;
     d[1] = vy * dt;
@@ -324,6 +328,7 @@ function create({ s, stage, params: state, shell }) {
         steps,
         report: last && structuredClone(last),
         vy,
+        jumps,
         stepUps,
         walkers: cast.group.count - 1,
         walkerPositions: Array.from(cast.group.positions.subarray(3)),
