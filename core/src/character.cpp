@@ -707,16 +707,18 @@ CharacterMove CharacterController::move(Vec3 displacement, float dt) {
         if (supported(below, end)) {
             // How far above one skin (along the normal) of the ground the character is.
             const float gap = below.distance - skin / maxf(n.y, tol::kCharacterMinNormalY);
-            // Not into another character: a snap it would end inside stops on it, not grounded.
-            Vec3 ignored;
-            const bool snap_clear = obstacles_.empty() || !(may_snap || lift_snap) ||
-                                    obstacle_limit(end, gap > 0.0f ? -kUp : kUp, std::fabs(gap), ignored) >= std::fabs(gap);
-            if ((may_snap || lift_snap) && snap_clear) {
-                end -= kUp * gap;  // keep exactly one skin above the ground (gap may be < 0)
-                out.grounded = true;
-                out.snapped = gap > 2.0f * skin;
-            } else if (may_snap || lift_snap) {
-                end -= kUp * (gap > 0.0f ? obstacle_limit(end, -kUp, gap, ignored) : 0.0f);
+            if (may_snap || lift_snap) {
+                // Not into another character: a snap it would end inside stops on it, not grounded.
+                const float dist = std::fabs(gap);
+                Vec3 ignored;
+                const float free = obstacles_.empty() ? dist : obstacle_limit(end, gap > 0.0f ? -kUp : kUp, dist, ignored);
+                if (free >= dist) {
+                    end -= kUp * gap;  // keep exactly one skin above the ground (gap may be < 0)
+                    out.grounded = true;
+                    out.snapped = gap > 2.0f * skin;
+                } else if (gap > 0.0f) {
+                    end -= kUp * free;
+                }
             } else {
                 out.grounded = gap <= skin;
             }

@@ -22,6 +22,15 @@ struct Tally {
     double worst_t = 0.0;  // (t_ref - t) * approach speed / largest coordinate, well-conditioned hits
 };
 
+// Another entry's answer to the same sweep: the same bits.
+void require_same_hit(const SweepHit& other, const SweepHit& h) {
+    REQUIRE(other.hit == h.hit);
+    REQUIRE(same_bits(other.t, h.t));
+    REQUIRE(same_bits(other.point, h.point));
+    REQUIRE(same_bits(other.normal, h.normal));
+    REQUIRE(same_bits(other.contact, h.contact));
+}
+
 // One case against the reference. Tolerances, all lengths:
 //   band: the touching band kSweepContactSlop (1e-6 of max(|axis end|, r)) twice over, the
 //         rounding cushion (1e-10 of the scale, here 1e-9 of the largest coordinate) and, for
@@ -45,26 +54,12 @@ void check_case(int i, const Capsule& cap, Vec3 motion, const Triangle& tri, Tal
                        << tri.b.y << ' ' << tri.b.z << " c " << tri.c.x << ' ' << tri.c.y << ' ' << tri.c.z);
     REQUIRE(std::isfinite(h.t));
     REQUIRE(is_finite(h.point));
-    {
-        // The fast path for a lower end meeting a face changes nothing: the full search agrees
-        // bit for bit.
-        const SweepHit x = detail::sweep_capsule_triangle_exhaustive(cap, motion, tri);
-        REQUIRE(x.hit == h.hit);
-        REQUIRE(same_bits(x.t, h.t));
-        REQUIRE(same_bits(x.point, h.point));
-        REQUIRE(same_bits(x.normal, h.normal));
-        REQUIRE(same_bits(x.contact, h.contact));
-    }
-    if (dist(0.0) - r > band) {
-        // Clearly free at the start: the entry for callers that know it (the character's cache)
-        // gives the same answer bit for bit.
-        const SweepHit g = detail::sweep_capsule_triangle_free_start(cap, motion, tri);
-        REQUIRE(g.hit == h.hit);
-        REQUIRE(same_bits(g.t, h.t));
-        REQUIRE(same_bits(g.point, h.point));
-        REQUIRE(same_bits(g.normal, h.normal));
-        REQUIRE(same_bits(g.contact, h.contact));
-    }
+    // The fast path for a lower end meeting a face changes nothing: the full search agrees bit
+    // for bit.
+    require_same_hit(detail::sweep_capsule_triangle_exhaustive(cap, motion, tri), h);
+    // Clearly free at the start: the entry for callers that know it (the character's cache) gives
+    // the same answer bit for bit.
+    if (dist(0.0) - r > band) require_same_hit(detail::sweep_capsule_triangle_free_start(cap, motion, tri), h);
     const DVec3 centre0 = (m.start + m.end) * 0.5;
     const bool clear = std::fabs(ref.min_gap) > band && std::fabs(dist(0.0) - r) > band;
     if (!clear) ++tally.banded;
@@ -238,13 +233,8 @@ TEST_CASE("sweep_capsule_triangle: 10^5 seeded upright capsules walking onto flo
         const Capsule cap{bottom, bottom + Vec3{0, 2 * half, 0}, r};
         const Vec3 motion = dir * len;
         const SweepHit h = sweep_capsule_triangle(cap, motion, tri);
-        const SweepHit x = detail::sweep_capsule_triangle_exhaustive(cap, motion, tri);
         INFO("case " << i);
-        REQUIRE(x.hit == h.hit);
-        REQUIRE(same_bits(x.t, h.t));
-        REQUIRE(same_bits(x.point, h.point));
-        REQUIRE(same_bits(x.normal, h.normal));
-        REQUIRE(same_bits(x.contact, h.contact));
+        require_same_hit(detail::sweep_capsule_triangle_exhaustive(cap, motion, tri), h);
         face_hits += h.hit && h.t > 0.0f && std::fabs(dot(h.normal, normalize_or(cross(tri.b - tri.a, tri.c - tri.a), Vec3{0, 0, 0}))) > 0.99999f;
     }
     WARN("upright onto floors: " << face_hits << " face hits of " << near_edge << " cases aimed at edges");
