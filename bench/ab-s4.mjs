@@ -2,10 +2,11 @@
 // node bench/ab-s4.mjs /path/to/distA /path/to/distB
 import { s4Mesh, s4Rays, S4 } from './scenes.mjs';
 const dirs = process.argv.slice(2);
-const mesh = s4Mesh(), { rays, count } = s4Rays();
+const mesh = s4Mesh(),
+  { rays, count } = s4Rays();
 const engines = [];
 for (const d of dirs) {
-  const { init } = await import(d + '/index.js');
+  const { init } = await import(`${d}/index.js`);
   const s = await init();
   const w = new s.World();
   w.addMesh(mesh.positions, mesh.indices);

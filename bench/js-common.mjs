@@ -23,13 +23,18 @@ export function rng(seed = 1) {
  * add a different, case-dependent cost to each.
  */
 const makeLoop = () =>
-  new Function('f', 'iters', 'mask', `
+  new Function(
+    'f',
+    'iters',
+    'mask',
+    `
     let sink = 0;
     const t0 = process.hrtime.bigint();
     for (let i = 0; i < iters; i++) sink += f(i & mask) ? 1 : 0;
     const ns = Number(process.hrtime.bigint() - t0) / iters;
     globalThis.__sink = sink;
-    return ns;`);
+    return ns;`,
+  );
 
 /**
  * Times each named case `fn(i)` (i cycling over `n` inputs, a power of two) for `iters` calls,

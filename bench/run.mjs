@@ -70,7 +70,11 @@ if (!flag('no-build')) {
   await phase('build', () => {
     // A fresh checkout has no dist/: let build.sh's setup install what is missing first.
     const fresh = !existsSync(join(shototsu.DIST, 'index.js'));
-    execFileSync('bash', ['scripts/build.sh'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, SHOTOTSU_SKIP_SETUP: fresh ? '0' : '1' } });
+    execFileSync('bash', ['scripts/build.sh'], {
+      cwd: ROOT,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: { ...process.env, SHOTOTSU_SKIP_SETUP: fresh ? '0' : '1' },
+    });
     if (settings.native) buildNative();
   });
 }
@@ -82,15 +86,24 @@ const s = await shototsu.load();
 
 // --only on a full run replaces those scenes in the last full results and keeps the others
 // (each scene records when it ran).
-const previous = !quick && args.includes('--only') && existsSync(join(OUT, 'results.json')) ? JSON.parse(readFileSync(join(OUT, 'results.json'), 'utf8')) : null;
+const previous =
+  !quick && args.includes('--only') && existsSync(join(OUT, 'results.json'))
+    ? JSON.parse(readFileSync(join(OUT, 'results.json'), 'utf8'))
+    : null;
 const scenes = { ...previous?.scenes };
 const common = { scene, repeats: settings.repeats, native: settings.native, s };
-if (only.has('S1')) scenes.S1 = await phase('S1', () => runS1({ ...common, counts: settings.particles, steps: settings.particleSteps }));
+if (only.has('S1'))
+  scenes.S1 = await phase('S1', () => runS1({ ...common, counts: settings.particles, steps: settings.particleSteps }));
 if (only.has('S2')) scenes.S2 = await phase('S2', () => runS2({ ...common, counts: settings.characters }));
 if (only.has('S3')) scenes.S3 = await phase('S3', () => runS3({ ...common, count: settings.queries }));
-if (only.has('S4')) scenes.S4 = await phase('S4', () => runS4({ ...common, count: settings.rays, referenceRays: settings.referenceRays }));
-if (only.has('W')) scenes.W = await phase('W', () => runW({ sizes: settings.worldSizes, quick, native: settings.native, s }));
-for (const key of Object.keys(scenes)) if (only.has(key)) scenes[key].ran = { date: machine().date, loadAverage: os.loadavg().map((x) => x.toFixed(2)) };
+if (only.has('S4'))
+  scenes.S4 = await phase('S4', () =>
+    runS4({ ...common, count: settings.rays, referenceRays: settings.referenceRays }),
+  );
+if (only.has('W'))
+  scenes.W = await phase('W', () => runW({ sizes: settings.worldSizes, quick, native: settings.native, s }));
+for (const key of Object.keys(scenes))
+  if (only.has(key)) scenes[key].ran = { date: machine().date, loadAverage: os.loadavg().map((x) => x.toFixed(2)) };
 
 const libs = libraries(shototsu.DIST);
 const ready = await phase('start-up', () => readyTimes(libs, settings.readyRuns));
@@ -98,7 +111,9 @@ const packages = libs.map(({ ready: _, ...lib }) => ({ ...lib, readyMs: ready[li
 const results = {
   machine: { ...machine(), loadBefore, loadAfter: os.loadavg().map((x) => x.toFixed(2)) },
   settings,
-  peers: packages.filter((p) => p.key !== 'shototsu').map((p) => ({ name: p.name.replace(/ \(.*\)$/, ''), version: p.version })),
+  peers: packages
+    .filter((p) => p.key !== 'shototsu')
+    .map((p) => ({ name: p.name.replace(/ \(.*\)$/, ''), version: p.version })),
   scenes,
   packages,
   seconds: (now() - started) / 1000,

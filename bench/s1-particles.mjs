@@ -30,12 +30,28 @@ export async function runS1({ scene, counts, repeats, steps = S1.steps, native, 
 
   const rows = [];
   for (const n of counts) {
-    const spawn = { count: n, positions: particles.positions.subarray(0, 3 * n), velocities: particles.velocities.subarray(0, 3 * n), radii: particles.radii.subarray(0, n) };
+    const spawn = {
+      count: n,
+      positions: particles.positions.subarray(0, 3 * n),
+      velocities: particles.velocities.subarray(0, 3 * n),
+      radii: particles.radii.subarray(0, n),
+    };
     const makeObserver = () => new ParticleObserver(probe, n, S1.radius, bounds);
     const results = {};
     if (native) {
       const trajectoryPath = join(scene.dir, `traj-s1-${n}.bin`);
-      const r = runNative('s1', { world: files.s1World, spawn: files.particles[n], steps, dt: S1.dt, repeats, restitution: S1.restitution, friction: S1.friction, damping: S1.damping, gravity: S1.gravity, trajectory: trajectoryPath });
+      const r = runNative('s1', {
+        world: files.s1World,
+        spawn: files.particles[n],
+        steps,
+        dt: S1.dt,
+        repeats,
+        restitution: S1.restitution,
+        friction: S1.friction,
+        damping: S1.damping,
+        gravity: S1.gravity,
+        trajectory: trajectoryPath,
+      });
       const traj = readTrajectory(trajectoryPath);
       const observer = makeObserver();
       for (let k = 0; k < traj.steps; k++) observer.observe(traj.positions.subarray(3 * n * k, 3 * n * (k + 1)));
@@ -44,7 +60,8 @@ export async function runS1({ scene, counts, repeats, steps = S1.steps, native, 
     }
     Object.assign(results, runStepped({ engines, spawn, steps, dt: S1.dt, repeats, makeObserver, label: `S1 N=${n}` }));
     const row = { n, engines: {} };
-    for (const [key, r] of Object.entries(results)) row.engines[key] = { msPerStep: timedMedian(r.msPerStep), runs: r.msPerStep, ...r.result };
+    for (const [key, r] of Object.entries(results))
+      row.engines[key] = { msPerStep: timedMedian(r.msPerStep), runs: r.msPerStep, ...r.result };
     rows.push(row);
   }
   return { scene: 'S1', steps, repeats, rows, skipped, names: Object.fromEntries(engines.map((e) => [e.key, e.name])) };

@@ -44,15 +44,29 @@ export async function runS2({ scene, counts, repeats, steps = S2.steps, native, 
 
   const rows = [];
   for (const k of counts) {
-    const spawn = { count: k, positions: characters.positions.subarray(0, 3 * k), velocities: characters.velocities.subarray(0, 3 * k) };
+    const spawn = {
+      count: k,
+      positions: characters.positions.subarray(0, 3 * k),
+      velocities: characters.velocities.subarray(0, 3 * k),
+    };
     const makeObserver = () => new CharacterObserver(probe, k, S2, layout);
     const results = {};
     if (native) {
       const trajectoryPath = join(scene.dir, `traj-s2-${k}.bin`);
       const r = runNative('s2', {
-        world: files.s2World, spawn: files.characters[k], steps, dt: S2.dt, repeats, gravity: S2.gravity,
-        radius: S2.radius, halfHeight: S2.halfHeight, stepHeight: S2.stepHeight, maxSlope: S2.maxSlope,
-        snapDistance: S2.snapDistance, skinWidth: S2.skinWidth, trajectory: trajectoryPath,
+        world: files.s2World,
+        spawn: files.characters[k],
+        steps,
+        dt: S2.dt,
+        repeats,
+        gravity: S2.gravity,
+        radius: S2.radius,
+        halfHeight: S2.halfHeight,
+        stepHeight: S2.stepHeight,
+        maxSlope: S2.maxSlope,
+        snapDistance: S2.snapDistance,
+        skinWidth: S2.skinWidth,
+        trajectory: trajectoryPath,
       });
       const traj = readTrajectory(trajectoryPath);
       const observer = makeObserver();
@@ -61,9 +75,15 @@ export async function runS2({ scene, counts, repeats, steps = S2.steps, native, 
       log(`S2 K=${k} native: ${timedMedian(r.usPerCharacterStep).toFixed(2)} µs/character-step`);
     }
     const js = runStepped({ engines, spawn, steps, dt: S2.dt, repeats, makeObserver, label: `S2 K=${k}` });
-    for (const [key, r] of Object.entries(js)) results[key] = { usPerCharacterStep: r.msPerStep.map((ms) => (1000 * ms) / k), result: r.result };
+    for (const [key, r] of Object.entries(js))
+      results[key] = { usPerCharacterStep: r.msPerStep.map((ms) => (1000 * ms) / k), result: r.result };
     const row = { k, engines: {} };
-    for (const [key, r] of Object.entries(results)) row.engines[key] = { usPerCharacterStep: timedMedian(r.usPerCharacterStep), runs: r.usPerCharacterStep, ...r.result };
+    for (const [key, r] of Object.entries(results))
+      row.engines[key] = {
+        usPerCharacterStep: timedMedian(r.usPerCharacterStep),
+        runs: r.usPerCharacterStep,
+        ...r.result,
+      };
     rows.push(row);
   }
   return { scene: 'S2', steps, repeats, rows, skipped, names: Object.fromEntries(engines.map((e) => [e.key, e.name])) };

@@ -17,10 +17,15 @@ const KINDS = ['random', 'collinear', 'repeated vertex', 'needle'];
 
 /** The reference answers: closest points of the query points, and of the sphere centres. */
 function reference(q, count) {
-  const closest = new Float64Array(3 * count), sphereDistance = new Float64Array(count);
-  const T = q.triangles, P = q.points, S = q.spheres;
+  const closest = new Float64Array(3 * count),
+    sphereDistance = new Float64Array(count);
+  const T = q.triangles,
+    P = q.points,
+    S = q.spheres;
   for (let k = 0; k < count; k++) {
-    const a = [T[9 * k], T[9 * k + 1], T[9 * k + 2]], b = [T[9 * k + 3], T[9 * k + 4], T[9 * k + 5]], c = [T[9 * k + 6], T[9 * k + 7], T[9 * k + 8]];
+    const a = [T[9 * k], T[9 * k + 1], T[9 * k + 2]],
+      b = [T[9 * k + 3], T[9 * k + 4], T[9 * k + 5]],
+      c = [T[9 * k + 6], T[9 * k + 7], T[9 * k + 8]];
     closest.set(closestPointOnTriangle([P[3 * k], P[3 * k + 1], P[3 * k + 2]], a, b, c), 3 * k);
     const centre = [S[4 * k], S[4 * k + 1], S[4 * k + 2]];
     const r = closestPointOnTriangle(centre, a, b, c);
@@ -34,17 +39,28 @@ function closestErrors(q, count, ref, out) {
   const perKind = KINDS.map(() => 0);
   let nan = 0;
   for (let k = 0; k < count; k++) {
-    const e = Math.hypot(out[3 * k] - ref.closest[3 * k], out[3 * k + 1] - ref.closest[3 * k + 1], out[3 * k + 2] - ref.closest[3 * k + 2]);
+    const e = Math.hypot(
+      out[3 * k] - ref.closest[3 * k],
+      out[3 * k + 1] - ref.closest[3 * k + 1],
+      out[3 * k + 2] - ref.closest[3 * k + 2],
+    );
     if (Number.isNaN(e)) nan++;
     else perKind[q.kinds[k]] = Math.max(perKind[q.kinds[k]], e);
   }
-  return { maxError: Math.max(...perKind), maxErrorByKind: Object.fromEntries(KINDS.map((n, i) => [n, perKind[i]])), nan };
+  return {
+    maxError: Math.max(...perKind),
+    maxErrorByKind: Object.fromEntries(KINDS.map((n, i) => [n, perKind[i]])),
+    nan,
+  };
 }
 
 /** Whether the sphere's centre is on the front (counter-clockwise) side of its triangle, or the triangle has no side. */
 function inFront(q, k) {
-  const T = q.triangles, t = 9 * k, S = q.spheres;
-  const e1 = [T[t + 3] - T[t], T[t + 4] - T[t + 1], T[t + 5] - T[t + 2]], e2 = [T[t + 6] - T[t], T[t + 7] - T[t + 1], T[t + 8] - T[t + 2]];
+  const T = q.triangles,
+    t = 9 * k,
+    S = q.spheres;
+  const e1 = [T[t + 3] - T[t], T[t + 4] - T[t + 1], T[t + 5] - T[t + 2]],
+    e2 = [T[t + 6] - T[t], T[t + 7] - T[t + 1], T[t + 8] - T[t + 2]];
   const n = [e1[1] * e2[2] - e1[2] * e2[1], e1[2] * e2[0] - e1[0] * e2[2], e1[0] * e2[1] - e1[1] * e2[0]];
   const side = n[0] * (S[4 * k] - T[t]) + n[1] * (S[4 * k + 1] - T[t + 1]) + n[2] * (S[4 * k + 2] - T[t + 2]);
   return side >= 0 || (n[0] === 0 && n[1] === 0 && n[2] === 0);
@@ -60,15 +76,21 @@ function sphereErrors(q, count, ref, out) {
   const wrong = KINDS.map(() => 0);
   let depthError = 0;
   for (let k = 0; k < count; k++) {
-    const r = q.spheres[4 * k + 3], d = ref.sphereDistance[k];
-    const hit = out[2 * k] !== 0, refHit = d <= r;
+    const r = q.spheres[4 * k + 3],
+      d = ref.sphereDistance[k];
+    const hit = out[2 * k] !== 0,
+      refHit = d <= r;
     if (hit !== refHit) {
       if (Math.abs(d - r) > 1e-6) wrong[q.kinds[k]]++;
     } else if (hit && inFront(q, k)) {
       depthError = Math.max(depthError, Math.abs(out[2 * k + 1] - (r - d)));
     }
   }
-  return { wrong: wrong.reduce((s, v) => s + v, 0), wrongByKind: Object.fromEntries(KINDS.map((n, i) => [n, wrong[i]])), maxDepthError: depthError };
+  return {
+    wrong: wrong.reduce((s, v) => s + v, 0),
+    wrongByKind: Object.fromEntries(KINDS.map((n, i) => [n, wrong[i]])),
+    maxDepthError: depthError,
+  };
 }
 
 export async function runS3({ scene, count, repeats, native, s }) {
@@ -84,21 +106,57 @@ export async function runS3({ scene, count, repeats, native, s }) {
     const out = new Float64Array(stride * count);
     return { run: () => fn(out), read: () => out };
   };
-  const closestOut = new Float32Array(3 * count), contactsRaw = new Float32Array(8 * count);
+  const closestOut = new Float32Array(3 * count),
+    contactsRaw = new Float32Array(8 * count);
   const zc = { closest: shototsu.zeroCopy(s, q, count, 'closest'), sphere: shototsu.zeroCopy(s, q, count, 'sphere') };
   const engines = [
-    { key: 'wasm', name: 'shototsu (wasm), single calls',
-      closest: direct((o) => shototsu.closestPointsSingle(s, q, count, o), 3), sphere: direct((o) => shototsu.triangleSpheresSingle(s, q, count, o), 2) },
-    { key: 'wasmBatch', name: 'shototsu (wasm), batch over plain arrays',
+    {
+      key: 'wasm',
+      name: 'shototsu (wasm), single calls',
+      closest: direct((o) => shototsu.closestPointsSingle(s, q, count, o), 3),
+      sphere: direct((o) => shototsu.triangleSpheresSingle(s, q, count, o), 2),
+    },
+    {
+      key: 'wasmBatch',
+      name: 'shototsu (wasm), batch over plain arrays',
       closest: { run: () => shototsu.closestPointsBatch(s, q, count, closestOut), read: () => closestOut },
-      sphere: { run: () => shototsu.triangleSpheresBatch(s, q, count, contactsRaw), read: () => unpackContacts(contactsRaw, count) } },
-    { key: 'wasmZeroCopy', name: 'shototsu (wasm), batch over wasm memory',
-      closest: { run: () => zc.closest.run(), read: () => { const o = new Float32Array(3 * count); zc.closest.read(o); return o; } },
-      sphere: { run: () => zc.sphere.run(), read: () => { const o = new Float32Array(2 * count); zc.sphere.read(o); return o; } } },
-    { key: 'three', name: 'three.js (Triangle.closestPointToPoint; Octree.triangleSphereIntersect)',
-      closest: direct((o) => three.closestPoints(q, count, o), 3), sphere: direct((o) => three.triangleSpheres(q, count, o), 2) },
-    { key: 'rapier', name: 'Rapier (Triangle.projectPoint; Triangle.contactShape)',
-      closest: direct((o) => rapier.closestPoints(q, count, o), 3), sphere: direct((o) => rapier.triangleSpheres(q, count, o), 2) },
+      sphere: {
+        run: () => shototsu.triangleSpheresBatch(s, q, count, contactsRaw),
+        read: () => unpackContacts(contactsRaw, count),
+      },
+    },
+    {
+      key: 'wasmZeroCopy',
+      name: 'shototsu (wasm), batch over wasm memory',
+      closest: {
+        run: () => zc.closest.run(),
+        read: () => {
+          const o = new Float32Array(3 * count);
+          zc.closest.read(o);
+          return o;
+        },
+      },
+      sphere: {
+        run: () => zc.sphere.run(),
+        read: () => {
+          const o = new Float32Array(2 * count);
+          zc.sphere.read(o);
+          return o;
+        },
+      },
+    },
+    {
+      key: 'three',
+      name: 'three.js (Triangle.closestPointToPoint; Octree.triangleSphereIntersect)',
+      closest: direct((o) => three.closestPoints(q, count, o), 3),
+      sphere: direct((o) => three.triangleSpheres(q, count, o), 2),
+    },
+    {
+      key: 'rapier',
+      name: 'Rapier (Triangle.projectPoint; Triangle.contactShape)',
+      closest: direct((o) => rapier.closestPoints(q, count, o), 3),
+      sphere: direct((o) => rapier.triangleSpheres(q, count, o), 2),
+    },
   ];
   const times = Object.fromEntries(engines.map((e) => [e.key, { closest: [], sphere: [] }]));
   for (let round = 0; round < repeats; round++) {
@@ -109,22 +167,33 @@ export async function runS3({ scene, count, repeats, native, s }) {
         times[e.key][what].push((1e6 * (now() - a)) / count);
       }
     }
-    log(`S3 round ${round}: ${engines.map((e) => `${e.key} ${times[e.key].closest.at(-1).toFixed(0)}/${times[e.key].sphere.at(-1).toFixed(0)} ns`).join(', ')}`);
+    log(
+      `S3 round ${round}: ${engines.map((e) => `${e.key} ${times[e.key].closest.at(-1).toFixed(0)}/${times[e.key].sphere.at(-1).toFixed(0)} ns`).join(', ')}`,
+    );
   }
   const rows = engines.map((e) => ({
-    key: e.key, name: e.name,
-    closestNs: median(times[e.key].closest), triangleSphereNs: median(times[e.key].sphere),
-    closest: closestErrors(q, count, ref, e.closest.read()), sphere: sphereErrors(q, count, ref, e.sphere.read()),
+    key: e.key,
+    name: e.name,
+    closestNs: median(times[e.key].closest),
+    triangleSphereNs: median(times[e.key].sphere),
+    closest: closestErrors(q, count, ref, e.closest.read()),
+    sphere: sphereErrors(q, count, ref, e.sphere.read()),
   }));
   zc.closest.dispose();
   zc.sphere.dispose();
   if (native) {
-    const paths = { closestOut: join(scene.dir, 's3-native-closest.bin'), sphereOut: join(scene.dir, 's3-native-sphere.bin') };
+    const paths = {
+      closestOut: join(scene.dir, 's3-native-closest.bin'),
+      sphereOut: join(scene.dir, 's3-native-sphere.bin'),
+    };
     const r = runNative('s3', { queries: scene.files.queries, repeats, ...paths });
     rows.unshift({
-      key: 'native', name: 'shototsu (native), single calls',
-      closestNs: median(r.closestNs), triangleSphereNs: median(r.triangleSphereNs),
-      closest: closestErrors(q, count, ref, readOutput(paths.closestOut).values), sphere: sphereErrors(q, count, ref, readOutput(paths.sphereOut).values),
+      key: 'native',
+      name: 'shototsu (native), single calls',
+      closestNs: median(r.closestNs),
+      triangleSphereNs: median(r.triangleSphereNs),
+      closest: closestErrors(q, count, ref, readOutput(paths.closestOut).values),
+      sphere: sphereErrors(q, count, ref, readOutput(paths.sphereOut).values),
     });
   }
   return { scene: 'S3', count, repeats, rows };

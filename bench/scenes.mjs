@@ -58,8 +58,10 @@ function terrainFunction(seed) {
   });
   const plateaus = [];
   while (plateaus.length < 3) {
-    const w = 6 + 6 * rand(), d = 6 + 6 * rand();
-    const cx = -28 + w / 2 + (56 - w) * rand(), cz = -28 + d / 2 + (56 - d) * rand();
+    const w = 6 + 6 * rand(),
+      d = 6 + 6 * rand();
+    const cx = -28 + w / 2 + (56 - w) * rand(),
+      cz = -28 + d / 2 + (56 - d) * rand();
     const p = { x0: cx - w / 2, x1: cx + w / 2, z0: cz - d / 2, z1: cz + d / 2 };
     const clear = (r, m) => p.x1 + m < r.x0 || p.x0 - m > r.x1 || p.z1 + m < r.z0 || p.z0 - m > r.z1;
     if (clear(FLAT, FLAT.blend + 1) && plateaus.every((q) => clear(q, 2))) plateaus.push(p);
@@ -93,18 +95,24 @@ function quad(mesh, a, b, c, d) {
  */
 export function s1World(seed = S1.seed) {
   const { quads: n, size } = S1;
-  const half = size / 2, cell = size / n;
+  const half = size / 2,
+    cell = size / n;
   const terrain = terrainFunction(seed);
-  const positions = [], indices = [];
+  const positions = [],
+    indices = [];
   for (let j = 0; j <= n; j++) {
     for (let i = 0; i <= n; i++) {
-      const x = -half + i * cell, z = -half + j * cell;
+      const x = -half + i * cell,
+        z = -half + j * cell;
       positions.push(x, terrain.height(x, z), z);
     }
   }
   for (let j = 0; j < n; j++) {
     for (let i = 0; i < n; i++) {
-      const v00 = j * (n + 1) + i, v10 = v00 + 1, v01 = v00 + n + 1, v11 = v01 + 1;
+      const v00 = j * (n + 1) + i,
+        v10 = v00 + 1,
+        v01 = v00 + n + 1,
+        v11 = v01 + 1;
       indices.push(v00, v01, v10, v10, v01, v11); // both face +y
     }
   }
@@ -128,8 +136,10 @@ const vertexHeight = (world, i, j) => world.positions[3 * (j * (world.grid.n + 1
 /** The highest terrain vertex of the cells within `margin` of (x, z): an upper bound of the surface there. */
 export function terrainMaxNear(world, x, z, margin) {
   const { origin, cell, n } = world.grid;
-  const i0 = Math.max(0, Math.floor((x - margin - origin) / cell)), i1 = Math.min(n, Math.ceil((x + margin - origin) / cell));
-  const j0 = Math.max(0, Math.floor((z - margin - origin) / cell)), j1 = Math.min(n, Math.ceil((z + margin - origin) / cell));
+  const i0 = Math.max(0, Math.floor((x - margin - origin) / cell)),
+    i1 = Math.min(n, Math.ceil((x + margin - origin) / cell));
+  const j0 = Math.max(0, Math.floor((z - margin - origin) / cell)),
+    j1 = Math.min(n, Math.ceil((z + margin - origin) / cell));
   let h = -Infinity;
   for (let j = j0; j <= j1; j++) for (let i = i0; i <= i1; i++) h = Math.max(h, vertexHeight(world, i, j));
   return h;
@@ -139,10 +149,12 @@ export function terrainMaxNear(world, x, z, margin) {
  *  horizontal velocity of up to 3 m/s in each axis (so that some reach the walls). */
 export function s1Particles(world, count, seed = S1.seed + 1) {
   const rand = rng(seed);
-  const positions = new Float32Array(3 * count), velocities = new Float32Array(3 * count);
+  const positions = new Float32Array(3 * count),
+    velocities = new Float32Array(3 * count);
   const radii = new Float32Array(count).fill(S1.radius);
   for (let k = 0; k < count; k++) {
-    const x = uniform(rand, -31, 31), z = uniform(rand, -31, 31);
+    const x = uniform(rand, -31, 31),
+      z = uniform(rand, -31, 31);
     const ground = terrainMaxNear(world, x, z, S1.radius);
     positions.set([x, f32(Math.min(ground + S1.radius + 0.5 + 2.5 * rand(), S1.wallTop - 0.5)), z], 3 * k);
     velocities.set([uniform(rand, -3, 3), 0, uniform(rand, -3, 3)], 3 * k);
@@ -186,12 +198,16 @@ function columnSolid(mesh, columns, z0, z1) {
     quad(mesh, [c.x0, 0, z1], [c.x1, 0, z1], [c.x1, c.y1, z1], [c.x0, c.y0, z1]); // side z1, faces +z
   }
   for (let k = 0; k + 1 < columns.length; k++) {
-    const x = columns[k].x1, left = columns[k].y1, right = columns[k + 1].y0;
+    const x = columns[k].x1,
+      left = columns[k].y1,
+      right = columns[k + 1].y0;
     if (right > left) quad(mesh, [x, left, z1], [x, right, z1], [x, right, z0], [x, left, z0]); // riser, faces -x
     if (right < left) quad(mesh, [x, right, z0], [x, left, z0], [x, left, z1], [x, right, z1]); // drop, faces +x
   }
-  const first = columns[0], last = columns[columns.length - 1];
-  if (first.y0 > 0) quad(mesh, [first.x0, 0, z1], [first.x0, first.y0, z1], [first.x0, first.y0, z0], [first.x0, 0, z0]);
+  const first = columns[0],
+    last = columns[columns.length - 1];
+  if (first.y0 > 0)
+    quad(mesh, [first.x0, 0, z1], [first.x0, first.y0, z1], [first.x0, first.y0, z0], [first.x0, 0, z0]);
   if (last.y1 > 0) quad(mesh, [last.x1, 0, z0], [last.x1, last.y1, z0], [last.x1, last.y1, z1], [last.x1, 0, z1]);
   quad(mesh, [first.x0, 0, z0], [last.x1, 0, z0], [last.x1, 0, z1], [first.x0, 0, z1]); // bottom, faces -y
 }
@@ -200,7 +216,8 @@ function staircase(mesh) {
   const { stairs: s, toe } = S2;
   const columns = [];
   for (let k = 0; k < s.risers; k++) {
-    const x0 = toe + k * s.tread, x1 = k + 1 < s.risers ? x0 + s.tread : x0 + s.landing;
+    const x0 = toe + k * s.tread,
+      x1 = k + 1 < s.risers ? x0 + s.tread : x0 + s.landing;
     columns.push({ x0, x1, y0: (k + 1) * s.rise, y1: (k + 1) * s.rise });
   }
   columnSolid(mesh, columns, s.z0, s.z1);
@@ -209,7 +226,15 @@ function staircase(mesh) {
 function ramp(mesh, r) {
   const run = f32(r.height / Math.tan((r.degrees * Math.PI) / 180));
   const top = S2.toe + run;
-  columnSolid(mesh, [{ x0: S2.toe, x1: top, y0: 0, y1: r.height }, { x0: top, x1: top + r.landing, y0: r.height, y1: r.height }], r.z0, r.z1);
+  columnSolid(
+    mesh,
+    [
+      { x0: S2.toe, x1: top, y0: 0, y1: r.height },
+      { x0: top, x1: top + r.landing, y0: r.height, y1: r.height },
+    ],
+    r.z0,
+    r.z1,
+  );
   return run;
 }
 
@@ -233,7 +258,9 @@ export function s2World(seed = S1.seed) {
 /** Whether (x, z) is within `margin` of an obstacle's footprint. */
 function nearObstacle(x, z, margin) {
   const end = S2.toe + S2.stairs.tread * (S2.stairs.risers - 1) + S2.stairs.landing + margin;
-  return [S2.stairs, S2.ramp40, S2.ramp60].some((l) => x > S2.walkerStart - margin && x < end && z > l.z0 - margin && z < l.z1 + margin);
+  return [S2.stairs, S2.ramp40, S2.ramp60].some(
+    (l) => x > S2.walkerStart - margin && x < end && z > l.z0 - margin && z < l.z1 + margin,
+  );
 }
 
 /**
@@ -244,13 +271,15 @@ function nearObstacle(x, z, margin) {
 export function s2Characters(world, count, seed = S2.seed) {
   const rand = rng(seed);
   const { radius: r, halfHeight: hh, speed } = S2;
-  const positions = new Float32Array(3 * count), velocities = new Float32Array(3 * count);
+  const positions = new Float32Array(3 * count),
+    velocities = new Float32Array(3 * count);
   const laneMid = (l) => (l.z0 + l.z1) / 2;
   const standing = 0.02; // spawn this far above the ground
   const probes = [
     { p: [S2.walkerStart, hh + r + standing, laneMid(S2.stairs)], v: [speed, 0, 0] },
     (() => {
-      const along = 1.8, a = (S2.ramp40.degrees * Math.PI) / 180; // 1.8 m in from the toe
+      const along = 1.8,
+        a = (S2.ramp40.degrees * Math.PI) / 180; // 1.8 m in from the toe
       const y = along * Math.tan(a) + r / Math.cos(a) + hh + standing;
       return { p: [S2.toe + along, y, laneMid(S2.ramp40)], v: [0, 0, 0] };
     })(),
@@ -288,28 +317,38 @@ export const S3 = Object.freeze({ seed: 0x53, count: 1_000_000 });
  */
 export function s3Queries(count = S3.count, seed = S3.seed) {
   const rand = rng(seed);
-  const triangles = new Float32Array(9 * count), points = new Float32Array(3 * count), spheres = new Float32Array(4 * count);
+  const triangles = new Float32Array(9 * count),
+    points = new Float32Array(3 * count),
+    spheres = new Float32Array(4 * count);
   const kinds = new Uint8Array(count); // 0 random, 1 collinear, 2 repeated vertex, 3 needle
   const lattice = (lo, hi) => Math.round((lo + (hi - lo) * rand()) * 1024) / 1024;
   const v = () => [uniform(rand, -1, 1), uniform(rand, -1, 1), uniform(rand, -1, 1)];
   for (let k = 0; k < count; k++) {
-    let a = v(), b = v(), c = v();
+    let a = v(),
+      b = v(),
+      c = v();
     const kind = k % 100 === 17 ? 1 : k % 100 === 53 ? 2 : k % 100 === 89 ? 3 : 0;
     if (kind === 1) {
-      const o = [lattice(-1, 1), lattice(-1, 1), lattice(-1, 1)], d = [lattice(-0.25, 0.25), lattice(-0.25, 0.25), lattice(-0.25, 0.25)];
-      const m = 1 + Math.floor(rand() * 3), q = [-3, -2, -1, m + 1, m + 2][Math.floor(rand() * 5)]; // distinct, non-zero
+      const o = [lattice(-1, 1), lattice(-1, 1), lattice(-1, 1)],
+        d = [lattice(-0.25, 0.25), lattice(-0.25, 0.25), lattice(-0.25, 0.25)];
+      const m = 1 + Math.floor(rand() * 3),
+        q = [-3, -2, -1, m + 1, m + 2][Math.floor(rand() * 5)]; // distinct, non-zero
       [a, b, c] = [o, o.map((x, i) => x + m * d[i]), o.map((x, i) => x + q * d[i])];
     } else if (kind === 2) {
       if (rand() < 0.5) b = a.slice();
       else c = a.slice();
     } else if (kind === 3) {
-      const t = rand(), off = [1e-5 * (rand() - 0.5), 1e-5 * (rand() - 0.5), 1e-5 * (rand() - 0.5)];
+      const t = rand(),
+        off = [1e-5 * (rand() - 0.5), 1e-5 * (rand() - 0.5), 1e-5 * (rand() - 0.5)];
       c = a.map((x, i) => f32(x + t * (b[i] - x) + off[i]));
     }
     kinds[k] = kind;
     triangles.set([...a, ...b, ...c].map(f32), 9 * k);
     points.set([uniform(rand, -1.5, 1.5), uniform(rand, -1.5, 1.5), uniform(rand, -1.5, 1.5)], 3 * k);
-    spheres.set([uniform(rand, -1.5, 1.5), uniform(rand, -1.5, 1.5), uniform(rand, -1.5, 1.5), uniform(rand, 0.05, 1)], 4 * k);
+    spheres.set(
+      [uniform(rand, -1.5, 1.5), uniform(rand, -1.5, 1.5), uniform(rand, -1.5, 1.5), uniform(rand, 0.05, 1)],
+      4 * k,
+    );
   }
   return { count, triangles, points, spheres, kinds };
 }
@@ -321,7 +360,10 @@ export const S4 = Object.freeze({ seed: 0x54, rays: 100_000, maxDistance: 1000 }
 /** A torus knot of exactly 100,000 triangles (500 x 100 segments), about 32 m across. */
 export function s4Mesh() {
   const g = new TorusKnotGeometry(10, 3, 500, 100);
-  const mesh = { positions: new Float32Array(g.getAttribute('position').array), indices: Uint32Array.from(g.getIndex().array) };
+  const mesh = {
+    positions: new Float32Array(g.getAttribute('position').array),
+    indices: Uint32Array.from(g.getIndex().array),
+  };
   g.dispose();
   return mesh;
 }
@@ -331,11 +373,14 @@ export function s4Rays(count = S4.rays, seed = S4.seed) {
   const rand = rng(seed);
   const rays = new Float32Array(6 * count);
   const onSphere = (radius) => {
-    const z = 2 * rand() - 1, t = 2 * Math.PI * rand(), s = Math.sqrt(1 - z * z);
+    const z = 2 * rand() - 1,
+      t = 2 * Math.PI * rand(),
+      s = Math.sqrt(1 - z * z);
     return [radius * s * Math.cos(t), radius * s * Math.sin(t), radius * z];
   };
   for (let k = 0; k < count; k++) {
-    const o = onSphere(30).map(f32), target = onSphere(14 * Math.cbrt(rand()));
+    const o = onSphere(30).map(f32),
+      target = onSphere(14 * Math.cbrt(rand()));
     const d = target.map((x, i) => x - o[i]);
     const len = Math.hypot(...d);
     rays.set([...o, ...d.map((x) => f32(x / len))], 6 * k);
@@ -353,23 +398,45 @@ export function s4Rays(count = S4.rays, seed = S4.seed) {
 export function writeScenes(dir, sizes) {
   mkdirSync(dir, { recursive: true });
   const files = {};
-  const s1 = s1World(), s2 = s2World();
+  const s1 = s1World(),
+    s2 = s2World();
   writeMesh((files.s1World = join(dir, 's1-world.bin')), s1);
   writeMesh((files.s2World = join(dir, 's2-world.bin')), s2);
   const particles = s1Particles(s1, Math.max(...sizes.particles));
   files.particles = {};
   for (const n of sizes.particles) {
-    const p = { count: n, positions: particles.positions.subarray(0, 3 * n), velocities: particles.velocities.subarray(0, 3 * n), radii: particles.radii.subarray(0, n) };
-    writeBin((files.particles[n] = join(dir, `s1-particles-${n}.bin`)), 'SHTP', [n, 0, 0], [p.positions, p.velocities, p.radii]);
+    const p = {
+      count: n,
+      positions: particles.positions.subarray(0, 3 * n),
+      velocities: particles.velocities.subarray(0, 3 * n),
+      radii: particles.radii.subarray(0, n),
+    };
+    writeBin(
+      (files.particles[n] = join(dir, `s1-particles-${n}.bin`)),
+      'SHTP',
+      [n, 0, 0],
+      [p.positions, p.velocities, p.radii],
+    );
   }
   const characters = s2Characters(s2, Math.max(...sizes.characters));
   files.characters = {};
   for (const k of sizes.characters) {
-    writeBin((files.characters[k] = join(dir, `s2-characters-${k}.bin`)), 'SHTC', [k, 0, 0], [characters.positions.subarray(0, 3 * k), characters.velocities.subarray(0, 3 * k)]);
+    writeBin(
+      (files.characters[k] = join(dir, `s2-characters-${k}.bin`)),
+      'SHTC',
+      [k, 0, 0],
+      [characters.positions.subarray(0, 3 * k), characters.velocities.subarray(0, 3 * k)],
+    );
   }
   const queries = s3Queries(sizes.queries);
-  writeBin((files.queries = join(dir, 's3-queries.bin')), 'SHTQ', [queries.count, 0, 0], [queries.triangles, queries.points, queries.spheres]);
-  const knot = s4Mesh(), rays = s4Rays(sizes.rays);
+  writeBin(
+    (files.queries = join(dir, 's3-queries.bin')),
+    'SHTQ',
+    [queries.count, 0, 0],
+    [queries.triangles, queries.points, queries.spheres],
+  );
+  const knot = s4Mesh(),
+    rays = s4Rays(sizes.rays);
   writeMesh((files.s4Mesh = join(dir, 's4-mesh.bin')), knot);
   writeBin((files.rays = join(dir, 's4-rays.bin')), 'SHTR', [rays.count, 0, 0], [rays.rays]);
   return { files, s1, s2, particles, characters, queries, knot, rays };

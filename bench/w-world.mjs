@@ -21,11 +21,30 @@ export const W = {
 };
 
 /** The queries in world_bench.cpp's order (its names), then those only the package has. */
-export const QUERIES = ['raycast', 'raycast_any', 'sphere_cast', 'capsule_cast', 'overlap_sphere', 'overlap_capsule', 'closest_point', 'floor', 'floorHeight', 'raycastBatch'];
+export const QUERIES = [
+  'raycast',
+  'raycast_any',
+  'sphere_cast',
+  'capsule_cast',
+  'overlap_sphere',
+  'overlap_capsule',
+  'closest_point',
+  'floor',
+  'floorHeight',
+  'raycastBatch',
+];
 /** The package's method behind each query (wasm column). */
 export const METHOD = {
-  raycast: 'raycast', raycast_any: 'raycastAny', sphere_cast: 'sphereCast', capsule_cast: 'capsuleCast', overlap_sphere: 'overlapSphere',
-  overlap_capsule: 'overlapCapsule', closest_point: 'closestPoint', floor: 'floor', floorHeight: 'floorHeight', raycastBatch: 'raycastBatch',
+  raycast: 'raycast',
+  raycast_any: 'raycastAny',
+  sphere_cast: 'sphereCast',
+  capsule_cast: 'capsuleCast',
+  overlap_sphere: 'overlapSphere',
+  overlap_capsule: 'overlapCapsule',
+  closest_point: 'closestPoint',
+  floor: 'floor',
+  floorHeight: 'floorHeight',
+  raycastBatch: 'raycastBatch',
 };
 
 /** Like world_bench.cpp's time_queries: `repeats` passes over `count` queries; median ns per query. */
@@ -46,7 +65,8 @@ function timeQueries(count, repeats, pass) {
 
 function measureWasm(s, mesh, quick) {
   const buildRepeats = mesh.triangles >= 1_000_000 ? 3 : quick ? 3 : 5;
-  const build = [], coreBuild = [];
+  const build = [],
+    coreBuild = [];
   let stats = null;
   for (let r = 0; r < buildRepeats; r++) {
     globalThis.gc?.();
@@ -61,12 +81,17 @@ function measureWasm(s, mesh, quick) {
   const world = new s.World();
   world.addMesh(mesh.positions, mesh.indices);
 
-  const count = quick ? 4000 : 20000, repeats = quick ? 3 : 5;
+  const count = quick ? 4000 : 20000,
+    repeats = quick ? 3 : 5;
   const q = makeQueries(mesh, count);
   const vec = (k, o) => ({ x: q[9 * k + o], y: q[9 * k + o + 1], z: q[9 * k + o + 2] });
-  const P = [], D = [], A = [], B = [];
+  const P = [],
+    D = [],
+    A = [],
+    B = [];
   for (let k = 0; k < count; k++) {
-    const p = vec(k, 0), h = vec(k, 6);
+    const p = vec(k, 0),
+      h = vec(k, 6);
     P.push(p);
     D.push(vec(k, 3));
     // world_bench.cpp: p - half, p + half in float32.
@@ -130,17 +155,27 @@ export async function runW({ sizes = W.sizes, quick = false, native = true, s })
       const row = { kind, target, triangles: mesh.triangles, wasm, native: null, same: null };
       if (n) {
         row.native = {
-          buildMs: n.build_ms, memoryMb: n.memory_mb, residentGrowthMb: n.resident_growth_mb, nodes: n.nodes, depth: n.depth,
-          queries: Object.fromEntries(Object.entries(n.queries).map(([name, r]) => [name, { ns: r.ns, hitRate: r.hit_rate }])),
+          buildMs: n.build_ms,
+          memoryMb: n.memory_mb,
+          residentGrowthMb: n.resident_growth_mb,
+          nodes: n.nodes,
+          depth: n.depth,
+          queries: Object.fromEntries(
+            Object.entries(n.queries).map(([name, r]) => [name, { ns: r.ns, hitRate: r.hit_rate }]),
+          ),
         };
         // The same geometry and queries (fingerprints), and the same answers (hit counts).
-        const hitsDiffer = Object.keys(n.queries).filter((name) => n.queries[name].hit_rate !== wasm.queries[name]?.hitRate);
+        const hitsDiffer = Object.keys(n.queries).filter(
+          (name) => n.queries[name].hit_rate !== wasm.queries[name]?.hitRate,
+        );
         row.same = { scene: n.scene_hash === hash, queries: n.query_hash === wasm.queryHash, hitsDiffer };
       }
       rows.push(row);
       const q = wasm.queries;
-      log(`W ${kind} ${mesh.triangles}: scene made in ${madeMs.toFixed(0)} ms; build native ${row.native?.buildMs.toFixed(1) ?? '—'} / wasm ${wasm.buildMs.toFixed(1)} ms; ` +
-        `raycast ${row.native?.queries.raycast.ns.toFixed(0) ?? '—'} / ${q.raycast.ns.toFixed(0)} ns${row.same ? `; same scene ${row.same.scene}, queries ${row.same.queries}, hit counts differ: ${row.same.hitsDiffer.join(', ') || 'none'}` : ''}`);
+      log(
+        `W ${kind} ${mesh.triangles}: scene made in ${madeMs.toFixed(0)} ms; build native ${row.native?.buildMs.toFixed(1) ?? '—'} / wasm ${wasm.buildMs.toFixed(1)} ms; ` +
+          `raycast ${row.native?.queries.raycast.ns.toFixed(0) ?? '—'} / ${q.raycast.ns.toFixed(0)} ns${row.same ? `; same scene ${row.same.scene}, queries ${row.same.queries}, hit counts differ: ${row.same.hitsDiffer.join(', ') || 'none'}` : ''}`,
+      );
     }
   }
   return { scene: 'W', sizes, quick, count: quick ? 4000 : 20000, constants: W, rows };

@@ -2,6 +2,7 @@
 # Installs what shototsu's build and tests need and is missing, and nothing else.
 # Idempotent: with everything present it only checks, in well under a second.
 #   Debian packages (apt-get): cmake g++ catch2 emscripten clang-14 libclang-rt-14-dev
+#     clang-format-14 (npm run lint / format),
 #     (+ chromium for browser tests). clang-14 comes with emscripten; libclang-rt-14-dev holds
 #     libFuzzer and the sanitizer runtimes (tests/fuzz), only recommended by clang, so a system
 #     installing without recommends lacks it.
@@ -9,7 +10,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-want=(cmake g++ catch2 emscripten clang-14 libclang-rt-14-dev)
+want=(cmake g++ catch2 emscripten clang-14 libclang-rt-14-dev clang-format-14)
 if [[ "${SHOTOTSU_NEEDS_BROWSER:-1}" == 1 ]]; then want+=(chromium); fi
 
 missing=()

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # `npm test`: set up what is missing, then run every suite, and say how long each stage took.
+#   lint         clang-format and Biome over the sources (scripts/format.sh check)
 #   native       the Catch2 suites through ctest (Release), and the native programs the JS tests
 #                compare with (golden writers, S1/S2 determinism, soak)
 #   sanitizers   the same Catch2 suites built with AddressSanitizer + UndefinedBehaviorSanitizer
@@ -29,6 +30,10 @@ stage() {  # stage KEY "what": closes the previous stage's timing and opens KEY'
   return 0
 }
 quiet_build() { grep -v -E '^\[ *[0-9]+%\] (Built target|Building|Linking)' || true; }
+
+stage lint "clang-format and Biome (npm run lint; npm run format fixes formatting)"
+lint=ok
+bash scripts/format.sh check >build/lint.log 2>&1 || { lint=FAILED; tail -30 build/lint.log; }
 
 stage native "Catch2 suites through ctest, native programs"
 cmake -S . -B build/native -DCMAKE_BUILD_TYPE=Release >/dev/null
@@ -88,6 +93,7 @@ fi
 stage "" ""
 
 echo
+echo "lint: ${lint}"
 echo "native: ${native}"
 echo "sanitizers (ASan + UBSan): ${sanitize}"
 echo "soak (short): ${soak}"
@@ -100,7 +106,7 @@ echo "stage times (wall clock):"
 printf '  %s\n' "${times[@]}"
 printf '  %-10s %7s s\n' total "$(elapsed "$t0")"
 printf '%s\n' "${times[@]}" >build/test-times.txt
-[[ "$soak" == ok && "$fuzz" != FAILED ]] || status=1
+[[ "$soak" == ok && "$fuzz" != FAILED && "$lint" == ok ]] || status=1
 # One closing line over every suite, in the plain "N passed, N failed" form.
 native_total=$({ grep -oE 'out of [0-9]+' build/ctest.log || true; } | tail -1 | awk '{print $3}')
 native_failed=$({ grep -oE '[0-9]+ tests failed' build/ctest.log || true; } | tail -1 | awk '{print $1}')

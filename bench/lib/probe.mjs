@@ -23,7 +23,9 @@ export class SurfaceProbe {
       const tri = new Triangle(v(I[3 * t]), v(I[3 * t + 1]), v(I[3 * t + 2]));
       this.triangles[t] = tri;
       for (let k = 0; k < 3; k++) {
-        const a = tri.a.getComponent(k), b = tri.b.getComponent(k), c = tri.c.getComponent(k);
+        const a = tri.a.getComponent(k),
+          b = tri.b.getComponent(k),
+          c = tri.c.getComponent(k);
         this.boxes[6 * t + k] = Math.min(a, b, c);
         this.boxes[6 * t + 3 + k] = Math.max(a, b, c);
       }
@@ -54,11 +56,15 @@ export class SurfaceProbe {
     const list = this._list;
     list.length = 0;
     const { origin, cell, n } = this.grid;
-    const i0 = Math.max(0, Math.floor((x0 - r - origin) / cell)), i1 = Math.min(n - 1, Math.floor((x1 + r - origin) / cell));
-    const j0 = Math.max(0, Math.floor((z0 - r - origin) / cell)), j1 = Math.min(n - 1, Math.floor((z1 + r - origin) / cell));
+    const i0 = Math.max(0, Math.floor((x0 - r - origin) / cell)),
+      i1 = Math.min(n - 1, Math.floor((x1 + r - origin) / cell));
+    const j0 = Math.max(0, Math.floor((z0 - r - origin) / cell)),
+      j1 = Math.min(n - 1, Math.floor((z1 + r - origin) / cell));
     for (let j = j0; j <= j1; j++) for (let i = i0; i <= i1; i++) list.push(2 * (j * n + i), 2 * (j * n + i) + 1);
-    const h0 = Math.floor((x0 - r) / HASH_CELL), h1 = Math.floor((x1 + r) / HASH_CELL);
-    const k0 = Math.floor((z0 - r) / HASH_CELL), k1 = Math.floor((z1 + r) / HASH_CELL);
+    const h0 = Math.floor((x0 - r) / HASH_CELL),
+      h1 = Math.floor((x1 + r) / HASH_CELL);
+    const k0 = Math.floor((z0 - r) / HASH_CELL),
+      k1 = Math.floor((z1 + r) / HASH_CELL);
     for (let i = h0; i <= h1; i++) {
       for (let j = k0; j <= k1; j++) {
         const bucket = this.hash.get(i * 4096 + j);
@@ -96,7 +102,15 @@ export class SurfaceProbe {
     let deepest = -Infinity;
     for (const t of this.candidates(lo[0] + r, lo[2] + r, hi[0] - r, hi[2] - r, r)) {
       const b = this.boxes;
-      if (b[6 * t] > hi[0] || b[6 * t + 3] < lo[0] || b[6 * t + 1] > hi[1] || b[6 * t + 4] < lo[1] || b[6 * t + 2] > hi[2] || b[6 * t + 5] < lo[2]) continue;
+      if (
+        b[6 * t] > hi[0] ||
+        b[6 * t + 3] < lo[0] ||
+        b[6 * t + 1] > hi[1] ||
+        b[6 * t + 4] < lo[1] ||
+        b[6 * t + 2] > hi[2] ||
+        b[6 * t + 5] < lo[2]
+      )
+        continue;
       const d = this.segmentTriangleDistance(this.triangles[t]);
       if (r - d > deepest) deepest = r - d;
     }
@@ -111,7 +125,11 @@ export class SurfaceProbe {
     if (length === 0) return best;
     best = Math.min(best, tri.closestPointToPoint(seg.end, this._p).distanceTo(seg.end));
     const edge = this._edge;
-    for (const [u, v] of [[tri.a, tri.b], [tri.b, tri.c], [tri.c, tri.a]]) {
+    for (const [u, v] of [
+      [tri.a, tri.b],
+      [tri.b, tri.c],
+      [tri.c, tri.a],
+    ]) {
       edge.start.copy(u);
       edge.end.copy(v);
       best = Math.min(best, Math.sqrt(seg.distanceSqToLine3(edge)));
@@ -148,7 +166,9 @@ export class ParticleObserver {
     const { half, bottom } = this.bounds;
     this.steps++;
     for (let k = 0, n = this.tunnelled.length; k < n; k++) {
-      const x = positions[3 * k], y = positions[3 * k + 1], z = positions[3 * k + 2];
+      const x = positions[3 * k],
+        y = positions[3 * k + 1],
+        z = positions[3 * k + 2];
       if (!(Math.abs(x) <= half + r && Math.abs(z) <= half + r && y >= bottom)) {
         this.escaped[k] = 1;
         continue;
@@ -201,7 +221,9 @@ export class CharacterObserver {
     const L = this.layout;
     this.step++;
     for (let k = 0; k < this.count; k++) {
-      const x = positions[3 * k], y = positions[3 * k + 1], z = positions[3 * k + 2];
+      const x = positions[3 * k],
+        y = positions[3 * k + 1],
+        z = positions[3 * k + 2];
       if (k < 4) {
         const feet = y - hh - r;
         const over = [[L.toe, L.stairsEnd], null, [L.toe - 0.5, L.ramp60End], [L.toe, L.ramp40End]][k];
@@ -226,7 +248,8 @@ export class CharacterObserver {
   }
 
   result() {
-    const L = this.layout, n = this.count;
+    const L = this.layout,
+      n = this.count;
     const fellThrough = this.fell.reduce((s, v) => s + v, 0);
     const leftWorld = this.left.reduce((s, v) => s + v, 0);
     const out = { maxPenetrationMm: 1000 * Math.max(this.maxPenetration, 0), fellThrough, leftWorld };

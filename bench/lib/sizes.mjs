@@ -11,7 +11,8 @@ const BENCH = resolve(new URL('..', import.meta.url).pathname);
 const NM = join(BENCH, 'node_modules');
 
 function measure(files) {
-  let raw = 0, gzip = 0;
+  let raw = 0,
+    gzip = 0;
   for (const f of files) {
     const bytes = readFileSync(f);
     raw += bytes.length;
@@ -24,21 +25,49 @@ const version = (pkg) => JSON.parse(readFileSync(join(NM, pkg, 'package.json'), 
 
 /** The libraries, what an application imports from each, and how it becomes ready. */
 export function libraries(dist) {
-  const distFiles = readdirSync(dist).filter((f) => /\.(js|wasm)$/.test(f)).map((f) => join(dist, f));
+  const distFiles = readdirSync(dist)
+    .filter((f) => /\.(js|wasm)$/.test(f))
+    .map((f) => join(dist, f));
   return [
-    { key: 'shototsu', name: 'shototsu', version: JSON.parse(readFileSync(join(dist, '..', 'package.json'), 'utf8')).version,
-      what: 'dist/ (JS face + .js loader + .wasm)', ...measure(distFiles),
-      ready: `const { init } = await import(${JSON.stringify(join(dist, 'index.js'))}); await init();` },
-    { key: 'three', name: 'three (+ Octree, Capsule)', version: version('three'),
+    {
+      key: 'shototsu',
+      name: 'shototsu',
+      version: JSON.parse(readFileSync(join(dist, '..', 'package.json'), 'utf8')).version,
+      what: 'dist/ (JS face + .js loader + .wasm)',
+      ...measure(distFiles),
+      ready: `const { init } = await import(${JSON.stringify(join(dist, 'index.js'))}); await init();`,
+    },
+    {
+      key: 'three',
+      name: 'three (+ Octree, Capsule)',
+      version: version('three'),
       what: 'build/three.module.js + three.core.js + examples/jsm/math/Octree.js + Capsule.js',
-      ...measure(['build/three.module.js', 'build/three.core.js', 'examples/jsm/math/Octree.js', 'examples/jsm/math/Capsule.js'].map((f) => join(NM, 'three', f))),
-      ready: "await import('three'); await import('three/examples/jsm/math/Octree.js');" },
-    { key: 'bvh', name: 'three-mesh-bvh (three not counted)', version: version('three-mesh-bvh'),
-      what: 'build/index.module.js', ...measure([join(NM, 'three-mesh-bvh/build/index.module.js')]),
-      ready: "await import('three-mesh-bvh');" },
-    { key: 'rapier', name: '@dimforge/rapier3d-compat', version: version('@dimforge/rapier3d-compat'),
-      what: 'dist/rapier.mjs (wasm inlined as base64)', ...measure([join(NM, '@dimforge/rapier3d-compat/dist/rapier.mjs')]),
-      ready: "const R = (await import('@dimforge/rapier3d-compat')).default; await R.init();" },
+      ...measure(
+        [
+          'build/three.module.js',
+          'build/three.core.js',
+          'examples/jsm/math/Octree.js',
+          'examples/jsm/math/Capsule.js',
+        ].map((f) => join(NM, 'three', f)),
+      ),
+      ready: "await import('three'); await import('three/examples/jsm/math/Octree.js');",
+    },
+    {
+      key: 'bvh',
+      name: 'three-mesh-bvh (three not counted)',
+      version: version('three-mesh-bvh'),
+      what: 'build/index.module.js',
+      ...measure([join(NM, 'three-mesh-bvh/build/index.module.js')]),
+      ready: "await import('three-mesh-bvh');",
+    },
+    {
+      key: 'rapier',
+      name: '@dimforge/rapier3d-compat',
+      version: version('@dimforge/rapier3d-compat'),
+      what: 'dist/rapier.mjs (wasm inlined as base64)',
+      ...measure([join(NM, '@dimforge/rapier3d-compat/dist/rapier.mjs')]),
+      ready: "const R = (await import('@dimforge/rapier3d-compat')).default; await R.init();",
+    },
   ];
 }
 
@@ -49,7 +78,11 @@ export function readyTimes(libs, runs) {
     const times = [];
     for (let i = 0; i < runs; i++) {
       const script = `const t0 = performance.now(); ${lib.ready} console.log(performance.now() - t0);`;
-      const text = execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: BENCH, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+      const text = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+        cwd: BENCH,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+      });
       times.push(Number(text.trim().split('\n').pop()));
     }
     out[lib.key] = median(times);

@@ -6,7 +6,10 @@ const f = Math.fround;
 
 /** Multiplies two 64-bit numbers given as 32-bit halves, modulo 2^64; returns [hi, lo]. */
 function mul64(ah, al, bh, bl) {
-  const a0 = al & 0xffff, a1 = al >>> 16, b0 = bl & 0xffff, b1 = bl >>> 16;
+  const a0 = al & 0xffff,
+    a1 = al >>> 16,
+    b0 = bl & 0xffff,
+    b1 = bl >>> 16;
   const mid = a0 * b1 + a1 * b0; // < 2^33, exact in a double
   const low = a0 * b0 + (mid % 65536) * 65536; // < 2^33
   const hi = a1 * b1 + Math.floor(mid / 65536) + Math.floor(low / 4294967296) + Math.imul(ah, bl) + Math.imul(al, bh);
@@ -26,7 +29,8 @@ export class Rng {
     const lo = this.lo + 0x7f4a7c15;
     this.lo = lo >>> 0;
     this.hi = (this.hi + 0x9e3779b9 + (lo > 0xffffffff ? 1 : 0)) >>> 0;
-    let h = this.hi, l = this.lo;
+    let h = this.hi,
+      l = this.lo;
     // z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9
     l ^= (l >>> 30) | (h << 2);
     h ^= h >>> 30;
@@ -55,7 +59,9 @@ export class Rng {
   /** A unit direction, uniform over the sphere by rejection. */
   direction() {
     for (;;) {
-      const x = this.uniform(-1, 1), y = this.uniform(-1, 1), z = this.uniform(-1, 1);
+      const x = this.uniform(-1, 1),
+        y = this.uniform(-1, 1),
+        z = this.uniform(-1, 1);
       const l2 = f(f(f(x * x) + f(y * y)) + f(z * z));
       if (l2 > f(1e-4) && l2 <= 1) {
         const k = f(1 / f(Math.sqrt(l2)));
@@ -73,7 +79,8 @@ export function terrain(target) {
   let v = 0;
   for (let j = 0; j <= n; j++) {
     for (let i = 0; i <= n; i++) {
-      const x = f(i - half), z = f(j - half);
+      const x = f(i - half),
+        z = f(j - half);
       const a = f(f(4 * f(Math.sin(f(f(0.05) * x)))) * f(Math.cos(f(f(0.04) * z))));
       const b = f(f(0.4) * f(Math.sin(f(f(f(0.9) * x) + f(f(0.7) * z)))));
       positions[v++] = x;
@@ -90,7 +97,13 @@ export function terrain(target) {
       t += 6;
     }
   }
-  return { kind: 'terrain', positions, indices, triangles: 2 * n * n, queryBox: { min: [-half, -2, -half], max: [half, 8, half] } };
+  return {
+    kind: 'terrain',
+    positions,
+    indices,
+    triangles: 2 * n * n,
+    queryBox: { min: [-half, -2, -half], max: [half, 8, half] },
+  };
 }
 
 /** `target` random triangles of size ~1 in a cube of about 8 unit cubes per triangle (no indices). */
@@ -103,7 +116,9 @@ export function soup(target) {
   for (let t = 0; t < target; t++) {
     const c = rng.in(cube);
     for (let k = 0; k < 3; k++) {
-      const dx = rng.uniform(-0.7, 0.7), dy = rng.uniform(-0.7, 0.7), dz = rng.uniform(-0.7, 0.7);
+      const dx = rng.uniform(-0.7, 0.7),
+        dy = rng.uniform(-0.7, 0.7),
+        dz = rng.uniform(-0.7, 0.7);
       positions[v++] = f(c[0] + dx);
       positions[v++] = f(c[1] + dy);
       positions[v++] = f(c[2] + dz);

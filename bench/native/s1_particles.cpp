@@ -37,7 +37,8 @@ int run_s1(const Options& opt) {
     for (int run = 0; run < repeats; ++run) {
         ParticleSystem ps(world, settings);
         for (std::uint32_t k = 0; k < n; ++k)
-            ps.spawn({pos[3 * k], pos[3 * k + 1], pos[3 * k + 2]}, {vel[3 * k], vel[3 * k + 1], vel[3 * k + 2]}, radii[k]);
+            ps.spawn({pos[3 * k], pos[3 * k + 1], pos[3 * k + 2]}, {vel[3 * k], vel[3 * k + 1], vel[3 * k + 2]},
+                     radii[k]);
         if (run == 0) trajectory.reserve(static_cast<std::size_t>(steps) * 3 * n);
         double total = 0.0;
         for (int s = 0; s < steps; ++s) {

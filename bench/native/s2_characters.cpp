@@ -37,7 +37,8 @@ int run_s2(const Options& opt) {
         std::vector<CharacterController> chars;
         std::vector<float> vy(n, 0.0f);
         chars.reserve(n);
-        for (std::uint32_t k = 0; k < n; ++k) chars.emplace_back(world, settings, Vec3{pos[3 * k], pos[3 * k + 1], pos[3 * k + 2]});
+        for (std::uint32_t k = 0; k < n; ++k)
+            chars.emplace_back(world, settings, Vec3{pos[3 * k], pos[3 * k + 1], pos[3 * k + 2]});
         double total = 0.0;
         for (int s = 0; s < steps; ++s) {
             const double a = now_ms();
@@ -48,7 +49,8 @@ int run_s2(const Options& opt) {
             }
             total += now_ms() - a;
             if (run == 0)
-                for (const CharacterController& c : chars) trajectory.insert(trajectory.end(), {c.position().x, c.position().y, c.position().z});
+                for (const CharacterController& c : chars)
+                    trajectory.insert(trajectory.end(), {c.position().x, c.position().y, c.position().z});
         }
         us_per_char_step.push_back(1000.0 * total / (static_cast<double>(steps) * n));
     }

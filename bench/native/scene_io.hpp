@@ -76,7 +76,8 @@ class Options {
 public:
     Options(int argc, char** argv, int first) {
         for (int i = first; i + 1 < argc; i += 2) {
-            if (std::strncmp(argv[i], "--", 2) != 0) throw std::runtime_error(std::string("expected --option, got ") + argv[i]);
+            if (std::strncmp(argv[i], "--", 2) != 0)
+                throw std::runtime_error(std::string("expected --option, got ") + argv[i]);
             values_[argv[i] + 2] = argv[i + 1];
         }
     }
@@ -107,6 +108,5 @@ inline void print_series(const char* key, const std::vector<double>& values, boo
     for (std::size_t i = 0; i < values.size(); ++i) std::printf(i ? ", %.6g" : "%.6g", values[i]);
     std::printf("]%s", last ? "" : ", ");
 }
-
 
 }  // namespace shototsu::bench

@@ -43,7 +43,9 @@ struct Rng {
         z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
         return z ^ (z >> 31);
     }
-    float uniform(float lo, float hi) { return lo + (hi - lo) * static_cast<float>(static_cast<double>(next() >> 11) * 0x1.0p-53); }
+    float uniform(float lo, float hi) {
+        return lo + (hi - lo) * static_cast<float>(static_cast<double>(next() >> 11) * 0x1.0p-53);
+    }
     Vec3 in(const AABB& b) { return {uniform(b.min.x, b.max.x), uniform(b.min.y, b.max.y), uniform(b.min.z, b.max.z)}; }
     Vec3 direction() {
         for (;;) {
@@ -146,8 +148,8 @@ std::string hex(std::uint32_t h) {
 
 struct QueryResult {
     std::string name;
-    double ns = 0.0;       // median per query
-    double hit_rate = 0.0; // fraction of queries that hit (or found anything)
+    double ns = 0.0;        // median per query
+    double hit_rate = 0.0;  // fraction of queries that hit (or found anything)
 };
 
 struct Row {
@@ -180,7 +182,8 @@ Row measure(const Scene& s, bool quick) {
     Row row;
     row.kind = s.kind;
     row.triangles = s.triangles();
-    row.scene_hash = fnv1a(fnv1a(kFnvBasis, s.positions.data(), s.positions.size()), s.indices.data(), s.indices.size());
+    row.scene_hash =
+        fnv1a(fnv1a(kFnvBasis, s.positions.data(), s.positions.size()), s.indices.data(), s.indices.size());
     const int build_repeats = row.triangles >= 1000000 ? 3 : (quick ? 3 : 5);
     std::vector<double> build;
     for (int r = 0; r < build_repeats; ++r) {
@@ -224,12 +227,10 @@ Row measure(const Scene& s, bool quick) {
     row.query_hash = fnv1a(kFnvBasis, qs.data(), 9 * qs.size());
     const float ray_length = 10.0f, sweep_length = 4.0f;
     std::vector<WorldContact> contacts;
-    row.queries.push_back(time_queries("raycast", count, repeats, [&](int i) {
-        return w.raycast(qs[i].p, qs[i].dir, ray_length).hit ? 1 : 0;
-    }));
-    row.queries.push_back(time_queries("raycast_any", count, repeats, [&](int i) {
-        return w.raycast_any(qs[i].p, qs[i].dir, ray_length) ? 1 : 0;
-    }));
+    row.queries.push_back(time_queries("raycast", count, repeats,
+                                       [&](int i) { return w.raycast(qs[i].p, qs[i].dir, ray_length).hit ? 1 : 0; }));
+    row.queries.push_back(time_queries("raycast_any", count, repeats,
+                                       [&](int i) { return w.raycast_any(qs[i].p, qs[i].dir, ray_length) ? 1 : 0; }));
     row.queries.push_back(time_queries("sphere_cast", count, repeats, [&](int i) {
         return w.sphere_cast(qs[i].p, 0.5f, qs[i].dir, sweep_length).hit ? 1 : 0;
     }));
@@ -244,12 +245,10 @@ Row measure(const Scene& s, bool quick) {
         contacts.clear();
         return w.overlap_capsule(qs[i].p - qs[i].half, qs[i].p + qs[i].half, 1.0f, contacts) > 0 ? 1 : 0;
     }));
-    row.queries.push_back(time_queries("closest_point", count, repeats, [&](int i) {
-        return w.closest_point(qs[i].p, 4.0f).hit ? 1 : 0;
-    }));
-    row.queries.push_back(time_queries("floor", count, repeats, [&](int i) {
-        return w.floor(qs[i].p.x, qs[i].p.z, qs[i].p.y).hit ? 1 : 0;
-    }));
+    row.queries.push_back(time_queries("closest_point", count, repeats,
+                                       [&](int i) { return w.closest_point(qs[i].p, 4.0f).hit ? 1 : 0; }));
+    row.queries.push_back(time_queries("floor", count, repeats,
+                                       [&](int i) { return w.floor(qs[i].p.x, qs[i].p.z, qs[i].p.y).hit ? 1 : 0; }));
     return row;
 }
 
@@ -283,9 +282,9 @@ std::string json(const std::vector<Row>& rows) {
     for (std::size_t i = 0; i < rows.size(); ++i) {
         const Row& r = rows[i];
         o << "    {\"scene\": \"" << r.kind << "\", \"triangles\": " << r.triangles << ", \"build_ms\": " << r.build_ms
-          << ", \"memory_mb\": " << r.memory_mb << ", \"resident_growth_mb\": " << r.resident_mb << ", \"nodes\": " << r.nodes
-          << ", \"depth\": " << r.depth << ", \"scene_hash\": \"" << hex(r.scene_hash) << "\", \"query_hash\": \"" << hex(r.query_hash)
-          << "\", \"queries\": {";
+          << ", \"memory_mb\": " << r.memory_mb << ", \"resident_growth_mb\": " << r.resident_mb
+          << ", \"nodes\": " << r.nodes << ", \"depth\": " << r.depth << ", \"scene_hash\": \"" << hex(r.scene_hash)
+          << "\", \"query_hash\": \"" << hex(r.query_hash) << "\", \"queries\": {";
         for (std::size_t k = 0; k < r.queries.size(); ++k) {
             const QueryResult& q = r.queries[k];
             o << (k ? ", " : "") << '"' << q.name << "\": {\"ns\": " << q.ns << ", \"hit_rate\": " << q.hit_rate << '}';
@@ -319,7 +318,9 @@ int main(int argc, char** argv) {
             std::string item;
             while (std::getline(list, item, ',')) kinds.push_back(item);
         } else {
-            std::fprintf(stderr, "usage: %s [--quick] [--sizes 1000,10000,...] [--kinds terrain,soup] [--json PATH|-]\n", argv[0]);
+            std::fprintf(stderr,
+                         "usage: %s [--quick] [--sizes 1000,10000,...] [--kinds terrain,soup] [--json PATH|-]\n",
+                         argv[0]);
             return 2;
         }
     }

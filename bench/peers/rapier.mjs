@@ -35,7 +35,8 @@ export function prepareParticles(world, params) {
       w.timestep = params.dt;
       const bodies = [];
       for (let k = 0; k < spawn.count; k++) {
-        const p = spawn.positions, v = spawn.velocities;
+        const p = spawn.positions,
+          v = spawn.velocities;
         const body = w.createRigidBody(
           RAPIER.RigidBodyDesc.dynamic()
             .setTranslation(p[3 * k], p[3 * k + 1], p[3 * k + 2])
@@ -43,7 +44,10 @@ export function prepareParticles(world, params) {
             .setCcdEnabled(true),
         );
         w.createCollider(
-          RAPIER.ColliderDesc.ball(spawn.radii[k]).setRestitution(params.restitution).setFriction(params.friction).setCollisionGroups(MOVER_GROUPS),
+          RAPIER.ColliderDesc.ball(spawn.radii[k])
+            .setRestitution(params.restitution)
+            .setFriction(params.friction)
+            .setCollisionGroups(MOVER_GROUPS),
           body,
         );
         bodies.push(body);
@@ -82,7 +86,10 @@ export function prepareCharacters(world, params) {
       for (let k = 0; k < spawn.count; k++) {
         const [x, y, z] = spawn.positions.subarray(3 * k, 3 * k + 3);
         const body = w.createRigidBody(RAPIER.RigidBodyDesc.kinematicPositionBased().setTranslation(x, y, z));
-        const collider = w.createCollider(RAPIER.ColliderDesc.capsule(halfHeight, radius).setCollisionGroups(MOVER_GROUPS), body);
+        const collider = w.createCollider(
+          RAPIER.ColliderDesc.capsule(halfHeight, radius).setCollisionGroups(MOVER_GROUPS),
+          body,
+        );
         chars.push({ body, collider, position: { x, y, z }, vy: 0, walk: spawn.velocities.subarray(3 * k, 3 * k + 3) });
       }
       w.step(); // colliders into the broad phase before the first query
@@ -124,8 +131,10 @@ export function prepareCharacters(world, params) {
 export function closestPoints(q, count, out) {
   const v = () => ({ x: 0, y: 0, z: 0 });
   const tri = new RAPIER.Triangle(v(), v(), v());
-  const origin = v(), p = v();
-  const T = q.triangles, P = q.points;
+  const origin = v(),
+    p = v();
+  const T = q.triangles,
+    P = q.points;
   for (let k = 0; k < count; k++) {
     const t = 9 * k;
     tri.a = { x: T[t], y: T[t + 1], z: T[t + 2] };
@@ -146,8 +155,10 @@ export function triangleSpheres(q, count, out) {
   const v = () => ({ x: 0, y: 0, z: 0 });
   const tri = new RAPIER.Triangle(v(), v(), v());
   const ball = new RAPIER.Ball(1);
-  const origin = v(), c = v();
-  const T = q.triangles, S = q.spheres;
+  const origin = v(),
+    c = v();
+  const T = q.triangles,
+    S = q.spheres;
   for (let k = 0; k < count; k++) {
     const t = 9 * k;
     tri.a = { x: T[t], y: T[t + 1], z: T[t + 2] };

@@ -31,7 +31,9 @@ function newWorld(s, mesh) {
 /** Why S1/S2 cannot run in wasm yet, or null when the package binds what they need. */
 export function unavailable(s, what) {
   const cls = what === 'particles' ? 'ParticleSystem' : 'CharacterController';
-  return typeof s[cls] === 'function' ? null : `the package does not bind ${cls} yet (issue ${what === 'particles' ? '#5' : '#6'})`;
+  return typeof s[cls] === 'function'
+    ? null
+    : `the package does not bind ${cls} yet (issue ${what === 'particles' ? '#5' : '#6'})`;
 }
 
 export function prepareParticles(s, mesh, params) {
@@ -47,9 +49,14 @@ export function prepareParticles(s, mesh, params) {
         gravity: { x: 0, y: params.gravity, z: 0 },
         collideParticles: false,
       });
-      const p = spawn.positions, v = spawn.velocities;
+      const p = spawn.positions,
+        v = spawn.velocities;
       for (let k = 0; k < spawn.count; k++) {
-        ps.spawn({ x: p[3 * k], y: p[3 * k + 1], z: p[3 * k + 2] }, { x: v[3 * k], y: v[3 * k + 1], z: v[3 * k + 2] }, spawn.radii[k]);
+        ps.spawn(
+          { x: p[3 * k], y: p[3 * k + 1], z: p[3 * k + 2] },
+          { x: v[3 * k], y: v[3 * k + 1], z: v[3 * k + 2] },
+          spawn.radii[k],
+        );
       }
       return {
         step(dt) {
@@ -123,14 +130,26 @@ export function prepareCharacters(s, mesh, params) {
 
 /** Single calls with {x, y, z} arguments (reused objects, as a three.js user passes Vector3s). */
 export function closestPointsSingle(s, q, count, out) {
-  const p = { x: 0, y: 0, z: 0 }, a = { x: 0, y: 0, z: 0 }, b = { x: 0, y: 0, z: 0 }, c = { x: 0, y: 0, z: 0 };
-  const T = q.triangles, P = q.points;
+  const p = { x: 0, y: 0, z: 0 },
+    a = { x: 0, y: 0, z: 0 },
+    b = { x: 0, y: 0, z: 0 },
+    c = { x: 0, y: 0, z: 0 };
+  const T = q.triangles,
+    P = q.points;
   for (let k = 0; k < count; k++) {
     const t = 9 * k;
-    a.x = T[t]; a.y = T[t + 1]; a.z = T[t + 2];
-    b.x = T[t + 3]; b.y = T[t + 4]; b.z = T[t + 5];
-    c.x = T[t + 6]; c.y = T[t + 7]; c.z = T[t + 8];
-    p.x = P[3 * k]; p.y = P[3 * k + 1]; p.z = P[3 * k + 2];
+    a.x = T[t];
+    a.y = T[t + 1];
+    a.z = T[t + 2];
+    b.x = T[t + 3];
+    b.y = T[t + 4];
+    b.z = T[t + 5];
+    c.x = T[t + 6];
+    c.y = T[t + 7];
+    c.z = T[t + 8];
+    p.x = P[3 * k];
+    p.y = P[3 * k + 1];
+    p.z = P[3 * k + 2];
     const r = s.closestPointOnTriangle(p, a, b, c).point;
     out[3 * k] = r.x;
     out[3 * k + 1] = r.y;
@@ -139,14 +158,26 @@ export function closestPointsSingle(s, q, count, out) {
 }
 
 export function triangleSpheresSingle(s, q, count, out) {
-  const a = { x: 0, y: 0, z: 0 }, b = { x: 0, y: 0, z: 0 }, c = { x: 0, y: 0, z: 0 }, centre = { x: 0, y: 0, z: 0 };
-  const T = q.triangles, S = q.spheres;
+  const a = { x: 0, y: 0, z: 0 },
+    b = { x: 0, y: 0, z: 0 },
+    c = { x: 0, y: 0, z: 0 },
+    centre = { x: 0, y: 0, z: 0 };
+  const T = q.triangles,
+    S = q.spheres;
   for (let k = 0; k < count; k++) {
     const t = 9 * k;
-    a.x = T[t]; a.y = T[t + 1]; a.z = T[t + 2];
-    b.x = T[t + 3]; b.y = T[t + 4]; b.z = T[t + 5];
-    c.x = T[t + 6]; c.y = T[t + 7]; c.z = T[t + 8];
-    centre.x = S[4 * k]; centre.y = S[4 * k + 1]; centre.z = S[4 * k + 2];
+    a.x = T[t];
+    a.y = T[t + 1];
+    a.z = T[t + 2];
+    b.x = T[t + 3];
+    b.y = T[t + 4];
+    b.z = T[t + 5];
+    c.x = T[t + 6];
+    c.y = T[t + 7];
+    c.z = T[t + 8];
+    centre.x = S[4 * k];
+    centre.y = S[4 * k + 1];
+    centre.z = S[4 * k + 2];
     const hit = s.triangleSphere(a, b, c, centre, S[4 * k + 3]);
     out[2 * k] = hit.hit ? 1 : 0;
     out[2 * k + 1] = hit.hit ? hit.depth : 0;
@@ -184,10 +215,11 @@ export function zeroCopy(s, q, count, kind) {
     read(out) {
       const r = result.array;
       if (kind === 'closest') out.set(r.subarray(0, 3 * count));
-      else for (let k = 0; k < count; k++) {
-        out[2 * k] = r[8 * k];
-        out[2 * k + 1] = r[8 * k] ? r[8 * k + 7] : 0;
-      }
+      else
+        for (let k = 0; k < count; k++) {
+          out[2 * k] = r[8 * k];
+          out[2 * k + 1] = r[8 * k] ? r[8 * k + 7] : 0;
+        }
     },
     dispose() {
       tris.dispose();
@@ -201,15 +233,20 @@ export function zeroCopy(s, q, count, kind) {
 
 export function prepareRays(s, mesh) {
   const world = newWorld(s, mesh);
-  const o = { x: 0, y: 0, z: 0 }, d = { x: 0, y: 0, z: 0 };
+  const o = { x: 0, y: 0, z: 0 },
+    d = { x: 0, y: 0, z: 0 };
   let hits = null;
   return {
     /** One World.raycast per ray. */
     cast(rays, count, maxDistance, out) {
       for (let k = 0; k < count; k++) {
         const r = 6 * k;
-        o.x = rays[r]; o.y = rays[r + 1]; o.z = rays[r + 2];
-        d.x = rays[r + 3]; d.y = rays[r + 4]; d.z = rays[r + 5];
+        o.x = rays[r];
+        o.y = rays[r + 1];
+        o.z = rays[r + 2];
+        d.x = rays[r + 3];
+        d.y = rays[r + 4];
+        d.z = rays[r + 5];
         const hit = world.raycast(o, d, maxDistance);
         out[2 * k] = hit.hit ? 1 : 0;
         out[2 * k + 1] = hit.distance;

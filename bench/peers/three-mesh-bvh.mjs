@@ -25,13 +25,15 @@ export function prepareParticles(world, params) {
     spawn(spawn) {
       const spheres = [];
       for (let k = 0; k < spawn.count; k++) {
-        const p = spawn.positions, v = spawn.velocities;
+        const p = spawn.positions,
+          v = spawn.velocities;
         spheres.push({
           collider: new Sphere(new Vector3(p[3 * k], p[3 * k + 1], p[3 * k + 2]), spawn.radii[k]),
           velocity: new Vector3(v[3 * k], v[3 * k + 1], v[3 * k + 2]),
         });
       }
-      const tempSphere = new Sphere(), deltaVec = new Vector3();
+      const tempSphere = new Sphere(),
+        deltaVec = new Vector3();
       let collided = false;
       const callbacks = {
         intersectsBounds: (box) => box.intersectsSphere(tempSphere),
@@ -85,9 +87,18 @@ export function prepareCharacters(world, params) {
       const players = [];
       for (let k = 0; k < spawn.count; k++) {
         const [x, y, z] = spawn.positions.subarray(3 * k, 3 * k + 3);
-        players.push({ position: new Vector3(x, y + halfHeight, z), velocity: new Vector3(), walk: new Vector3().fromArray(spawn.velocities, 3 * k), onGround: false });
+        players.push({
+          position: new Vector3(x, y + halfHeight, z),
+          velocity: new Vector3(),
+          walk: new Vector3().fromArray(spawn.velocities, 3 * k),
+          onGround: false,
+        });
       }
-      const segment = new Line3(), box = new Box3(), triPoint = new Vector3(), capsulePoint = new Vector3(), deltaVector = new Vector3();
+      const segment = new Line3(),
+        box = new Box3(),
+        triPoint = new Vector3(),
+        capsulePoint = new Vector3(),
+        deltaVector = new Vector3();
       const callbacks = {
         intersectsBounds: (b) => b.intersectsBox(box),
         intersectsTriangle: (tri) => {

@@ -30,7 +30,8 @@ export function prepareParticles(world, params) {
     spawn(spawn) {
       const spheres = [];
       for (let k = 0; k < spawn.count; k++) {
-        const p = spawn.positions, v = spawn.velocities;
+        const p = spawn.positions,
+          v = spawn.velocities;
         spheres.push({
           collider: new Sphere(new Vector3(p[3 * k], p[3 * k + 1], p[3 * k + 2]), spawn.radii[k]),
           velocity: new Vector3(v[3 * k], v[3 * k + 1], v[3 * k + 2]),
@@ -74,7 +75,8 @@ export function prepareCharacters(world, params) {
           onFloor: false,
         });
       }
-      const delta = new Vector3(), center = new Vector3();
+      const delta = new Vector3(),
+        center = new Vector3();
       return {
         step(dt) {
           for (const p of players) {
@@ -107,8 +109,11 @@ export function prepareCharacters(world, params) {
 
 /** S3: Triangle.closestPointToPoint; out gets the closest point (3 floats) per query. */
 export function closestPoints(q, count, out) {
-  const tri = new Triangle(), p = new Vector3(), target = new Vector3();
-  const T = q.triangles, P = q.points;
+  const tri = new Triangle(),
+    p = new Vector3(),
+    target = new Vector3();
+  const T = q.triangles,
+    P = q.points;
   for (let k = 0; k < count; k++) {
     tri.a.fromArray(T, 9 * k);
     tri.b.fromArray(T, 9 * k + 3);
@@ -120,8 +125,10 @@ export function closestPoints(q, count, out) {
 /** S3: the Octree's triangleSphereIntersect (games_fps's sphere test); out gets (hit, depth). */
 export function triangleSpheres(q, count, out) {
   const octree = new Octree();
-  const tri = new Triangle(), sphere = new Sphere();
-  const T = q.triangles, S = q.spheres;
+  const tri = new Triangle(),
+    sphere = new Sphere();
+  const T = q.triangles,
+    S = q.spheres;
   for (let k = 0; k < count; k++) {
     tri.a.fromArray(T, 9 * k);
     tri.b.fromArray(T, 9 * k + 3);

@@ -10,8 +10,8 @@
 
 namespace shototsu {
 
-using detail::DVec3;
 using detail::dv;
+using detail::DVec3;
 
 namespace {
 
@@ -38,7 +38,9 @@ float round_up(double x) {
 
 bool has_nan(Vec3 v) { return std::isnan(v.x) || std::isnan(v.y) || std::isnan(v.z); }
 bool has_nan(Quat q) { return std::isnan(q.x) || std::isnan(q.y) || std::isnan(q.z) || std::isnan(q.w); }
-bool is_finite_quat(Quat q) { return std::isfinite(q.x) && std::isfinite(q.y) && std::isfinite(q.z) && std::isfinite(q.w); }
+bool is_finite_quat(Quat q) {
+    return std::isfinite(q.x) && std::isfinite(q.y) && std::isfinite(q.z) && std::isfinite(q.w);
+}
 
 // The box [c - h, c + h] from double centre and half extents, rounded outward.
 AABB outward_box(DVec3 c, DVec3 h) {
@@ -129,8 +131,8 @@ float aabb_surface_area(const AABB& box) {
 
 bool overlap_aabb_aabb(const AABB& a, const AABB& b) {
     // Seed 004's test turned positive, so that a NaN or empty box overlaps nothing.
-    return a.min.x <= b.max.x && b.min.x <= a.max.x && a.min.y <= b.max.y && b.min.y <= a.max.y &&
-           a.min.z <= b.max.z && b.min.z <= a.max.z;
+    return a.min.x <= b.max.x && b.min.x <= a.max.x && a.min.y <= b.max.y && b.min.y <= a.max.y && a.min.z <= b.max.z &&
+           b.min.z <= a.max.z;
 }
 
 AABB aabb_rotate(const AABB& box, Quat q) {
@@ -181,9 +183,7 @@ AABB aabb_of_obb(const OBB& box) {
     return transform_box({-1.0f * h, h}, dmat_from_quat(box.rotation), dv(box.center));
 }
 
-AABB aabb_of_swept_sphere(Vec3 start, Vec3 end, float radius) {
-    return aabb_of_capsule({start, end, radius});
-}
+AABB aabb_of_swept_sphere(Vec3 start, Vec3 end, float radius) { return aabb_of_capsule({start, end, radius}); }
 
 // ---- triangle spheres ---------------------------------------------------------------------------
 

@@ -13,7 +13,8 @@ namespace {
 bool usable(const AABB& b) { return is_finite(b.min) && is_finite(b.max) && !aabb_is_empty(b); }
 
 void sort_pairs(std::vector<BoxPair>& out) {
-    std::sort(out.begin(), out.end(), [](const BoxPair& x, const BoxPair& y) { return x.a != y.a ? x.a < y.a : x.b < y.b; });
+    std::sort(out.begin(), out.end(),
+              [](const BoxPair& x, const BoxPair& y) { return x.a != y.a ? x.a < y.a : x.b < y.b; });
 }
 
 }  // namespace

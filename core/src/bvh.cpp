@@ -221,8 +221,9 @@ bool process(std::vector<Ref>& refs, const Work& w, std::vector<BvhNode>& nodes,
             const int nb = bins_for(count);
             const float scale = static_cast<float>(nb) / (component(w.cbox.max(), axis) - lo);
             mid = partition_refs(
-                refs, w.begin, w.end, [&](const Ref& r) { return bin_of(component(r.c, axis), lo, scale, nb) <= best.bin; },
-                left_cbox, right_cbox);
+                refs, w.begin, w.end,
+                [&](const Ref& r) { return bin_of(component(r.c, axis), lo, scale, nb) <= best.bin; }, left_cbox,
+                right_cbox);
             left_box = best.left;
             right_box = best.right;
         }

@@ -17,8 +17,8 @@ using detail::Bounded;
 using detail::certain;
 using detail::cross_permanent;
 using detail::dabs;
-using detail::DVec3;
 using detail::dv;
+using detail::DVec3;
 using detail::edge_side;
 using detail::fv;
 
@@ -130,8 +130,7 @@ DHit cast_capsule_d(DVec3 p, DVec3 d, DVec3 a0, DVec3 a1, double r) {
             const double sa = std::sqrt(a), half_chord = std::sqrt(half_chord_sq);
             const double t = c / (-b + sa * half_chord);
             const double axial = detail::dot(m + d * t, e) / ee;
-            if (t <= 1.0 && axial >= 0.0 && axial <= 1.0)
-                best = {true, t, unit_or(h - dp * (half_chord / sa), across)};
+            if (t <= 1.0 && axial >= 0.0 && axial <= 1.0) best = {true, t, unit_or(h - dp * (half_chord / sa), across)};
         }
     }
     for (const DVec3 end : {a0, a1}) {
@@ -168,8 +167,16 @@ SlabHit cast_slabs(DVec3 p, DVec3 d, DVec3 lo, DVec3 hi) {
         double best = pv[0] - lv[0];
         out = {true, 0.0, 0, -1.0};
         for (int i = 0; i < 3; ++i) {
-            if (pv[i] - lv[i] < best) { best = pv[i] - lv[i]; out.axis = i; out.sign = -1.0; }
-            if (hv[i] - pv[i] < best) { best = hv[i] - pv[i]; out.axis = i; out.sign = 1.0; }
+            if (pv[i] - lv[i] < best) {
+                best = pv[i] - lv[i];
+                out.axis = i;
+                out.sign = -1.0;
+            }
+            if (hv[i] - pv[i] < best) {
+                best = hv[i] - pv[i];
+                out.axis = i;
+                out.sign = 1.0;
+            }
         }
         return out;
     }
@@ -184,7 +191,11 @@ SlabHit cast_slabs(DVec3 p, DVec3 d, DVec3 lo, DVec3 hi) {
         const double t_lo = (lv[i] - pv[i]) / dv3[i], t_hi = (hv[i] - pv[i]) / dv3[i];
         const bool forward = dv3[i] > 0.0;
         const double enter = forward ? t_lo : t_hi, exit = forward ? t_hi : t_lo;
-        if (enter > t_enter) { t_enter = enter; out.axis = i; out.sign = forward ? -1.0 : 1.0; }
+        if (enter > t_enter) {
+            t_enter = enter;
+            out.axis = i;
+            out.sign = forward ? -1.0 : 1.0;
+        }
         if (exit < t_exit) t_exit = exit;
         if (t_enter > t_exit) return out;  // equal is touching an edge or a face: a hit
     }
@@ -314,7 +325,7 @@ CastHit intersect_segment_plane(const Segment& s, const Plane& plane) {
     const DVec3 n = dv(plane.normal), p = dv(s.start), d = dv(s.end) - p;
     const Bounded side0 = plane_side(n, plane.d, p), side1 = plane_side(n, plane.d, dv(s.end));
     const double t = crossing_fraction(side0, side1);  // never divides by a zero denominator
-    if (t < 0.0) return out;  // both ends on one side, parallel or not
+    if (t < 0.0) return out;                           // both ends on one side, parallel or not
     out.hit = true;
     const double c0 = certain(side0);
     if (c0 == 0.0) {  // on the plane (or in it): t = 0, the plane's own normal
@@ -413,7 +424,8 @@ TriangleCastHit intersect_segment_triangle(const Segment& s, const Triangle& tri
 }
 
 CastHit intersect_segment_capsule(const Segment& s, const Capsule& c) {
-    if (!finite(s) || !is_finite(c.start) || !is_finite(c.end) || !(c.radius >= 0.0f) || !is_finite(c.radius)) return {};
+    if (!finite(s) || !is_finite(c.start) || !is_finite(c.end) || !(c.radius >= 0.0f) || !is_finite(c.radius))
+        return {};
     const DVec3 p = dv(s.start), d = dv(s.end) - p;
     return to_cast_hit(cast_capsule_d(p, d, dv(c.start), dv(c.end), c.radius), s, p, d);
 }

@@ -18,7 +18,7 @@ float intersect_ray_triangle(Vec3 origin, Vec3 dir, const Triangle& tri, float m
     // answer (-1 whether or not the line is parallel), so the third edge need not be computed.
     if ((cu > 0.0 && cv < 0.0) || (cu < 0.0 && cv > 0.0)) return -1.0f;
     const Bounded w = edge_side(d, pb, pa);
-    const double sum = u.value + v.value + w.value;  // = n . d, n = (b - a) x (c - a)
+    const double sum = u.value + v.value + w.value;                     // = n . d, n = (b - a) x (c - a)
     if (!(std::fabs(sum) > u.bound + v.bound + w.bound)) return -1.0f;  // parallel, or zero area
     const double cw = certain(w);
     const bool inside = (cu >= 0.0 && cv >= 0.0 && cw >= 0.0) || (cu <= 0.0 && cv <= 0.0 && cw <= 0.0);

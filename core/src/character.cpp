@@ -21,12 +21,12 @@
 #include <cmath>
 #include <limits>
 
+#include "dvec.hpp"
 #include "shototsu/bounding.hpp"
 #include "shototsu/broadphase.hpp"
 #include "shototsu/overlap.hpp"
 #include "shototsu/sweep.hpp"
 #include "shototsu/tolerance.hpp"
-#include "dvec.hpp"
 #include "sweep_detail.hpp"
 #include "world_detail.hpp"
 
@@ -284,7 +284,8 @@ WorldHit CharacterController::cached_cast(Vec3 lead, Vec3 dir_in, float len, flo
                 for (int i = 1; i < 4; ++i) {
                     if (!(sep[i] > 0.0)) continue;
                     const double sa = sep[0], ra = rate[0], sb = sep[i], rb = rate[i];
-                    const double qa = ra * ra + rb * rb, qb = sa * ra + sb * rb, qc = sa * sa + sb * sb - within * within;
+                    const double qa = ra * ra + rb * rb, qb = sa * ra + sb * rb,
+                                 qc = sa * sa + sb * sb - within * within;
                     if (!(qc > 0.0)) continue;
                     free_start = true;  // sqrt(a^2 + b^2) > within at the start
                     if (!(qb < 0.0)) {
@@ -333,8 +334,8 @@ bool CharacterController::cache_covers(Vec3 lead, Vec3 motion, Vec3 half_axis) c
     const Vec3 ext = vabs(half_axis) + Vec3{r, r, r};
     const AABB need{vmin(lead, lead + motion) - ext, vmax(lead, lead + motion) + ext};
     const AABB& have = cache_box_;
-    return need.min.x >= have.min.x && need.min.y >= have.min.y && need.min.z >= have.min.z && need.max.x <= have.max.x &&
-           need.max.y <= have.max.y && need.max.z <= have.max.z;
+    return need.min.x >= have.min.x && need.min.y >= have.min.y && need.min.z >= have.min.z &&
+           need.max.x <= have.max.x && need.max.y <= have.max.y && need.max.z <= have.max.z;
 }
 
 WorldHit CharacterController::cast(Vec3 center, Vec3 motion) const {
@@ -367,13 +368,15 @@ WorldHit CharacterController::cast_vertical(Vec3 center, float dy) const {
     const Vec3 lead = dy < 0.0f ? center - offset : center + offset;
     const Vec3 dir = kUp * (dy < 0.0f ? -1.0f : 1.0f);
     const float r = settings_.radius;
-    WorldHit hit = cache_covers(lead, dir * len, Vec3{0, 0, 0})
-                       ? cached_cast<true>(lead, dir, len, r, Vec3{0, 0, 0}, lead, lead,
-                                           [&](const Triangle& tri, Vec3 mv, bool free_start) {
-                                               return as_sweep_hit(free_start ? detail::sweep_sphere_triangle_free_start(r, lead, lead + mv, tri)
-                                                                              : sweep_sphere_triangle(r, lead, lead + mv, tri));
-                                           })
-                       : world_->sphere_cast(lead, r, dir, len);
+    WorldHit hit =
+        cache_covers(lead, dir * len, Vec3{0, 0, 0})
+            ? cached_cast<true>(
+                  lead, dir, len, r, Vec3{0, 0, 0}, lead, lead,
+                  [&](const Triangle& tri, Vec3 mv, bool free_start) {
+                      return as_sweep_hit(free_start ? detail::sweep_sphere_triangle_free_start(r, lead, lead + mv, tri)
+                                                     : sweep_sphere_triangle(r, lead, lead + mv, tri));
+                  })
+            : world_->sphere_cast(lead, r, dir, len);
     if (hit.hit) hit.position = dy < 0.0f ? hit.position + offset : hit.position - offset;
     return hit;
 }
@@ -381,7 +384,8 @@ WorldHit CharacterController::cast_vertical(Vec3 center, float dy) const {
 // Moves by `displacement` with collide-and-slide. support_on_walkable: walkable surfaces carry the
 // character (walking); otherwise every contact is a wall and the motion stays horizontal (the
 // horizontal leg of a step-up, which must not climb anything on its own).
-CharacterController::SlideResult CharacterController::slide(Vec3 start, Vec3 displacement, bool support_on_walkable) const {
+CharacterController::SlideResult CharacterController::slide(Vec3 start, Vec3 displacement,
+                                                            bool support_on_walkable) const {
     SlideResult out;
     Vec3 p = start;
     Vec3 remaining = displacement;
@@ -447,8 +451,10 @@ CharacterController::SlideResult CharacterController::slide(Vec3 start, Vec3 dis
                 Vec3 h = horizontal(remaining);
                 h -= nh * minf(dot(h, nh), 0.0f);
                 Vec3 v{0.0f, remaining.y, 0.0f};
-                if (v.y < 0.0f) v -= n * dot(v, n);  // down the slope
-                else v -= n * minf(dot(v, n), 0.0f);
+                if (v.y < 0.0f)
+                    v -= n * dot(v, n);  // down the slope
+                else
+                    v -= n * minf(dot(v, n), 0.0f);
                 remaining = h + v;
             }
         }
@@ -553,8 +559,10 @@ float CharacterController::obstacle_limit(Vec3 p, Vec3 dir, float travel, Vec3& 
         float lo = 0.0f, hi = inside;
         for (int k = 0; k < tol::kCharacterObstacleBisections; ++k) {
             const float mid = 0.5f * (lo + hi);
-            if (overlaps_obstacle(p + dir * mid, o, nullptr)) hi = mid;
-            else lo = mid;
+            if (overlaps_obstacle(p + dir * mid, o, nullptr))
+                hi = mid;
+            else
+                lo = mid;
         }
         Contact c;
         overlaps_obstacle(p + dir * hi, o, &c);
@@ -587,19 +595,19 @@ Vec3 CharacterController::depenetrate(Vec3 center) const {
 
 Vec3 CharacterController::push_out_of_obstacles(Vec3 center) const {
     for (int pass = 0; pass < 3; ++pass)
-    for (const Obstacle& o : obstacles_) {
-        const float half = 0.5f * o.height - o.radius;
-        const Capsule other{o.center - kUp * half, o.center + kUp * half, o.radius};
-        const Contact c = capsule_capsule(other, capsule_at(center));
-        if (!c.hit) continue;
-        // Out sideways (characters do not stand on each other's heads here), swept so a push
-        // never goes through a wall.
-        const Vec3 dir = normalize_or(horizontal(c.normal), Vec3{1, 0, 0});
-        const float len = c.depth + settings_.skin_width;
-        const WorldHit hit = cast(center, dir * len);
-        const float travel = hit.hit ? maxf(hit.distance - settings_.skin_width, 0.0f) : len;
-        center += dir * travel;
-    }
+        for (const Obstacle& o : obstacles_) {
+            const float half = 0.5f * o.height - o.radius;
+            const Capsule other{o.center - kUp * half, o.center + kUp * half, o.radius};
+            const Contact c = capsule_capsule(other, capsule_at(center));
+            if (!c.hit) continue;
+            // Out sideways (characters do not stand on each other's heads here), swept so a push
+            // never goes through a wall.
+            const Vec3 dir = normalize_or(horizontal(c.normal), Vec3{1, 0, 0});
+            const float len = c.depth + settings_.skin_width;
+            const WorldHit hit = cast(center, dir * len);
+            const float travel = hit.hit ? maxf(hit.distance - settings_.skin_width, 0.0f) : len;
+            center += dir * travel;
+        }
     return center;
 }
 
@@ -659,10 +667,12 @@ CharacterMove CharacterController::move(Vec3 displacement, float dt) {
         // rim of a taller ledge (reachable by the rounded bottom) is not a step.
         const float feet = p.y - 0.5f * s.height;
         if (down_hit.hit && supported(down_hit, over.end) && down_hit.point.y <= feet + s.step_height + skin) {
-            const float drop = maxf(down_hit.distance - skin / maxf(down_hit.normal.y, tol::kCharacterMinNormalY), 0.0f);
+            const float drop =
+                maxf(down_hit.distance - skin / maxf(down_hit.normal.y, tol::kCharacterMinNormalY), 0.0f);
             const Vec3 landed = over.end - kUp * drop;
             const bool climbed = landed.y > p.y + skin;
-            const bool farther = horizontal_distance(p, landed) > horizontal_distance(p, end) + tol::kCharacterStepGain * want_len;
+            const bool farther =
+                horizontal_distance(p, landed) > horizontal_distance(p, end) + tol::kCharacterStepGain * want_len;
             // The lift and the drop pass no other character (the slide over already keeps clear).
             Vec3 ignored;
             const bool clear = obstacles_.empty() || (obstacle_limit(p, kUp, up, ignored) >= up &&
@@ -685,7 +695,8 @@ CharacterMove CharacterController::move(Vec3 displacement, float dt) {
     // cast meets far fewer triangles; only when that finds nothing does the snap reach look on.
     const float near_probe = 2.0f * skin;
     WorldHit below = cast_vertical(end, -(near_probe + skin));
-    if (!below.hit && may_snap && s.snap_distance > near_probe) below = cast_vertical(end, -(s.snap_distance + 2.0f * skin));
+    if (!below.hit && may_snap && s.snap_distance > near_probe)
+        below = cast_vertical(end, -(s.snap_distance + 2.0f * skin));
     // A move that did not ask to rise but ended higher was carried up by what it walked on: along
     // a walkable plane for the rest of the displacement — past the top of a short steep slope
     // that is air, up to tan(slope) times the horizontal motion (metres for a fast walk or fall
@@ -711,7 +722,8 @@ CharacterMove CharacterController::move(Vec3 displacement, float dt) {
                 // Not into another character: a snap it would end inside stops on it, not grounded.
                 const float dist = std::fabs(gap);
                 Vec3 ignored;
-                const float free = obstacles_.empty() ? dist : obstacle_limit(end, gap > 0.0f ? -kUp : kUp, dist, ignored);
+                const float free =
+                    obstacles_.empty() ? dist : obstacle_limit(end, gap > 0.0f ? -kUp : kUp, dist, ignored);
                 if (free >= dist) {
                     end -= kUp * gap;  // keep exactly one skin above the ground (gap may be < 0)
                     out.grounded = true;

@@ -7,8 +7,8 @@
 
 namespace shototsu {
 
-using detail::DVec3;
 using detail::dv;
+using detail::DVec3;
 using detail::fv;
 
 const char* region_name(TriangleRegion region) {
@@ -29,7 +29,7 @@ ClosestPointOnSegment closest_point_on_segment(Vec3 p, const Segment& s) {
     const float num = dot(p - s.start, ab);
     if (num <= 0.0f) return {s.start, 0.0f};  // projects before start (or zero-length segment)
     const float den = dot(ab, ab);
-    if (num >= den) return {s.end, 1.0f};    // projects past end
+    if (num >= den) return {s.end, 1.0f};  // projects past end
     const float t = num / den;
     return {s.start + ab * t, t};
 }
@@ -91,7 +91,10 @@ ClosestPointOnTriangle closest_on_degenerate(DVec3 p, DVec3 a, DVec3 b, DVec3 c)
     double best_d = detail::length_sq(p - e[0].point);
     for (int i = 1; i < 3; ++i) {
         const double di = detail::length_sq(p - e[i].point);
-        if (di < best_d) { best = i; best_d = di; }
+        if (di < best_d) {
+            best = i;
+            best_d = di;
+        }
     }
     static constexpr TriangleRegion kEdge[3] = {TriangleRegion::AB, TriangleRegion::BC, TriangleRegion::CA};
     static constexpr TriangleRegion kFrom[3] = {TriangleRegion::A, TriangleRegion::B, TriangleRegion::C};
@@ -130,9 +133,15 @@ ClosestPointOnTriangle closest_on_triangle(Vec3 pf, const Triangle& tri, Closest
     const double vb = d5 * d2 - d1 * d6;
     const double va = d3 * d6 - d5 * d4;
     if (ex) {
-        ex->d1 = static_cast<float>(d1); ex->d2 = static_cast<float>(d2); ex->d3 = static_cast<float>(d3);
-        ex->d4 = static_cast<float>(d4); ex->d5 = static_cast<float>(d5); ex->d6 = static_cast<float>(d6);
-        ex->va = static_cast<float>(va); ex->vb = static_cast<float>(vb); ex->vc = static_cast<float>(vc);
+        ex->d1 = static_cast<float>(d1);
+        ex->d2 = static_cast<float>(d2);
+        ex->d3 = static_cast<float>(d3);
+        ex->d4 = static_cast<float>(d4);
+        ex->d5 = static_cast<float>(d5);
+        ex->d6 = static_cast<float>(d6);
+        ex->va = static_cast<float>(va);
+        ex->vb = static_cast<float>(vb);
+        ex->vc = static_cast<float>(vc);
     }
 
     // Written as !(x > y) so that NaN input also takes the (loop-free) degenerate path.
@@ -233,8 +242,6 @@ Vec3 closest_point_on_obb(Vec3 p, const OBB& box) {
     return box.center + r * clamped;
 }
 
-Vec3 closest_point_on_plane(Vec3 p, const Plane& plane) {
-    return p - plane.normal * signed_distance(plane, p);
-}
+Vec3 closest_point_on_plane(Vec3 p, const Plane& plane) { return p - plane.normal * signed_distance(plane, p); }
 
 }  // namespace shototsu

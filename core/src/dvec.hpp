@@ -19,9 +19,7 @@ inline DVec3 operator-(DVec3 a, DVec3 b) { return {a.x - b.x, a.y - b.y, a.z - b
 inline DVec3 operator-(DVec3 a) { return {-a.x, -a.y, -a.z}; }
 inline DVec3 operator*(DVec3 a, double s) { return {a.x * s, a.y * s, a.z * s}; }
 inline double dot(DVec3 a, DVec3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
-inline DVec3 cross(DVec3 a, DVec3 b) {
-    return {a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x};
-}
+inline DVec3 cross(DVec3 a, DVec3 b) { return {a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x}; }
 inline double length_sq(DVec3 a) { return dot(a, a); }
 /// min/max by plain comparison. std::fmin/fmax are not used in the core: which zero they return
 /// for (-0, +0) differs between glibc and Emscripten's libc (a sign-of-zero difference in the

@@ -6,8 +6,8 @@
 
 namespace shototsu {
 
-using detail::DVec3;
 using detail::dv;
+using detail::DVec3;
 
 namespace {
 
@@ -67,7 +67,8 @@ FloorHeight floor_height(const Triangle& tri, float x, float z) {
     if (!pr.inside) return {};
     // N.(O - A) = 0 solved for O.y, with the normal in double (not the float one returned).
     const DVec3 n = detail::cross(dv(tri.b) - dv(tri.a), dv(tri.c) - dv(tri.a));
-    const double h = tri.a.y - (n.x * (x - static_cast<double>(tri.a.x)) + n.z * (z - static_cast<double>(tri.a.z))) / n.y;
+    const double h =
+        tri.a.y - (n.x * (x - static_cast<double>(tri.a.x)) + n.z * (z - static_cast<double>(tri.a.z))) / n.y;
     return {true, clamp_to_vertices(h, tri), pr.normal};
 }
 

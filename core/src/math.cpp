@@ -7,7 +7,7 @@ namespace {
 
 // The polynomials run in double: +, *, / and sqrt are correctly rounded in IEEE 754 on every
 // target, so the result is the same bits natively and in wasm, and accurate well past float.
-constexpr double kHalfPiHi = 1.57079632673412561417;   // pi/2 rounded to 33 bits
+constexpr double kHalfPiHi = 1.57079632673412561417;      // pi/2 rounded to 33 bits
 constexpr double kHalfPiLo = 6.07710050650619224932e-11;  // pi/2 - kHalfPiHi
 constexpr double kPiD = 3.14159265358979323846;
 
@@ -52,11 +52,20 @@ int reduce_quadrant(double x, double& r) {
 
 double atan_d(double t) {  // any finite t
     bool negate = false, complement = false, shifted = false;
-    if (t < 0) { t = -t; negate = true; }
-    if (t > 1.0) { t = 1.0 / t; complement = true; }
+    if (t < 0) {
+        t = -t;
+        negate = true;
+    }
+    if (t > 1.0) {
+        t = 1.0 / t;
+        complement = true;
+    }
     constexpr double kTan15 = 0.26794919243112270647;  // tan(pi/12)
     constexpr double kSqrt3 = 1.73205080756887729353;
-    if (t > kTan15) { t = (t * kSqrt3 - 1.0) / (kSqrt3 + t); shifted = true; }
+    if (t > kTan15) {
+        t = (t * kSqrt3 - 1.0) / (kSqrt3 + t);
+        shifted = true;
+    }
     // |t| <= tan(pi/12): the series t - t^3/3 + ... converges fast (t^2 < 0.072).
     const double t2 = t * t;
     double s = 0.0;
@@ -174,10 +183,22 @@ Mat4 mat4_compose(Vec3 translation, Quat rotation, Vec3 scale) {
     const Mat3 r = mat3_from_quat(rotation);
     Mat4 m;
     const Vec3 c0 = r.col[0] * scale.x, c1 = r.col[1] * scale.y, c2 = r.col[2] * scale.z;
-    m.e[0] = c0.x; m.e[1] = c0.y; m.e[2] = c0.z; m.e[3] = 0;
-    m.e[4] = c1.x; m.e[5] = c1.y; m.e[6] = c1.z; m.e[7] = 0;
-    m.e[8] = c2.x; m.e[9] = c2.y; m.e[10] = c2.z; m.e[11] = 0;
-    m.e[12] = translation.x; m.e[13] = translation.y; m.e[14] = translation.z; m.e[15] = 1;
+    m.e[0] = c0.x;
+    m.e[1] = c0.y;
+    m.e[2] = c0.z;
+    m.e[3] = 0;
+    m.e[4] = c1.x;
+    m.e[5] = c1.y;
+    m.e[6] = c1.z;
+    m.e[7] = 0;
+    m.e[8] = c2.x;
+    m.e[9] = c2.y;
+    m.e[10] = c2.z;
+    m.e[11] = 0;
+    m.e[12] = translation.x;
+    m.e[13] = translation.y;
+    m.e[14] = translation.z;
+    m.e[15] = 1;
     return m;
 }
 

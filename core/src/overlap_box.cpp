@@ -8,8 +8,8 @@ namespace shototsu {
 
 namespace {
 
-using detail::DVec3;
 using detail::dv;
+using detail::DVec3;
 
 double comp(DVec3 v, int axis) { return axis == 0 ? v.x : (axis == 1 ? v.y : v.z); }
 DVec3 unit_axis(int axis, double sign) {
@@ -42,8 +42,16 @@ Contact box_sphere_local(DVec3 c, DVec3 lo, DVec3 hi, double r, const detail::DM
     double best_sign = 1.0, best = comp(hi, 0) - comp(c, 0);
     for (int axis = 0; axis < 3; ++axis) {
         const double to_hi = comp(hi, axis) - comp(c, axis), to_lo = comp(c, axis) - comp(lo, axis);
-        if (to_hi < best) { best = to_hi; best_axis = axis; best_sign = 1.0; }
-        if (to_lo < best) { best = to_lo; best_axis = axis; best_sign = -1.0; }
+        if (to_hi < best) {
+            best = to_hi;
+            best_axis = axis;
+            best_sign = 1.0;
+        }
+        if (to_lo < best) {
+            best = to_lo;
+            best_axis = axis;
+            best_sign = -1.0;
+        }
     }
     const DVec3 n = unit_axis(best_axis, best_sign);
     const double face = best_sign > 0.0 ? comp(hi, best_axis) : comp(lo, best_axis);
@@ -66,8 +74,16 @@ Contact aabb_aabb(const AABB& a, const AABB& b) {
     for (int axis = 0; axis < 3; ++axis) {
         const double up = comp(amax, axis) - comp(bmin, axis), down = comp(bmax, axis) - comp(amin, axis);
         if (up < 0.0 || down < 0.0) return {};
-        if (axis == 0 || up < best) { best = up; best_axis = axis; best_sign = 1.0; }
-        if (down < best) { best = down; best_axis = axis; best_sign = -1.0; }
+        if (axis == 0 || up < best) {
+            best = up;
+            best_axis = axis;
+            best_sign = 1.0;
+        }
+        if (down < best) {
+            best = down;
+            best_axis = axis;
+            best_sign = -1.0;
+        }
     }
     const DVec3 lo{detail::dmax(amin.x, bmin.x), detail::dmax(amin.y, bmin.y), detail::dmax(amin.z, bmin.z)};
     const DVec3 hi{detail::dmin(amax.x, bmax.x), detail::dmin(amax.y, bmax.y), detail::dmin(amax.z, bmax.z)};

@@ -7,8 +7,8 @@ namespace shototsu {
 
 namespace {
 
-using detail::DVec3;
 using detail::dv;
+using detail::DVec3;
 
 // a + b = s + e exactly (Knuth's TwoSum). Valid because the build forbids FMA contraction and
 // fast-math, which would reassociate it away.

@@ -79,9 +79,7 @@ struct DMat3 {
 /// quat_normalize).
 DMat3 rotation_of(Quat q);
 inline DVec3 mul(const DMat3& m, DVec3 v) { return m.col[0] * v.x + m.col[1] * v.y + m.col[2] * v.z; }
-inline DVec3 mul_transpose(const DMat3& m, DVec3 v) {
-    return {dot(m.col[0], v), dot(m.col[1], v), dot(m.col[2], v)};
-}
+inline DVec3 mul_transpose(const DMat3& m, DVec3 v) { return {dot(m.col[0], v), dot(m.col[1], v), dot(m.col[2], v)}; }
 
 /// The unit perpendicular of `axis` nearest to +Y (nearest to +X when the axis is within
 /// tol::kParallelSinSq of vertical); +Y for a zero axis. Deterministic, so that the fallback

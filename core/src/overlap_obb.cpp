@@ -8,8 +8,8 @@ namespace shototsu {
 
 namespace {
 
-using detail::DVec3;
 using detail::dv;
+using detail::DVec3;
 
 struct Box {
     DVec3 center, half;

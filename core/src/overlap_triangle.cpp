@@ -8,13 +8,13 @@ namespace shototsu {
 
 namespace {
 
-using detail::DVec3;
 using detail::dv;
+using detail::DVec3;
 
 struct DTriangle {
     DVec3 a, b, c;
-    DVec3 n;              // (b - a) x (c - a), not normalised
-    DVec3 unit;           // n / |n|; zero for a degenerate triangle
+    DVec3 n;     // (b - a) x (c - a), not normalised
+    DVec3 unit;  // n / |n|; zero for a degenerate triangle
     bool degenerate = false;
 };
 
@@ -23,7 +23,7 @@ DTriangle dtriangle(const Triangle& tri) {
     t.n = cross(t.b - t.a, t.c - t.a);
     // The same zero-area test as closest_point_on_triangle, so both take the same path.
     const double l2 = detail::dmax(detail::length_sq(t.b - t.a),
-                                detail::dmax(detail::length_sq(t.c - t.a), detail::length_sq(t.c - t.b)));
+                                   detail::dmax(detail::length_sq(t.c - t.a), detail::length_sq(t.c - t.b)));
     const double nn = detail::length_sq(t.n);
     t.degenerate = !(nn > tol::kDegenerateSinSq * l2 * l2);
     if (!t.degenerate) t.unit = t.n * (1.0 / std::sqrt(nn));
@@ -32,10 +32,18 @@ DTriangle dtriangle(const Triangle& tri) {
 
 // The longest edge of a degenerate triangle: the segment the three vertices span.
 void collapsed_segment(const DTriangle& t, DVec3& p0, DVec3& p1) {
-    const double ab = detail::length_sq(t.b - t.a), bc = detail::length_sq(t.c - t.b), ca = detail::length_sq(t.a - t.c);
-    if (ab >= bc && ab >= ca) { p0 = t.a; p1 = t.b; }
-    else if (bc >= ca) { p0 = t.b; p1 = t.c; }
-    else { p0 = t.c; p1 = t.a; }
+    const double ab = detail::length_sq(t.b - t.a), bc = detail::length_sq(t.c - t.b),
+                 ca = detail::length_sq(t.a - t.c);
+    if (ab >= bc && ab >= ca) {
+        p0 = t.a;
+        p1 = t.b;
+    } else if (bc >= ca) {
+        p0 = t.b;
+        p1 = t.c;
+    } else {
+        p0 = t.c;
+        p1 = t.a;
+    }
 }
 
 // Closest point of the triangle to p: closest_point_on_triangle decides the Voronoi region (one

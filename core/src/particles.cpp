@@ -110,8 +110,8 @@ WorldHit ParticleSystem::sweep_particle(std::uint32_t i, Vec3 p, float r, Vec3 c
     const Vec3 g{grow, grow, grow};
     const AABB need{vmin(p, end) - g, vmax(p, end) + g};
     const AABB& have = cache_box_[i];
-    if (!(need.min.x >= have.min.x && need.min.y >= have.min.y && need.min.z >= have.min.z && need.max.x <= have.max.x &&
-          need.max.y <= have.max.y && need.max.z <= have.max.z)) {
+    if (!(need.min.x >= have.min.x && need.min.y >= have.min.y && need.min.z >= have.min.z &&
+          need.max.x <= have.max.x && need.max.y <= have.max.y && need.max.z <= have.max.z)) {
         // Refill with room to move: the particle's radius, or half its motion, on every side.
         const float margin = maxf(r, 0.5f * len);
         const Vec3 mg{margin, margin, margin};
@@ -248,7 +248,8 @@ void ParticleSystem::step_one(std::uint32_t i, float dt) {
     v *= 1.0f / (1.0f + maxf(settings_.damping, 0.0f) * dt);
 
     // Sleep after sleep_steps quiet steps in resting contact.
-    if (settings_.sleep_speed > 0.0f && rest_count > 0 && length_sq(v) < settings_.sleep_speed * settings_.sleep_speed) {
+    if (settings_.sleep_speed > 0.0f && rest_count > 0 &&
+        length_sq(v) < settings_.sleep_speed * settings_.sleep_speed) {
         if (++quiet_steps_[i] >= settings_.sleep_steps) {
             asleep_[i] = 1;
             v = Vec3{0, 0, 0};

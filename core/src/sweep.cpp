@@ -20,14 +20,13 @@
 
 namespace shototsu {
 
-using detail::DVec3;
 using detail::dmax;
 using detail::dmin;
 using detail::dv;
+using detail::DVec3;
 using detail::fv;
 
 namespace {
-
 
 // Larger than every valid fraction: "no contact from this feature".
 constexpr double kNever = 2.0;
@@ -150,8 +149,8 @@ SweepPlaneHit sweep_sphere_plane(float radius, Vec3 start, Vec3 end, Vec3 plane_
 SweepHit swept_sphere_sphere(Vec3 p0, Vec3 p1, float rp, Vec3 q0, Vec3 q1, float rq) {
     SweepHit out;
     out.point = p1;
-    if (!is_finite(p0) || !is_finite(p1) || !is_finite(q0) || !is_finite(q1) || !(rp >= 0.0f) ||
-        !(rq >= 0.0f) || !std::isfinite(rp) || !std::isfinite(rq))
+    if (!is_finite(p0) || !is_finite(p1) || !is_finite(q0) || !is_finite(q1) || !(rp >= 0.0f) || !(rq >= 0.0f) ||
+        !std::isfinite(rp) || !std::isfinite(rq))
         return out;
     // In q's frame p moves by y = (p1 - p0) - (q1 - q0) from x = p0 - q0.
     const DVec3 dp = dv(p1) - dv(p0), dq = dv(q1) - dv(q0);
@@ -168,8 +167,10 @@ SweepHit swept_sphere_sphere(Vec3 p0, Vec3 p1, float rp, Vec3 q0, Vec3 q1, float
         t = 0.0;  // overlapping: hit whatever the motion
     } else if (dist0 <= r + slop) {
         const DVec3 n0 = dist0 > slop ? x * (1.0 / dist0) : fallback;
-        if (detail::dot(n0, y) < 0.0) t = 0.0;  // touching: a hit only when approaching
-        else return out;
+        if (detail::dot(n0, y) < 0.0)
+            t = 0.0;  // touching: a hit only when approaching
+        else
+            return out;
     } else {
         const double scale = dmax(dmax(max_abs(x), max_abs(y)), r);
         t = ball_entry(x, y, r, tol::kSweepCushion * scale);
@@ -192,12 +193,13 @@ SweepHit swept_sphere_sphere(Vec3 p0, Vec3 p1, float rp, Vec3 q0, Vec3 q1, float
 namespace {
 
 constexpr TriangleFeature kEdgeFeature[3] = {TriangleFeature::EdgeAB, TriangleFeature::EdgeBC, TriangleFeature::EdgeCA};
-constexpr TriangleFeature kVertexFeature[3] = {TriangleFeature::VertexA, TriangleFeature::VertexB, TriangleFeature::VertexC};
+constexpr TriangleFeature kVertexFeature[3] = {TriangleFeature::VertexA, TriangleFeature::VertexB,
+                                               TriangleFeature::VertexC};
 
 struct TriangleFrame {
     DVec3 v[3];
     DVec3 e[3];  // e[i] = v[i + 1] - v[i]
-    DVec3 n;  // (b - a) x (c - a)
+    DVec3 n;     // (b - a) x (c - a)
     double nlen = 0.0;
     bool degenerate = false;
 };
@@ -425,9 +427,12 @@ TriangleSweepHit sweep_sphere(float radius, Vec3 start, Vec3 end, const Triangle
     out.feature = best.feature;
     const DVec3 toward = s + d * best.t - best.contact;
     DVec3 n;
-    if (best.face) n = f.n * (best.side / f.nlen);
-    else if (detail::length_sq(toward) > slop * slop) n = unit_or(toward, on_triangle_normal(f, s, d));
-    else n = on_triangle_normal(f, s, d);
+    if (best.face)
+        n = f.n * (best.side / f.nlen);
+    else if (detail::length_sq(toward) > slop * slop)
+        n = unit_or(toward, on_triangle_normal(f, s, d));
+    else
+        n = on_triangle_normal(f, s, d);
     out.normal = fv(n);
     return out;
 }

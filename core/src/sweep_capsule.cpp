@@ -21,15 +21,15 @@
 
 #include "dvec.hpp"
 #include "overlap_detail.hpp"
-#include "sweep_detail.hpp"
 #include "shototsu/closest_point.hpp"
 #include "shototsu/sweep.hpp"
 #include "shototsu/tolerance.hpp"
+#include "sweep_detail.hpp"
 
 namespace shototsu {
 
-using detail::DVec3;
 using detail::dv;
+using detail::DVec3;
 using detail::fv;
 
 namespace {
@@ -57,7 +57,7 @@ float fraction_down(double t) {
 struct TriangleFrame {
     DVec3 v[3];
     DVec3 e[3];  // e[i] = v[i + 1] - v[i]
-    DVec3 n;  // (b - a) x (c - a)
+    DVec3 n;     // (b - a) x (c - a)
     double nlen = 0.0;
     bool degenerate = false;
 };
@@ -216,7 +216,7 @@ struct FirstContact {
     double t = kNever;
     Kind kind = Kind::Face;
     DVec3 contact;
-    DVec3 from;  // EndSphere: the end's start position; TriangleVertex: the axis point at t
+    DVec3 from;    // EndSphere: the end's start position; TriangleVertex: the axis point at t
     DVec3 normal;  // Face and EdgeAxis: the exact normal
     void consider(double tc, Kind k, DVec3 c, DVec3 f, DVec3 n) {
         if (tc < t) {
@@ -362,7 +362,8 @@ void edge_against_axis(const TriangleFrame& f, int i, DVec3 a, DVec3 u, DVec3 d,
     const DVec3 w = w0 + d * t;
     const double s = detail::dot(n, detail::cross(v, w)) / nn;  // along the axis
     const double q = detail::dot(n, detail::cross(u, w)) / nn;  // along the edge
-    const double slack_s = cushion / std::sqrt(detail::length_sq(u)), slack_q = cushion / std::sqrt(detail::length_sq(v));
+    const double slack_s = cushion / std::sqrt(detail::length_sq(u)),
+                 slack_q = cushion / std::sqrt(detail::length_sq(v));
     if (!(s >= -slack_s && s <= 1.0 + slack_s && q >= -slack_q && q <= 1.0 + slack_q)) return;
     best.consider(t, Kind::EdgeAxis, e0 + v * clamp01(q), {}, n * (side / nlen));
 }
@@ -378,7 +379,8 @@ SweepHit sweep_capsule(const Capsule& capsule, Vec3 motion, const Triangle& tri)
     const DVec3 centre = (a + b) * 0.5;
     out.point = fv(centre + d);
     const float rf = capsule.radius;
-    if (!detail::all_finite(capsule.start, capsule.end, motion, tri.a, tri.b, tri.c) || !(rf >= 0.0f) || !std::isfinite(rf))
+    if (!detail::all_finite(capsule.start, capsule.end, motion, tri.a, tri.b, tri.c) || !(rf >= 0.0f) ||
+        !std::isfinite(rf))
         return out;
     const double r = rf;
     const TriangleFrame f = make_frame(tri);

@@ -230,7 +230,8 @@ bool World::raycast_any(Vec3 origin, Vec3 dir, float max_distance) const {
         const Vec3 tri_grow{slop, slop, slop};
         detail::traverse_ray(mesh.bvh, ray, max_distance, Vec3{0, 0, 0}, [&](std::uint32_t first, std::uint32_t count) {
             for (std::uint32_t k = first; k < first + count && !found; ++k)
-                found = detail::ray_box_entry(ray, detail::triangle_box(mesh.tris[k]), tri_grow, max_distance + slop) <= max_distance + slop &&
+                found = detail::ray_box_entry(ray, detail::triangle_box(mesh.tris[k]), tri_grow, max_distance + slop) <=
+                            max_distance + slop &&
                         intersect_ray_triangle(ray.origin, ray.dir, mesh.tris[k], max_distance) >= 0.0f;
             return found ? -1.0f : max_distance;  // a negative limit stops the traversal
         });
@@ -266,18 +267,19 @@ std::size_t World::overlap_sphere(Vec3 center, float radius, std::vector<WorldCo
     if (!is_finite(center) || !(radius >= 0.0f) || !std::isfinite(radius)) return 0;
     const std::size_t before = out.size();
     const Sphere sphere{center, radius};
-    for_each_triangle_in(grown_query_box(aabb_of_sphere(sphere)), [&](std::uint32_t m, std::uint32_t id, const Triangle& t) {
-        const Contact c = triangle_sphere(t, sphere);
-        if (!c.hit) return;
-        WorldContact wc;
-        wc.mesh = m;
-        wc.triangle = id;
-        wc.point = c.point;
-        wc.normal = c.normal;
-        wc.depth = c.depth;
-        wc.feature = closest_point_on_triangle(center, t).region;
-        out.push_back(wc);
-    });
+    for_each_triangle_in(grown_query_box(aabb_of_sphere(sphere)),
+                         [&](std::uint32_t m, std::uint32_t id, const Triangle& t) {
+                             const Contact c = triangle_sphere(t, sphere);
+                             if (!c.hit) return;
+                             WorldContact wc;
+                             wc.mesh = m;
+                             wc.triangle = id;
+                             wc.point = c.point;
+                             wc.normal = c.normal;
+                             wc.depth = c.depth;
+                             wc.feature = closest_point_on_triangle(center, t).region;
+                             out.push_back(wc);
+                         });
     return out.size() - before;
 }
 
@@ -285,19 +287,20 @@ std::size_t World::overlap_capsule(Vec3 a, Vec3 b, float radius, std::vector<Wor
     if (!is_finite(a) || !is_finite(b) || !(radius >= 0.0f) || !std::isfinite(radius)) return 0;
     const std::size_t before = out.size();
     const Capsule cap{a, b, radius};
-    for_each_triangle_in(grown_query_box(aabb_of_capsule(cap)), [&](std::uint32_t m, std::uint32_t id, const Triangle& t) {
-        const Contact c = triangle_capsule(t, cap);
-        if (!c.hit) return;
-        WorldContact wc;
-        wc.mesh = m;
-        wc.triangle = id;
-        wc.point = c.point;
-        wc.normal = c.normal;
-        wc.depth = c.depth;
-        const ClosestPointsSegmentSegment axis_point = closest_points_segment_segment({a, b}, {c.point, c.point});
-        wc.feature = closest_point_on_triangle(axis_point.point1, t).region;
-        out.push_back(wc);
-    });
+    for_each_triangle_in(
+        grown_query_box(aabb_of_capsule(cap)), [&](std::uint32_t m, std::uint32_t id, const Triangle& t) {
+            const Contact c = triangle_capsule(t, cap);
+            if (!c.hit) return;
+            WorldContact wc;
+            wc.mesh = m;
+            wc.triangle = id;
+            wc.point = c.point;
+            wc.normal = c.normal;
+            wc.depth = c.depth;
+            const ClosestPointsSegmentSegment axis_point = closest_points_segment_segment({a, b}, {c.point, c.point});
+            wc.feature = closest_point_on_triangle(axis_point.point1, t).region;
+            out.push_back(wc);
+        });
     return out.size() - before;
 }
 
@@ -342,8 +345,8 @@ WorldClosestPoint World::closest_point(Vec3 p, float max_distance) const {
                     // its finite edge): it is checked here, only when it would win, to keep such
                     // triangles out of every answer as for the other queries.
                     const Triangle& t = mesh.tris[k];
-                    if ((d2 < best_d2 || (!best.hit && d2 == best_d2) || tie_better) && is_finite(t.a) && is_finite(t.b) &&
-                        is_finite(t.c)) {
+                    if ((d2 < best_d2 || (!best.hit && d2 == best_d2) || tie_better) && is_finite(t.a) &&
+                        is_finite(t.b) && is_finite(t.c)) {
                         best_d2 = d2;
                         best.hit = true;
                         best.point = c.point;
@@ -386,8 +389,9 @@ WorldFloor World::floor(float x, float z, float from_y) const {
                     const FloorHeight f = floor_height(mesh.tris[k], x, z);
                     if (!f.hit || !(f.height <= from_y)) continue;
                     const std::uint32_t id = mesh.ids[k];
-                    const bool wins = !best.hit || f.height > best.height ||
-                                      (f.height == best.height && (m < best.mesh || (m == best.mesh && id < best.triangle)));
+                    const bool wins =
+                        !best.hit || f.height > best.height ||
+                        (f.height == best.height && (m < best.mesh || (m == best.mesh && id < best.triangle)));
                     if (!wins) continue;
                     best.hit = true;
                     best.height = f.height;

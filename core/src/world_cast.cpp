@@ -4,9 +4,9 @@
 // the shape's half extents (a Minkowski sum) plus the sweeps' touching band (a shape within
 // tol::kSweepContactSlop of touching a triangle and approaching it hits at t = 0, though its
 // centre may lie that far outside the grown box — wider than the traversal slop), and sweep each
-// reached triangle over the FULL motion, so that every triangle's time of impact is a pure function of the query and the
-// triangle: the answer does not depend on traversal order (ties go to the lower mesh, then
-// triangle index), which keeps native and wasm runs bit-identical.
+// reached triangle over the FULL motion, so that every triangle's time of impact is a pure function of the query and
+// the triangle: the answer does not depend on traversal order (ties go to the lower mesh, then triangle index), which
+// keeps native and wasm runs bit-identical.
 #include <cmath>
 
 #include "shototsu/bounding.hpp"
@@ -44,7 +44,8 @@ WorldHit World::cast_shape(Vec3 center, Vec3 grow, Vec3 dir, float max_distance,
         detail::traverse_ray(mesh.bvh, ray, max_distance, grow, [&](std::uint32_t first, std::uint32_t count) {
             const float reach = (earliest.best.hit ? earliest.t * max_distance : max_distance) + slop;
             for (std::uint32_t k = first; k < first + count; ++k) {
-                if (!(detail::ray_box_entry(ray, detail::triangle_box(mesh.tris[k]), tri_grow, reach) <= reach)) continue;
+                if (!(detail::ray_box_entry(ray, detail::triangle_box(mesh.tris[k]), tri_grow, reach) <= reach))
+                    continue;
                 earliest.offer(sweep(mesh.tris[k], motion), m, mesh.ids[k]);
             }
             // Nodes entered after the best time cannot hold an earlier impact.

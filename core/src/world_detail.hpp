@@ -14,8 +14,8 @@
 
 #include "shototsu/bvh.hpp"
 #include "shototsu/results.hpp"
-#include "shototsu/world.hpp"
 #include "shototsu/tolerance.hpp"
+#include "shototsu/world.hpp"
 
 namespace shototsu::detail {
 
@@ -57,7 +57,8 @@ inline float traversal_slop(const Bvh& bvh, Vec3 origin, float length, Vec3 grow
     if (bvh.nodes.empty()) return 0.0f;
     const AABB& b = bvh.nodes[0].box;
     const Vec3 m = vmax(vmax(vabs(b.min), vabs(b.max)), vabs(origin));
-    const float mag = maxf(maxf(m.x, m.y), m.z) + (std::isfinite(length) ? length : 0.0f) + maxf(maxf(grow.x, grow.y), grow.z);
+    const float mag =
+        maxf(maxf(m.x, m.y), m.z) + (std::isfinite(length) ? length : 0.0f) + maxf(maxf(grow.x, grow.y), grow.z);
     return tol::kTraversalSlopRel * mag;
 }
 
@@ -165,8 +166,10 @@ public:
             const F4 t1x = (bmin_x - lo_x_) * inv_x_, t2x = (bmax_x - hi_x_) * inv_x_;
             const F4 t1y = (bmin_y - lo_y_) * inv_y_, t2y = (bmax_y - hi_y_) * inv_y_;
             const F4 t1z = (bmin_z - lo_z_) * inv_z_, t2z = (bmax_z - hi_z_) * inv_z_;
-            const F4 enter = f4_max(f4_max(f4_min(t1x, t2x), f4_min(t1y, t2y)), f4_max(f4_min(t1z, t2z), f4_splat(0.0f)));
-            const F4 leave = f4_min(f4_min(f4_max(t1x, t2x), f4_max(t1y, t2y)), f4_min(f4_max(t1z, t2z), f4_splat(limit_)));
+            const F4 enter =
+                f4_max(f4_max(f4_min(t1x, t2x), f4_min(t1y, t2y)), f4_max(f4_min(t1z, t2z), f4_splat(0.0f)));
+            const F4 leave =
+                f4_min(f4_min(f4_max(t1x, t2x), f4_max(t1y, t2y)), f4_min(f4_max(t1z, t2z), f4_splat(limit_)));
             // Lanes of empty boxes (min > max) are absent children.
             I4 hit = (enter <= leave) & (bmin_x <= bmax_x);
             if (short_query_)
@@ -255,8 +258,7 @@ template <class Leaf>
 void traverse_ray(const Bvh& bvh, const RaySetup& r, float limit, Vec3 grow, Leaf&& leaf) {
     RayWalk<std::remove_reference_t<Leaf>> walk(bvh, r, limit, grow, leaf);
     if (walk.done()) return;
-    while (walk.step()) {
-    }
+    while (walk.step()) {}
 }
 
 /// The earliest of the sweep hits (SweepHit or TriangleSweepHit) offered against a world's
@@ -270,7 +272,8 @@ struct EarliestSweep {
     template <class Hit>
     void offer(const Hit& h, std::uint32_t mesh, std::uint32_t triangle) {
         if (!h.hit) return;
-        if (best.hit && !(h.t < t || (h.t == t && (mesh < best.mesh || (mesh == best.mesh && triangle < best.triangle)))))
+        if (best.hit &&
+            !(h.t < t || (h.t == t && (mesh < best.mesh || (mesh == best.mesh && triangle < best.triangle)))))
             return;
         best.hit = true;
         best.mesh = mesh;

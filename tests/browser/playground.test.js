@@ -19,7 +19,10 @@ const SMALL = { width: 640, height: 400 };
 let server, browser;
 
 before(async () => {
-  assert.ok(existsSync(join(SITE, 'index.html')), 'web/dist is missing: run scripts/test-browser.sh (it builds the site)');
+  assert.ok(
+    existsSync(join(SITE, 'index.html')),
+    'web/dist is missing: run scripts/test-browser.sh (it builds the site)',
+  );
   server = await serve(SITE);
   browser = await launch();
 });
@@ -33,7 +36,10 @@ after(async () => {
 async function assertDrawn(page, { minDiffering = 0.2, minColours = 40 } = {}) {
   const px = await page.evaluate(() => window.playground.inspectPixels());
   assert.ok(px.width > 0 && px.height > 0, 'the canvas has a size');
-  assert.ok(px.differing >= minDiffering, `only ${(100 * px.differing).toFixed(1)}% of the pixels differ from the background`);
+  assert.ok(
+    px.differing >= minDiffering,
+    `only ${(100 * px.differing).toFixed(1)}% of the pixels differ from the background`,
+  );
   assert.ok(px.colours >= minColours, `only ${px.colours} distinct colours`);
   return px;
 }
@@ -59,7 +65,8 @@ test('particles: they rain, stay inside the world, and none of 300 fired at 1000
   // The same, checked here from the raw positions.
   const [min, max] = [after.bounds.min, after.bounds.max];
   const [vmin, vmax] = [after.vault.min, after.vault.max];
-  let outside = 0, inside = 0;
+  let outside = 0,
+    inside = 0;
   for (let i = 0; i < after.positions.length; i += 3) {
     const p = after.positions.slice(i, i + 3);
     if (p.some((x, k) => !(x >= min[k] && x <= max[k]))) outside++;
@@ -77,7 +84,12 @@ test('particles: they rain, stay inside the world, and none of 300 fired at 1000
 });
 
 test('particles: the room world and a settings change keep every particle inside', async () => {
-  const { page, problems } = await open(browser.context, server.url, '?mode=particles&scene=room&count=800&restitution=0.9', SMALL);
+  const { page, problems } = await open(
+    browser.context,
+    server.url,
+    '?mode=particles&scene=room&count=800&restitution=0.9',
+    SMALL,
+  );
   await frames(page, 20);
   await page.evaluate(() => {
     const input = document.getElementById('param-gravity');
@@ -105,7 +117,10 @@ test('characters: the capsule walks, climbs the 0.25 m stairs, is stopped by the
   assert.ok(['walkable', 'snapped', 'no ground'].includes(start.report.reason));
   // Walk forward (the camera looks up the stairs) until the top: 10 steps of 0.25 m.
   await page.keyboard.down('KeyW');
-  await page.waitForFunction(() => window.playground.info().report.position.y > 3.2, null, { timeout: 60000, polling: 100 });
+  await page.waitForFunction(() => window.playground.info().report.position.y > 3.2, null, {
+    timeout: 60000,
+    polling: 100,
+  });
   await page.keyboard.up('KeyW');
   const top = await info(page);
   assert.ok(top.stepUps >= 5, `stepped up ${top.stepUps} times`);
@@ -157,7 +172,10 @@ test('characters: the 40° ramp is climbed, the 60° one is a wall, the 0.5 m ga
   // the centre line): its centre then stays sqrt(0.35² - 0.25²) = 0.245 m out from the wall face.
   const gap = await walk('gap', 'KeyA', 15);
   const stop = 14.15 + Math.sqrt(0.35 ** 2 - 0.25 ** 2);
-  assert.ok(gap.position.x > stop - 0.005, `the capsule stays out of the gap: x = ${gap.position.x}, the corners stop it at ${stop}`);
+  assert.ok(
+    gap.position.x > stop - 0.005,
+    `the capsule stays out of the gap: x = ${gap.position.x}, the corners stop it at ${stop}`,
+  );
   assert.ok(gap.hitWall);
 });
 
@@ -171,12 +189,17 @@ test('inspection: dragging the sphere beyond vertex A changes the region from fa
   // From the sphere's centre on screen to a point beyond A, away from the triangle.
   const { a, b, c, p } = before.values;
   const centroid = { x: (a.x + b.x + c.x) / 3, y: (a.y + b.y + c.y) / 3, z: (a.z + b.z + c.z) / 3 };
-  const beyondA = { x: a.x + 0.6 * (a.x - centroid.x), y: a.y + 0.6 * (a.y - centroid.y), z: a.z + 0.6 * (a.z - centroid.z) };
+  const beyondA = {
+    x: a.x + 0.6 * (a.x - centroid.x),
+    y: a.y + 0.6 * (a.y - centroid.y),
+    z: a.z + 0.6 * (a.z - centroid.z),
+  };
   const from = await page.evaluate((q) => window.playground.toPage(q), p);
   const to = await page.evaluate((q) => window.playground.toPage(q), beyondA);
   await page.mouse.move(from.x, from.y);
   await page.mouse.down();
-  for (let i = 1; i <= 12; i++) await page.mouse.move(from.x + ((to.x - from.x) * i) / 12, from.y + ((to.y - from.y) * i) / 12);
+  for (let i = 1; i <= 12; i++)
+    await page.mouse.move(from.x + ((to.x - from.x) * i) / 12, from.y + ((to.y - from.y) * i) / 12);
   assert.equal((await info(page)).dragging, 'p', 'the sphere is being dragged');
   await page.mouse.up();
   await frames(page, 3);
@@ -185,7 +208,11 @@ test('inspection: dragging the sphere beyond vertex A changes the region from fa
   assert.notDeepEqual(after.values.p, before.values.p, 'the sphere moved');
   assert.deepEqual([after.values.a, after.values.b, after.values.c], [a, b, c], 'the triangle did not');
   assert.equal(after.region, 'A');
-  assert.equal(after.region, closestRegion(after.values.p, a, b, c), 'the region agrees with an independent computation');
+  assert.equal(
+    after.region,
+    closestRegion(after.values.p, a, b, c),
+    'the region agrees with an independent computation',
+  );
   assert.match(after.hud, /region A/);
   assert.match(await page.textContent('.decision'), /Region A\./);
   await page.waitForFunction(() => new URLSearchParams(location.search).has('p'), null, { timeout: 5000 });
@@ -217,7 +244,10 @@ for (const mode of ['particles', 'characters', 'inspect']) {
     assert.equal(await page.locator('aside.panel').count(), 0, 'no panel');
     const box = await page.locator('canvas').first().boundingBox();
     assert.deepEqual([box.width, box.height], [320, 240], 'the canvas fills the frame');
-    const scroll = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.scrollHeight]);
+    const scroll = await page.evaluate(() => [
+      document.documentElement.scrollWidth,
+      document.documentElement.scrollHeight,
+    ]);
     assert.deepEqual(scroll, [320, 240], 'nothing overflows');
     // The status: the line over the view, or for characters the label over the capsule.
     const status = await page.textContent(mode === 'characters' ? '.label.state' : '.hud');
@@ -243,11 +273,15 @@ test('phone: the inspection page stacks the panel under the view at 390×844', a
 });
 
 test('phone: the touch stick walks the capsule and the jump button jumps', async () => {
-  const { page, problems } = await open(browser.context, server.url, '?mode=characters&touch&walkers=0', { width: 390, height: 844 });
+  const { page, problems } = await open(browser.context, server.url, '?mode=characters&touch&walkers=0', {
+    width: 390,
+    height: 844,
+  });
   await frames(page, 5);
   const start = (await info(page)).report.position;
   const stick = await page.locator('.touch.stick').boundingBox();
-  const cx = stick.x + stick.width / 2, cy = stick.y + stick.height / 2;
+  const cx = stick.x + stick.width / 2,
+    cy = stick.y + stick.height / 2;
   await page.mouse.move(cx, cy);
   await page.mouse.down();
   await page.mouse.move(cx, cy - 60); // full forward

@@ -15,7 +15,11 @@ export function closestRegion(p, a, b, c) {
   const w = 1 - u - v;
   if (u >= 0 && v >= 0 && w >= 0) return 'face';
   let best = null;
-  for (const [name, s, e] of [['AB', a, b], ['BC', b, c], ['CA', c, a]]) {
+  for (const [name, s, e] of [
+    ['AB', a, b],
+    ['BC', b, c],
+    ['CA', c, a],
+  ]) {
     const d = sub(e, s);
     const t = Math.min(1, Math.max(0, dot(sub(p, s), d) / dot(d, d)));
     const q = [s.x + t * d[0], s.y + t * d[1], s.z + t * d[2]];

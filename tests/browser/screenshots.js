@@ -18,7 +18,10 @@ const SHOTS = {
   async characters(page) {
     await frames(page, 10, 120000);
     await page.keyboard.down('KeyW');
-    await page.waitForFunction(() => window.playground.info().report.position.y > 1.6, null, { timeout: 300000, polling: 50 });
+    await page.waitForFunction(() => window.playground.info().report.position.y > 1.6, null, {
+      timeout: 300000,
+      polling: 50,
+    });
     await page.keyboard.up('KeyW');
     await frames(page, 2);
   },

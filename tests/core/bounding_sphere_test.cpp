@@ -54,7 +54,8 @@ double ref_min_radius(const Triangle& t) {
 double sphere_tol(const Triangle& t) { return 8.0 * kFloatEps * std::fmax(magnitude({t.a, t.b, t.c}), 1e-30f); }
 
 bool contains_in_float(const Sphere& s, const Triangle& t) {
-    return distance(s.center, t.a) <= s.radius && distance(s.center, t.b) <= s.radius && distance(s.center, t.c) <= s.radius;
+    return distance(s.center, t.a) <= s.radius && distance(s.center, t.b) <= s.radius &&
+           distance(s.center, t.c) <= s.radius;
 }
 bool contains_in_double(const Sphere& s, const Triangle& t) { return max_dist(d(s.center), t) <= s.radius; }
 
@@ -177,7 +178,9 @@ TEST_CASE("triangle_bounding_sphere: seed 001 defect — every vertex permutatio
     }
 }
 
-TEST_CASE("triangle_bounding_sphere: vertices differing only in the sign of a zero give the same bits in every order (regression, found by fuzzing)") {
+TEST_CASE(
+    "triangle_bounding_sphere: vertices differing only in the sign of a zero give the same bits in every order "
+    "(regression, found by fuzzing)") {
     // -0 == +0 in the lexicographic sort, so the caller's order decided which came first and the
     // centre's x was -0 or +0 with it.
     const Triangle t{{-0.0f, 10.0f, -0.0f}, {-0.0f, -0.0f, 0.0f}, {0.0f, 0.0f, 0.0f}};

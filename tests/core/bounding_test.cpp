@@ -67,7 +67,12 @@ DVec3 axis_or_random(Rng& rng, int k) {
     if (k < 6) {
         DVec3 u{0, 0, 0};
         const double s = k % 2 ? -1.0 : 1.0;
-        if (k / 2 == 0) u.x = s; else if (k / 2 == 1) u.y = s; else u.z = s;
+        if (k / 2 == 0)
+            u.x = s;
+        else if (k / 2 == 1)
+            u.y = s;
+        else
+            u.z = s;
         return u;
     }
     const DVec3 u = d(rng.direction());
@@ -134,7 +139,7 @@ TEST_CASE("aabb_merge, aabb_surface_area and the centre and half extents") {
 TEST_CASE("overlap_aabb_aabb: touching counts, a gap on any one axis separates, empty and NaN boxes overlap nothing") {
     const AABB a{{0, 0, 0}, {1, 1, 1}};
     CHECK(overlap_aabb_aabb(a, {{0.5f, 0.5f, 0.5f}, {2, 2, 2}}));
-    CHECK(overlap_aabb_aabb(a, {{1, 1, 1}, {2, 2, 2}}));  // corner contact
+    CHECK(overlap_aabb_aabb(a, {{1, 1, 1}, {2, 2, 2}}));                    // corner contact
     CHECK(overlap_aabb_aabb(a, {{0.2f, 0.2f, 0.2f}, {0.3f, 0.3f, 0.3f}}));  // contained
     for (int axis = 0; axis < 3; ++axis) {
         AABB b{{0, 0, 0}, {1, 1, 1}};
@@ -157,7 +162,7 @@ TEST_CASE("aabb_rotate: 10^5 seeded boxes equal seed 004's eight rotated corners
         const AABB box = random_box(rng);
         const Quat q = quat_from_axis_angle(rng.direction(), rng.uniform(-kPi, kPi));
         const AABB r = aabb_rotate(box, q);
-        DBox exact;  // the corners rotated in double
+        DBox exact;                // the corners rotated in double
         AABB seed = aabb_empty();  // seed 004's listing, in float
         for (const DVec3& c : corners(box)) {
             const DVec3 rc = ref_rotate(q, c);

@@ -56,9 +56,9 @@ TEST_CASE("broadphase: touching boxes pair up, empty and NaN boxes pair with not
     const float nan = std::nanf("");
     const std::vector<AABB> boxes = {
         {{0, 0, 0}, {1, 1, 1}},
-        {{1, 0, 0}, {2, 1, 1}},          // touches box 0 on a face
-        {{5, 5, 5}, {4, 4, 4}},          // empty (min > max)
-        {{nan, 0, 0}, {1, 1, 1}},        // NaN
+        {{1, 0, 0}, {2, 1, 1}},                    // touches box 0 on a face
+        {{5, 5, 5}, {4, 4, 4}},                    // empty (min > max)
+        {{nan, 0, 0}, {1, 1, 1}},                  // NaN
         {{0.5f, 0.5f, 0.5f}, {0.5f, 0.5f, 0.5f}},  // a point inside box 0
     };
     std::vector<BoxPair> all;

@@ -26,13 +26,18 @@ struct RefSegmentTriangle {
     void consider(DVec3 s, DVec3 t) {
         const DVec3 diff = s - t;
         const double dd = ddot(diff, diff);
-        if (dd < dist_sq) { dist_sq = dd; on_segment = s; on_triangle = t; }
+        if (dd < dist_sq) {
+            dist_sq = dd;
+            on_segment = s;
+            on_triangle = t;
+        }
     }
 };
 
 /// Its ends against the triangle, it against the three edges (the edges' ends against it, and the
-/// lines' closest points when inside both; its ends against the edges are part of the first), and, when its ends are on opposite sides of the
-/// plane, the point where it crosses the plane against the triangle (0 when that point is inside).
+/// lines' closest points when inside both; its ends against the edges are part of the first), and, when its ends are on
+/// opposite sides of the plane, the point where it crosses the plane against the triangle (0 when that point is
+/// inside).
 inline RefSegmentTriangle ref_segment_triangle(DVec3 p0, DVec3 p1, const Triangle& t) {
     const DVec3 v[3] = {d(t.a), d(t.b), d(t.c)};
     RefSegmentTriangle out;

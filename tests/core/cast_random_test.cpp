@@ -43,10 +43,10 @@ struct Trace {
 };
 
 struct Reference {
-    double start;      // signed distance of the start
-    double least;      // least signed distance along the segment ...
-    double t_least;    // ... and where
-    double t_entry;    // first t inside (when least <= 0)
+    double start;    // signed distance of the start
+    double least;    // least signed distance along the segment ...
+    double t_least;  // ... and where
+    double t_entry;  // first t inside (when least <= 0)
 };
 
 template <class Sdf>
@@ -58,19 +58,37 @@ Reference trace_reference(const Trace<Sdf>& tr) {
     double best_v = r.start;
     for (int k = 1; k <= kSamples; ++k) {
         const double v = tr.at(k / double(kSamples));
-        if (v < best_v) { best = k; best_v = v; }
+        if (v < best_v) {
+            best = k;
+            best_v = v;
+        }
     }
     // Convex: the least value lies within one sample of the best sample.
-    double lo = (best > 0 ? best - 1 : 0) / double(kSamples), hi = (best < kSamples ? best + 1 : kSamples) / double(kSamples);
+    double lo = (best > 0 ? best - 1 : 0) / double(kSamples),
+           hi = (best < kSamples ? best + 1 : kSamples) / double(kSamples);
     const double g = 0.6180339887498949;
     double x1 = hi - g * (hi - lo), x2 = lo + g * (hi - lo), f1 = tr.at(x1), f2 = tr.at(x2);
     for (int i = 0; i < 70; ++i) {
-        if (f1 < f2) { hi = x2; x2 = x1; f2 = f1; x1 = hi - g * (hi - lo); f1 = tr.at(x1); }
-        else { lo = x1; x1 = x2; f1 = f2; x2 = lo + g * (hi - lo); f2 = tr.at(x2); }
+        if (f1 < f2) {
+            hi = x2;
+            x2 = x1;
+            f2 = f1;
+            x1 = hi - g * (hi - lo);
+            f1 = tr.at(x1);
+        } else {
+            lo = x1;
+            x1 = x2;
+            f1 = f2;
+            x2 = lo + g * (hi - lo);
+            f2 = tr.at(x2);
+        }
     }
     r.t_least = 0.5 * (lo + hi);
     r.least = tr.at(r.t_least);
-    if (best_v < r.least) { r.least = best_v; r.t_least = best / double(kSamples); }
+    if (best_v < r.least) {
+        r.least = best_v;
+        r.t_least = best / double(kSamples);
+    }
     r.t_entry = r.start <= 0.0 ? 0.0 : (r.least <= 0.0 ? tr.first_below(0.0, 0.0, r.t_least) : 1.0);
     return r;
 }
@@ -111,9 +129,16 @@ void compare(const Segment& s, const CastHit& h, const Sdf& sdf, double tol, Sta
         check_normal(h, true);
         return;
     }
-    if (ref.least > tol) { ++st.clear_misses; REQUIRE_FALSE(h.hit); return; }
-    if (ref.least < -tol && ref.start > tol) { ++st.clear_hits; REQUIRE(h.hit); }
-    else ++st.band;
+    if (ref.least > tol) {
+        ++st.clear_misses;
+        REQUIRE_FALSE(h.hit);
+        return;
+    }
+    if (ref.least < -tol && ref.start > tol) {
+        ++st.clear_hits;
+        REQUIRE(h.hit);
+    } else
+        ++st.band;
     if (!h.hit) return;
     // The window of acceptable t (see above), widened by the float rounding of t itself.
     const double t_lo = ref.start > tol ? tr.first_below(tol, 0.0, ref.t_least) : 0.0;
@@ -193,7 +218,8 @@ TEST_CASE("intersect_segment_sphere: 10^5 seeded segments agree with a traced si
             REQUIRE(err <= 1e-5 + 4 * tol / off);
         });
     }
-    INFO("max surface err " << st.max_surface_err << " max t err " << st.max_t_err << " clear hits " << st.clear_hits << " misses " << st.clear_misses << " inside " << st.starts_inside << " band " << st.band);
+    INFO("max surface err " << st.max_surface_err << " max t err " << st.max_t_err << " clear hits " << st.clear_hits
+                            << " misses " << st.clear_misses << " inside " << st.starts_inside << " band " << st.band);
     CHECK(st.clear_hits > 15000);
     CHECK(st.clear_misses > 15000);
     CHECK(st.starts_inside > 5000);
@@ -210,7 +236,7 @@ TEST_CASE("intersect_segment_aabb: 10^5 seeded segments agree with a traced sign
         Vec3 half = rng.vec(0.05f, 1.0f) * pl.size;
         const int flat = rng.below(10);
         if (flat == 0) set_component(half, rng.below(3), 0.0f);  // a flat box
-        if (flat == 1) half = {};                                 // a point
+        if (flat == 1) half = {};                                // a point
         const AABB box{pl.center - half, pl.center + half};
         const Segment s = aimed_segment(rng, pl.center, std::fmax(half.x, std::fmax(half.y, half.z)));
         const double tol = float_tol({s.start, s.end, box.min, box.max});
@@ -245,7 +271,8 @@ TEST_CASE("intersect_segment_aabb: 10^5 seeded segments agree with a traced sign
             for (double g : gaps) REQUIRE(mine <= g);
         });
     }
-    INFO("max surface err " << st.max_surface_err << " max t err " << st.max_t_err << " clear hits " << st.clear_hits << " misses " << st.clear_misses << " inside " << st.starts_inside << " band " << st.band);
+    INFO("max surface err " << st.max_surface_err << " max t err " << st.max_t_err << " clear hits " << st.clear_hits
+                            << " misses " << st.clear_misses << " inside " << st.starts_inside << " band " << st.band);
     CHECK(st.clear_hits > 15000);
     CHECK(st.clear_misses > 15000);
     CHECK(st.starts_inside > 5000);
@@ -311,7 +338,8 @@ TEST_CASE("intersect_segment_obb: 10^5 seeded segments agree with a traced signe
             for (int j = 0; j < 3; ++j) REQUIRE(gap <= component(half, j) - std::fabs(pc[j]) + tol);
         });
     }
-    INFO("max surface err " << st.max_surface_err << " max t err " << st.max_t_err << " clear hits " << st.clear_hits << " misses " << st.clear_misses << " inside " << st.starts_inside << " band " << st.band);
+    INFO("max surface err " << st.max_surface_err << " max t err " << st.max_t_err << " clear hits " << st.clear_hits
+                            << " misses " << st.clear_misses << " inside " << st.starts_inside << " band " << st.band);
     CHECK(st.clear_hits > 15000);
     CHECK(st.clear_misses > 15000);
     CHECK(st.starts_inside > 5000);
@@ -328,8 +356,8 @@ TEST_CASE("intersect_segment_capsule: 10^5 seeded segments agree with a traced s
         const Vec3 half_axis = rng.direction() * (pl.size * rng.uniform(0.0f, 1.0f));
         Capsule c{pl.center - half_axis, pl.center + half_axis, pl.size * rng.uniform(0.05f, 0.8f)};
         const int kind = rng.below(20);
-        if (kind == 0) c.end = c.start;   // a sphere
-        if (kind == 1) c.radius = 0.0f;   // a segment
+        if (kind == 0) c.end = c.start;  // a sphere
+        if (kind == 1) c.radius = 0.0f;  // a segment
         const Segment s = aimed_segment(rng, pl.center, length(half_axis) + c.radius);
         const double tol = float_tol({s.start, s.end, c.start, c.end}, c.radius);
         const auto sdf = [&](DVec3 x) { return ddist(x, ref_closest_on_segment(x, d(c.start), d(c.end))) - c.radius; };
@@ -344,7 +372,8 @@ TEST_CASE("intersect_segment_capsule: 10^5 seeded segments agree with a traced s
             REQUIRE(ddist(d(hit.normal), dnormalize(x - axis_pt)) <= 1e-5 + 4 * tol / off);
         });
     }
-    INFO("max surface err " << st.max_surface_err << " max t err " << st.max_t_err << " clear hits " << st.clear_hits << " misses " << st.clear_misses << " inside " << st.starts_inside << " band " << st.band);
+    INFO("max surface err " << st.max_surface_err << " max t err " << st.max_t_err << " clear hits " << st.clear_hits
+                            << " misses " << st.clear_misses << " inside " << st.starts_inside << " band " << st.band);
     CHECK(st.clear_hits > 15000);
     CHECK(st.clear_misses > 15000);
     CHECK(st.starts_inside > 5000);
@@ -370,11 +399,13 @@ TEST_CASE("intersect_segment_plane: 10^5 seeded segments agree with double signe
         Segment s{on + rng.vec(-1, 1) * size, on + rng.vec(-1, 1) * size};
         const int kind = rng.below(20);
         if (kind == 0) s.end = s.start;
-        if (kind == 1) s.end = s.end - pl.normal * (dot(s.end - s.start, pl.normal) / length_sq(pl.normal));  // parallel
+        if (kind == 1)
+            s.end = s.end - pl.normal * (dot(s.end - s.start, pl.normal) / length_sq(pl.normal));  // parallel
         const CastHit h = intersect_segment_plane(s, pl);
         const DVec3 n = d(pl.normal) * (1.0 / dlen(d(pl.normal)));
         const double scale = dlen(d(pl.normal));
-        const double s0 = (ddot(d(pl.normal), d(s.start)) - pl.d) / scale, s1 = (ddot(d(pl.normal), d(s.end)) - pl.d) / scale;
+        const double s0 = (ddot(d(pl.normal), d(s.start)) - pl.d) / scale,
+                     s1 = (ddot(d(pl.normal), d(s.end)) - pl.d) / scale;
         // The plane's own float rounding (d is rounded at |on|) is part of the tolerance.
         const double tol = 16.0 * kFloatEps * magnitude({s.start, s.end, on});
         INFO("case " << i);

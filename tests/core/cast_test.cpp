@@ -25,7 +25,8 @@ void check_miss(const CastHit& h) {
 }
 
 void check_vec(Vec3 got, Vec3 want, float tol = 1e-6f) {
-    INFO("got (" << got.x << ", " << got.y << ", " << got.z << ") want (" << want.x << ", " << want.y << ", " << want.z << ")");
+    INFO("got (" << got.x << ", " << got.y << ", " << got.z << ") want (" << want.x << ", " << want.y << ", " << want.z
+                 << ")");
     CHECK(distance(got, want) <= tol);
 }
 

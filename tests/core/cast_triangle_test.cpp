@@ -16,7 +16,8 @@ namespace {
 const Triangle kTri{{0, 0, 0}, {2, 0, 0}, {0, 2, 0}};  // z = 0, counter-clockwise about +z
 
 void check_vec(Vec3 got, Vec3 want, float tol = 1e-6f) {
-    INFO("got (" << got.x << ", " << got.y << ", " << got.z << ") want (" << want.x << ", " << want.y << ", " << want.z << ")");
+    INFO("got (" << got.x << ", " << got.y << ", " << got.z << ") want (" << want.x << ", " << want.y << ", " << want.z
+                 << ")");
     CHECK(distance(got, want) <= tol);
 }
 
@@ -38,7 +39,9 @@ void check_miss(const TriangleCastHit& h) {
 
 // Distance from a point to a triangle, and from a segment to a triangle (a convex function of
 // the fraction along the segment: golden-section search), in double.
-double dist_point_triangle(DVec3 x, const Triangle& t) { return ddist(x, ref_closest_on_triangle(x, d(t.a), d(t.b), d(t.c))); }
+double dist_point_triangle(DVec3 x, const Triangle& t) {
+    return ddist(x, ref_closest_on_triangle(x, d(t.a), d(t.b), d(t.c)));
+}
 double dist_segment_triangle(const Segment& s, const Triangle& t) {
     const DVec3 p = d(s.start), dd = d(s.end) - p;
     auto f = [&](double u) { return dist_point_triangle(p + dd * u, t); };
@@ -46,8 +49,19 @@ double dist_segment_triangle(const Segment& s, const Triangle& t) {
     const double g = 0.6180339887498949;
     double x1 = hi - g * (hi - lo), x2 = lo + g * (hi - lo), f1 = f(x1), f2 = f(x2);
     for (int i = 0; i < 60; ++i) {
-        if (f1 < f2) { hi = x2; x2 = x1; f2 = f1; x1 = hi - g * (hi - lo); f1 = f(x1); }
-        else { lo = x1; x1 = x2; f1 = f2; x2 = lo + g * (hi - lo); f2 = f(x2); }
+        if (f1 < f2) {
+            hi = x2;
+            x2 = x1;
+            f2 = f1;
+            x1 = hi - g * (hi - lo);
+            f1 = f(x1);
+        } else {
+            lo = x1;
+            x1 = x2;
+            f1 = f2;
+            x2 = lo + g * (hi - lo);
+            f2 = f(x2);
+        }
     }
     return std::fmin(std::fmin(f(0.5 * (lo + hi)), f(0.0)), f(1.0));
 }
@@ -176,7 +190,8 @@ TEST_CASE("intersect_segment_triangle: segments through shared edges and vertice
         for (int j = 0; j < kN; ++j) {
             const bool flip = (i + j) % 2;
             mesh.push_back({v(i, j), v(i + 1, j), flip ? v(i + 1, j + 1) : v(i, j + 1)});
-            mesh.push_back(flip ? Triangle{v(i, j), v(i + 1, j + 1), v(i, j + 1)} : Triangle{v(i + 1, j), v(i + 1, j + 1), v(i, j + 1)});
+            mesh.push_back(flip ? Triangle{v(i, j), v(i + 1, j + 1), v(i, j + 1)}
+                                : Triangle{v(i + 1, j), v(i + 1, j + 1), v(i, j + 1)});
         }
     auto hits = [&](const Segment& s) {
         int n = 0;
@@ -191,8 +206,8 @@ TEST_CASE("intersect_segment_triangle: segments through shared edges and vertice
             const float x = i * 0.5f, y = j * 0.5f;
             const int i0 = i / 2, j0 = j / 2, i1 = (i + 1) / 2, j1 = (j + 1) / 2;
             const bool diagonal_up = i % 2 && j % 2 && (i0 + j0) % 2;  // that cell's diagonal
-            const float z = diagonal_up ? 0.5f * (height[i0][j0] + height[i1][j1])
-                                        : 0.5f * (height[i0][j1] + height[i1][j0]);
+            const float z =
+                diagonal_up ? 0.5f * (height[i0][j0] + height[i1][j1]) : 0.5f * (height[i0][j1] + height[i1][j0]);
             const Vec3 target{x, y, z};
             const Vec3 dirs[] = {{0, 0, 1}, {0.25f, 0.5f, 1}, {-0.5f, 0.125f, 1}, {0.375f, -0.25f, -1}};
             for (const Vec3& dir : dirs) {
@@ -264,7 +279,8 @@ TEST_CASE("intersect_segment_triangle: a segment exactly through a fan's hub hit
             do {
                 hub = rng.vec(-range, range);
                 const Vec3 flat = rng.direction();
-                e = normalize_or({flat.x * 0.5f, flat.y * 0.5f, flat.z < 0 ? -1.0f : 1.0f}, {0, 0, 1}) * (scale * rng.uniform(1.0f, 2.0f));
+                e = normalize_or({flat.x * 0.5f, flat.y * 0.5f, flat.z < 0 ? -1.0f : 1.0f}, {0, 0, 1}) *
+                    (scale * rng.uniform(1.0f, 2.0f));
             } while (!((hub + e) - hub == e && hub - (hub - e) == e));
             const int k = 3 + rng.below(6);
             std::vector<Vec3> ring;
@@ -274,7 +290,8 @@ TEST_CASE("intersect_segment_triangle: a segment exactly through a fan's hub hit
             }
             const Segment s{hub + e, hub - e};
             int n = 0;
-            for (int j = 0; j < k; ++j) n += intersect_segment_triangle(s, {hub, ring[j], ring[(j + 1) % k]}).hit ? 1 : 0;
+            for (int j = 0; j < k; ++j)
+                n += intersect_segment_triangle(s, {hub, ring[j], ring[(j + 1) % k]}).hit ? 1 : 0;
             INFO("case " << i);
             REQUIRE(n >= 1);
         }
@@ -295,7 +312,8 @@ TEST_CASE("intersect_segment_triangle: a closed star-shaped mesh is never escape
             for (int j = 0; j < kLon; ++j) {
                 const float th = kPi * i / kLat, ph = 2 * kPi * j / kLon;
                 const float r = scale * rng.uniform(0.5f, 1.5f);
-                verts.push_back(center + Vec3{std::sin(th) * std::cos(ph), std::sin(th) * std::sin(ph), std::cos(th)} * r);
+                verts.push_back(center +
+                                Vec3{std::sin(th) * std::cos(ph), std::sin(th) * std::sin(ph), std::cos(th)} * r);
             }
         verts.push_back(center - Vec3{0, 0, scale * rng.uniform(0.5f, 1.5f)});  // south pole
         const int south = int(verts.size()) - 1;
@@ -312,10 +330,12 @@ TEST_CASE("intersect_segment_triangle: a closed star-shaped mesh is never escape
         for (int k = 0; k < 1000; ++k) {
             const std::array<int, 3>& f = faces[std::size_t(rng.below(int(faces.size())))];
             const int kind = rng.below(3);
-            const Vec3 target = kind == 0 ? verts[std::size_t(f[0])]
-                                          : (kind == 1 ? lerp(verts[std::size_t(f[0])], verts[std::size_t(f[1])], rng.uniform(0, 1))
-                                                       : center + rng.direction() * scale);
-            const Segment out{center, center + (target - center) * (3.0f * 1.5f * scale / std::fmax(distance(target, center), 1e-30f))};
+            const Vec3 target =
+                kind == 0 ? verts[std::size_t(f[0])]
+                          : (kind == 1 ? lerp(verts[std::size_t(f[0])], verts[std::size_t(f[1])], rng.uniform(0, 1))
+                                       : center + rng.direction() * scale);
+            const Segment out{center, center + (target - center) *
+                                                   (3.0f * 1.5f * scale / std::fmax(distance(target, center), 1e-30f))};
             const Segment in{out.end, out.start};
             int n_out = 0, n_in = 0;
             for (const auto& g : faces) {
@@ -377,17 +397,24 @@ TEST_CASE("intersect_segment_triangle: 10^5 seeded cases agree with a plane + ba
         const float size = triangle_scale(t) > 0.0f ? triangle_scale(t) : scale;
         const Vec3 unit_n = normalize_or(triangle_normal_unnormalized(t), rng.direction());
         float u = rng.uniform(0, 1), v = rng.uniform(0, 1);
-        if (u + v > 1) { u = 1 - u; v = 1 - v; }
+        if (u + v > 1) {
+            u = 1 - u;
+            v = 1 - v;
+        }
         const int on = rng.below(8);  // sometimes exactly on an edge or a vertex
         if (on == 0) u = 0;
         if (on == 1) v = 1 - u;
-        if (on == 2) { u = 1; v = 0; }
+        if (on == 2) {
+            u = 1;
+            v = 0;
+        }
         const Vec3 target = t.a + (t.b - t.a) * u + (t.c - t.a) * v;
         Segment s;
         const int mode = rng.below(10);
         if (mode < 6) {  // aimed at the triangle, one in five nearly parallel to its plane
             Vec3 dir = rng.direction();
-            if (rng.below(5) == 0) dir = normalize_or(dir - unit_n * dot(dir, unit_n) + unit_n * rng.uniform(-1e-3f, 1e-3f), dir);
+            if (rng.below(5) == 0)
+                dir = normalize_or(dir - unit_n * dot(dir, unit_n) + unit_n * rng.uniform(-1e-3f, 1e-3f), dir);
             const float len = size * rng.log_uniform(0.01f, 4.0f), before = rng.uniform(-0.2f, 1.2f);
             s = {target - dir * (len * before), target + dir * (len * (1.0f - before))};
         } else if (mode < 8) {  // anywhere near
@@ -395,7 +422,9 @@ TEST_CASE("intersect_segment_triangle: 10^5 seeded cases agree with a plane + ba
         } else if (mode == 8) {  // a point on or next to the triangle
             s.start = s.end = target + unit_n * (size * (rng.below(2) ? 0.0f : rng.uniform(-1e-3f, 1e-3f)));
         } else {  // in its plane, to within float rounding
-            auto in_plane = [&] { return t.a + (t.b - t.a) * rng.uniform(-0.5f, 1.5f) + (t.c - t.a) * rng.uniform(-0.5f, 1.5f); };
+            auto in_plane = [&] {
+                return t.a + (t.b - t.a) * rng.uniform(-0.5f, 1.5f) + (t.c - t.a) * rng.uniform(-0.5f, 1.5f);
+            };
             s = {in_plane(), in_plane()};
         }
 
@@ -431,7 +460,10 @@ TEST_CASE("intersect_segment_triangle: 10^5 seeded cases agree with a plane + ba
             REQUIRE_FALSE(h.hit);
             continue;
         }
-        if (deg) { ++degenerate; continue; }
+        if (deg) {
+            ++degenerate;
+            continue;
+        }
         const DVec3 nh = n * (1.0 / std::sqrt(nn));
         const double s0 = ddot(nh, P - A), s1 = ddot(nh, Q - A);
         if (h.hit && std::fabs(s0) > tol) REQUIRE(ddist(d(h.normal), nh * (s0 > 0 ? 1.0 : -1.0)) <= 1e-6);
@@ -449,23 +481,28 @@ TEST_CASE("intersect_segment_triangle: 10^5 seeded cases agree with a plane + ba
             }
             clear_hit = inner > tol;
         }
-        if (!clear_hit) { ++band; continue; }
+        if (!clear_hit) {
+            ++band;
+            continue;
+        }
         ++clear_hits;
         REQUIRE(h.hit);
         // t, as the distance along the normal between our crossing and the reference's.
         const double t_err = std::fabs(h.t - t_ref) * std::fabs(s0 - s1);
         max_t_err = std::fmax(max_t_err, t_err / tol);
         REQUIRE(t_err <= tol);
-        const double bary_err = std::fmax(std::fabs(h.barycentric.x - bary_ref[0]),
-                                          std::fmax(std::fabs(h.barycentric.y - bary_ref[1]), std::fabs(h.barycentric.z - bary_ref[2])));
+        const double bary_err =
+            std::fmax(std::fabs(h.barycentric.x - bary_ref[0]),
+                      std::fmax(std::fabs(h.barycentric.y - bary_ref[1]), std::fabs(h.barycentric.z - bary_ref[2])));
         max_bary_err = std::fmax(max_bary_err, bary_err);
         REQUIRE(bary_err <= 1e-5);
     }
     // Measured with this seed: 23981 clear hits, 44344 clear misses, 29147 in the band (3/8 of the
     // aimed segments go exactly through an edge or a vertex), 2528 degenerate; t error 0.03 tol,
     // barycentric error 3e-8, rebuild error 0.05 of its tolerance.
-    INFO("clear hits " << clear_hits << " clear misses " << clear_misses << " band " << band << " degenerate " << degenerate
-         << " max t err/tol " << max_t_err << " bary " << max_bary_err << " rebuild/tol " << max_rebuild_err);
+    INFO("clear hits " << clear_hits << " clear misses " << clear_misses << " band " << band << " degenerate "
+                       << degenerate << " max t err/tol " << max_t_err << " bary " << max_bary_err << " rebuild/tol "
+                       << max_rebuild_err);
     CHECK(clear_hits > 20000);
     CHECK(clear_misses > 30000);
     CHECK(max_t_err <= 0.25);

@@ -82,7 +82,7 @@ TEST_CASE("CharacterController: 0.25 m stairs are climbed with step height 0.3, 
             CHECK(ch.grounded());
         } else {
             CHECK(steps_up == 0);
-            CHECK(ch.position().y < 0.87f);             // still on the floor
+            CHECK(ch.position().y < 0.87f);                 // still on the floor
             CHECK(ch.position().x < 1.0f - 0.35f + 0.02f);  // stopped at the first riser
         }
     }
@@ -137,7 +137,8 @@ TEST_CASE("CharacterController: cannot climb a 60 degree ramp, and placed on it 
     CHECK(penetration(w, slider) < 1e-3f);
 }
 
-TEST_CASE("CharacterController: a fast walk or fall onto a steep walkable ramp ends on its top, never in the air above it") {
+TEST_CASE(
+    "CharacterController: a fast walk or fall onto a steep walkable ramp ends on its top, never in the air above it") {
     // A 75 degree ramp 1 m high with a 3 m plateau, walkable with max_slope 80: each step's
     // horizontal 0.5 m (30 m/s) rises tan(75) * 0.5 = 1.9 m along the slope's plane — past the
     // top, far beyond the 0.3 m snap. The character must end on the plateau, not metres above it
@@ -147,7 +148,7 @@ TEST_CASE("CharacterController: a fast walk or fall onto a steep walkable ramp e
     add_ramp(m, 1.0f, 75.0f, 1.0f, 3.0f, 4.0f);
     const World w = world_of(m);
     const float top = 1.0f, stand = 0.5f * 1.7f + 0.01f;  // centre above the ground when standing
-    for (const float drop : {0.0f, 0.6f}) {  // walking from the floor, falling from 0.6 m up
+    for (const float drop : {0.0f, 0.6f}) {               // walking from the floor, falling from 0.6 m up
         INFO("dropped from " << drop << " m");
         CharacterController ch(w, settings(0.3f, 80.0f), {-0.5f, stand + drop, 0.0f});
         Walker walker{ch};
@@ -165,7 +166,9 @@ TEST_CASE("CharacterController: a fast walk or fall onto a steep walkable ramp e
     }
 }
 
-TEST_CASE("CharacterController: a steep walkable ramp carries a very fast walker no higher than its top, even with a wall behind") {
+TEST_CASE(
+    "CharacterController: a steep walkable ramp carries a very fast walker no higher than its top, even with a wall "
+    "behind") {
     // 2 m per step (a fuzzed case) into an 80 degree ramp 1 m high, walkable with max_slope 89:
     // carried along its plane the walker would rise 2 tan(80) = 11 m and pass over the 3 m wall
     // standing 0.5 m behind the ramp, and the snap would then find the wall's top to stand on.
@@ -187,7 +190,7 @@ TEST_CASE("CharacterController: a steep walkable ramp carries a very fast walker
             REQUIRE(penetration(w, ch) < 1e-3f);
         }
         CHECK(highest <= 1.0f + stand + 0.35f + 2e-3f);  // at most rolling over the ramp's top edge
-        CHECK(ch.position().x < ramp_end);  // stopped by the wall, on the plateau or below
+        CHECK(ch.position().x < ramp_end);               // stopped by the wall, on the plateau or below
     }
 }
 
@@ -248,15 +251,17 @@ TEST_CASE("CharacterController: a gap narrower than the capsule blocks it, a wid
             worst = std::fmax(worst, penetration(w, ch));
         }
         CHECK(worst < 1e-3f);
-        if (gap < 0.7f) CHECK(ch.position().x < 2.0f);
-        else CHECK(ch.position().x > 3.0f);
+        if (gap < 0.7f)
+            CHECK(ch.position().x < 2.0f);
+        else
+            CHECK(ch.position().x > 3.0f);
     }
 }
 
 TEST_CASE("CharacterController: pushed into a corridor corner it stops there and never passes through") {
     MeshData m;
     m.quad({-20, 0, -20}, {-20, 0, 20}, {20, 0, 20}, {20, 0, -20});
-    add_box(m, {-5, 0, 1}, {5, 3, 1.5f});   // wall along x at z = 1
+    add_box(m, {-5, 0, 1}, {5, 3, 1.5f});     // wall along x at z = 1
     add_box(m, {3, 0, -5}, {3.5f, 3, 1.5f});  // wall along z at x = 3: a corner at (3, 1)
     const World w = world_of(m);
     CharacterController ch(w, settings(), {0.0f, 0.86f, 0.0f});
@@ -298,7 +303,7 @@ TEST_CASE("CharacterController: a long random walk over rolling terrain never si
         walker.step(dir * 4.0f);
         const Vec3 p = ch.position();
         const WorldFloor f = w.floor(p.x, p.z, p.y);
-        REQUIRE(f.hit);  // there is floor under the centre: it never fell through
+        REQUIRE(f.hit);                    // there is floor under the centre: it never fell through
         REQUIRE(p.y - 0.85f >= f.height);  // on slopes the feet are even higher: r / cos(slope) - r
         if (i % 10 == 0) worst = std::fmax(worst, penetration(w, ch));
     }
@@ -336,7 +341,9 @@ TEST_CASE("CharacterGroup: 100 characters crossing a square never overlap one an
     std::vector<float> disp(300);
     for (int step = 0; step < 360; ++step) {
         for (int i = 0; i < 100; ++i) {
-            const Vec3 d = dirs[static_cast<std::size_t>(i)] * kDt + Vec3{0, group.controller(static_cast<std::uint32_t>(i)).grounded() ? -kDt : -kGravity * kDt * kDt, 0};
+            const Vec3 d =
+                dirs[static_cast<std::size_t>(i)] * kDt +
+                Vec3{0, group.controller(static_cast<std::uint32_t>(i)).grounded() ? -kDt : -kGravity * kDt * kDt, 0};
             disp[3 * i] = d.x;
             disp[3 * i + 1] = d.y;
             disp[3 * i + 2] = d.z;
@@ -365,14 +372,15 @@ TEST_CASE("CharacterGroup: a step longer than a diameter stops at a standing cha
             g.move_all(d, kDt);
             const Vec3 a{g.positions()[0], g.positions()[1], g.positions()[2]};
             const float apart = length(Vec3{a.x, 0, a.z});
-            CHECK(apart >= 2 * 0.35f - 1e-4f);  // same heights: axes at least 2 r apart
+            CHECK(apart >= 2 * 0.35f - 1e-4f);     // same heights: axes at least 2 r apart
             if (side == 0.0f) CHECK(a.x < -0.7f);  // head on: stopped in front (off centre it slides round)
         }
     }
 }
 
 TEST_CASE("CharacterController: the triangle cache gives bit-identical moves to casting through the world") {
-    MeshData m = heightfield(40, 40.0f, [](float x, float z) { return 0.8f * std::sin(0.3f * x) + 0.6f * std::cos(0.25f * z); });
+    MeshData m =
+        heightfield(40, 40.0f, [](float x, float z) { return 0.8f * std::sin(0.3f * x) + 0.6f * std::cos(0.25f * z); });
     add_stairs(m, -6, 8, 0.25f, 0.4f, 2.0f, 2.0f);
     add_ramp(m, 4, 40.0f, 2.0f, 1.0f, 2.0f);
     add_box(m, {-3, 0, 3}, {3, 3, 3.5f});

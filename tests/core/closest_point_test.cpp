@@ -3,8 +3,8 @@
 
 #include <algorithm>
 #include <array>
-#include <string>
 #include <cmath>
+#include <string>
 
 #include "test_support.hpp"
 
@@ -52,7 +52,8 @@ TEST_CASE("closest_point_on_triangle: each of the seven regions, by hand") {
 TEST_CASE("closest_point_on_triangle: every vertex permutation names the same feature") {
     // Relabelling the vertices must relabel the region and leave the point unchanged.
     const Vec3 v[3] = {{0, 0, 0}, {2, 0, 0}, {0, 3, 1}};
-    const Vec3 probes[] = {{-1, -1, 0}, {3, -1, 0}, {0.2f, 5, 2}, {1, -2, 0}, {2, 2, 1}, {-2, 1, 0.5f}, {0.4f, 0.6f, 3}};
+    const Vec3 probes[] = {{-1, -1, 0}, {3, -1, 0},    {0.2f, 5, 2},   {1, -2, 0},
+                           {2, 2, 1},   {-2, 1, 0.5f}, {0.4f, 0.6f, 3}};
     const std::array<int, 3> perms[] = {{0, 1, 2}, {1, 2, 0}, {2, 0, 1}, {0, 2, 1}, {2, 1, 0}, {1, 0, 2}};
     const char* vertex_name = "ABC";
     for (const Vec3& p : probes) {
@@ -76,7 +77,9 @@ TEST_CASE("closest_point_on_triangle: every vertex permutation names the same fe
     }
 }
 
-TEST_CASE("closest_point_on_triangle: seed 000 defect — the collinear fallback gives the exact point, not the nearest vertex") {
+TEST_CASE(
+    "closest_point_on_triangle: seed 000 defect — the collinear fallback gives the exact point, not the nearest "
+    "vertex") {
     // Seed 000's fallback for collinear vertices returns the nearest vertex (and its check for
     // that case compares a normalised vector with (-1,-1,-1), so it never fires). The right
     // answer is the closest point of the segment the triangle collapses to.
@@ -89,7 +92,9 @@ TEST_CASE("closest_point_on_triangle: seed 000 defect — the collinear fallback
     CHECK(r.barycentric.z == Approx(0.5f));
 }
 
-TEST_CASE("closest_point_on_triangle: seed 000 defect — the Lagrange-identity BC branch (misspelled in the listing) is right") {
+TEST_CASE(
+    "closest_point_on_triangle: seed 000 defect — the Lagrange-identity BC branch (misspelled in the listing) is "
+    "right") {
     // The optimised DxLib listing's BC block uses undeclared names (Dot2PH, Dot2PI) and does not
     // compile; the region it meant must give the projection onto BC.
     const Triangle t{{0, 0, 0}, {4, 0, 0}, {0, 4, 0}};
@@ -215,7 +220,7 @@ TEST_CASE("explain_closest_point_on_triangle: the recorded decision matches the 
 
 TEST_CASE("explain_closest_point_on_triangle: tests run in Ericson's order A, B, AB, C, CA, BC, face") {
     const ClosestPointExplanation ex = explain_closest_point_on_triangle({0.25f, 0.25f, 1}, kRight);
-    const TriangleRegion order[] = {TriangleRegion::A, TriangleRegion::B, TriangleRegion::AB, TriangleRegion::C,
+    const TriangleRegion order[] = {TriangleRegion::A,  TriangleRegion::B,  TriangleRegion::AB,  TriangleRegion::C,
                                     TriangleRegion::CA, TriangleRegion::BC, TriangleRegion::Face};
     REQUIRE(ex.test_count == 7);
     for (int k = 0; k < 7; ++k) CHECK(ex.tests[k].region == order[k]);
@@ -340,7 +345,9 @@ TEST_CASE("closest_point_on_obb: agrees with the AABB answer in the box's frame"
     }
 }
 
-TEST_CASE("closest_point_on_triangle: a triangle far smaller than its distance never gives NaN (regression, found by fuzzing)") {
+TEST_CASE(
+    "closest_point_on_triangle: a triangle far smaller than its distance never gives NaN (regression, found by "
+    "fuzzing)") {
     // 1e-31 across, seen from 0.18 away: p - a rounds to p - b in double, both d1 and d3 round to
     // 0, the AB test passes and t was 0 / 0.
     const float e = 0x1p-103f;
@@ -355,7 +362,9 @@ TEST_CASE("closest_point_on_triangle: a triangle far smaller than its distance n
     }
 }
 
-TEST_CASE("closest_point_on_obb: a non-unit rotation is normalised, as in the other OBB queries (regression, found by fuzzing)") {
+TEST_CASE(
+    "closest_point_on_obb: a non-unit rotation is normalised, as in the other OBB queries (regression, found by "
+    "fuzzing)") {
     // Unnormalised, the quaternion's matrix scaled the box (here by 4) and, with components near
     // 2^55, overflowed into NaN.
     const OBB unit{{0, 0, 0}, quat_from_axis_angle({0, 0, 1}, 0.5f), {1, 2, 0.5f}};

@@ -47,9 +47,9 @@ TEST_CASE("aabb_contains_point: faces and corners count, empty and flat boxes") 
 
 TEST_CASE("capsule_contains_point: the body, the end caps, a zero-length capsule is a sphere") {
     const Capsule c{{0, 0, 0}, {0, 4, 0}, 1};
-    CHECK(capsule_contains_point(c, {1, 2, 0}));       // on the cylinder
-    CHECK(capsule_contains_point(c, {0, 5, 0}));       // tip of the top cap
-    CHECK(capsule_contains_point(c, {0, -1, 0}));      // tip of the bottom cap
+    CHECK(capsule_contains_point(c, {1, 2, 0}));         // on the cylinder
+    CHECK(capsule_contains_point(c, {0, 5, 0}));         // tip of the top cap
+    CHECK(capsule_contains_point(c, {0, -1, 0}));        // tip of the bottom cap
     CHECK_FALSE(capsule_contains_point(c, {1, -1, 0}));  // beside the cap: sqrt 2 away from the start
     CHECK_FALSE(capsule_contains_point(c, {0, std::nextafter(5.0f, 6.0f), 0}));
     const Capsule point{{2, 2, 2}, {2, 2, 2}, 0.5f};
@@ -62,9 +62,9 @@ TEST_CASE("obb_contains_point: a rotated box, its faces, and flat boxes") {
     const OBB box{{10, 0, 0}, quat_from_axis_angle({0, 0, 1}, kPi / 4), {2, 1, 1}};
     const float r = std::sqrt(0.5f);
     CHECK(obb_contains_point(box, {10, 0, 0}));
-    CHECK(obb_contains_point(box, {10 + 1.9f * r, 1.9f * r, 0}));   // along the rotated x axis
-    CHECK_FALSE(obb_contains_point(box, {10 + 1.9f, 0, 0}));        // along world x it leaves at ~1.41
-    CHECK(obb_contains_point(box, {10, 0, 1}));                     // on the top face
+    CHECK(obb_contains_point(box, {10 + 1.9f * r, 1.9f * r, 0}));  // along the rotated x axis
+    CHECK_FALSE(obb_contains_point(box, {10 + 1.9f, 0, 0}));       // along world x it leaves at ~1.41
+    CHECK(obb_contains_point(box, {10, 0, 1}));                    // on the top face
     CHECK_FALSE(obb_contains_point(box, {10, 0, std::nextafter(1.0f, 2.0f)}));
     const OBB flat{{0, 0, 0}, Quat{}, {1, 0, 1}};
     CHECK(obb_contains_point(flat, {0.5f, 0, -1}));
@@ -95,7 +95,8 @@ TEST_CASE("convex_polygon_contains_point: either winding, interior, exterior") {
     }
 }
 
-TEST_CASE("convex_polygon_contains_point: seed 004 defect — points exactly on edges and vertices are inside at any scale") {
+TEST_CASE(
+    "convex_polygon_contains_point: seed 004 defect — points exactly on edges and vertices are inside at any scale") {
     // Seed 004 sums acos of the angles the edges subtend and compares with 2 pi "approximately":
     // on a vertex the direction to it is a zero vector (the normalised angle is NaN), and the
     // tolerance decides edges. Edge signs are exact: 0 on the boundary.
@@ -103,7 +104,7 @@ TEST_CASE("convex_polygon_contains_point: seed 004 defect — points exactly on 
         INFO("scale " << scale);
         const std::vector<Vec2> tri{{0, 0}, {4 * scale, 0}, {0, 4 * scale}};
         for (const auto& poly : {tri, reversed(tri)}) {
-            CHECK(poly_contains(poly, {0, 0}));                  // a vertex
+            CHECK(poly_contains(poly, {0, 0}));  // a vertex
             CHECK(poly_contains(poly, {4 * scale, 0}));
             CHECK(poly_contains(poly, {2 * scale, 0}));          // an axis-aligned edge
             CHECK(poly_contains(poly, {2 * scale, 2 * scale}));  // the slanted edge x + y = 4 scale
@@ -163,7 +164,8 @@ TEST_CASE("convex_polygon_contains_point: 10^5 seeded cases agree with a double 
         std::sort(angles.begin(), angles.end());
         const float rx = scale * rng.uniform(0.1f, 1.0f), ry = scale * rng.uniform(0.1f, 1.0f);
         std::vector<Vec2> poly;
-        for (double a : angles) poly.push_back({centre.x + rx * float(std::cos(a)), centre.y + ry * float(std::sin(a))});
+        for (double a : angles)
+            poly.push_back({centre.x + rx * float(std::cos(a)), centre.y + ry * float(std::sin(a))});
         if (rng.below(2)) poly = reversed(poly);
         const Vec2 p{centre.x + rng.uniform(-1.2f, 1.2f) * rx, centre.y + rng.uniform(-1.2f, 1.2f) * ry};
         if (ref_polygon_boundary_distance(poly, p.x, p.y) <= 1e-9 * scale) continue;

@@ -70,9 +70,9 @@ TEST_CASE("floor_height: seed 003's sloped triangle, either winding, with the no
 }
 
 TEST_CASE("floor_height: seed 003 defect — a vertical wall is a miss, not a division by N.y = 0") {
-    const Triangle walls[] = {{{0, 0, 0}, {1, 0, 0}, {0, 1, 0}},        // the XY plane
-                              {{0, 0, 0}, {1, 2, 1}, {2, 0, 2}},        // a diagonal wall
-                              {{3, 0, 3}, {3, 5, 3}, {3, -1, 3}}};      // every vertex above one point
+    const Triangle walls[] = {{{0, 0, 0}, {1, 0, 0}, {0, 1, 0}},    // the XY plane
+                              {{0, 0, 0}, {1, 2, 1}, {2, 0, 2}},    // a diagonal wall
+                              {{3, 0, 3}, {3, 5, 3}, {3, -1, 3}}};  // every vertex above one point
     for (const Triangle& w : walls) {
         for (auto method : {floor_height, floor_height_by_area}) {
             CHECK(is_miss(method(w, 0.5f, 0.0f)));
@@ -94,7 +94,8 @@ TEST_CASE("floor_height: seed 003 defect — a point outside the projection is r
 
 TEST_CASE("floor_height: points on the edges and vertices are inside") {
     // Vertex, mid-edge on each of the three edges (the hypotenuse included), exact in float.
-    const float on[][3] = {{0, 0, 0}, {10, 0, 5}, {0, 10, 0}, {5, 0, 2.5f}, {0, 5, 0}, {5, 5, 2.5f}, {2.5f, 7.5f, 1.25f}};
+    const float on[][3] = {{0, 0, 0}, {10, 0, 5},   {0, 10, 0},         {5, 0, 2.5f},
+                           {0, 5, 0}, {5, 5, 2.5f}, {2.5f, 7.5f, 1.25f}};
     for (const auto& p : on) {
         for (const Triangle& t : {kRamp, kRampOtherWinding}) {
             const FloorHeight a = floor_height(t, p[0], p[1]), b = floor_height_by_area(t, p[0], p[1]);
@@ -143,7 +144,7 @@ TEST_CASE("floor_height: 10^5 seeded cases — both methods match a double plane
             t.c.x = t.a.x + (t.b.x - t.a.x) * 0.5f + rng.uniform(-gap, gap);
             t.c.z = t.a.z + (t.b.z - t.a.z) * 0.5f + rng.uniform(-gap, gap);
         }
-        if (kind == 1) t = {t.a, t.b, {t.a.x, t.c.y, t.a.z}};                                      // vertical
+        if (kind == 1) t = {t.a, t.b, {t.a.x, t.c.y, t.a.z}};  // vertical
         float x, z;
         if (rng.below(10) < 7) {  // inside, by barycentric weights rounded to float
             const double u = rng.unit(), v = rng.unit() * (1.0 - u);

@@ -40,13 +40,19 @@ TEST_CASE("det_sin and det_cos: 10^5 seeded angles are within 2e-7 of <cmath> up
     float worst = 0.0f;
     for (int i = 0; i < 100000; ++i) {
         const int band = rng.below(4);
-        const float x = band < 2 ? rng.uniform(-2 * kPi, 2 * kPi)
+        const float x = band < 2    ? rng.uniform(-2 * kPi, 2 * kPi)
                         : band == 2 ? rng.uniform(-1e4f, 1e4f)
                                     : random_sign(rng, rng.log_uniform(1e-30f, 536870912.0f));
         const double es = std::fabs(det_sin(x) - std::sin(static_cast<double>(x)));
         const double ec = std::fabs(det_cos(x) - std::cos(static_cast<double>(x)));
-        if (es > max_err) { max_err = es; worst = x; }
-        if (ec > max_err) { max_err = ec; worst = x; }
+        if (es > max_err) {
+            max_err = es;
+            worst = x;
+        }
+        if (ec > max_err) {
+            max_err = ec;
+            worst = x;
+        }
     }
     INFO("max abs error " << max_err << " at x = " << worst);
     CHECK(max_err < kTrigTol);
@@ -239,9 +245,9 @@ TEST_CASE("mat4_compose: transform_point is T R S p, transform_vector drops T") 
 TEST_CASE("normalize_or: never NaN, unit or the fallback, for zero, denormal, huge, infinite and NaN input") {
     const Vec3 fb{0, 0, 7};
     const float inf = INFINITY, nan = std::nanf(""), big = 3e38f, den = 1e-40f;
-    const Vec3 inputs[] = {{0, 0, 0},   {-0.0f, 0, 0}, {den, 0, 0},    {1e-45f, 0, 0},
-                           {big, big, big}, {-big, 0, big}, {inf, 0, 0}, {inf, -inf, 1},   {nan, 0, 0},
-                           {1, nan, 1}, {1e-19f, 0, 0}, {1e-30f, 1e-30f, 0}, {3, 4, 0}, {1e20f, 1e-20f, 0}};
+    const Vec3 inputs[] = {{0, 0, 0},      {-0.0f, 0, 0},       {den, 0, 0},    {1e-45f, 0, 0},    {big, big, big},
+                           {-big, 0, big}, {inf, 0, 0},         {inf, -inf, 1}, {nan, 0, 0},       {1, nan, 1},
+                           {1e-19f, 0, 0}, {1e-30f, 1e-30f, 0}, {3, 4, 0},      {1e20f, 1e-20f, 0}};
     for (const Vec3& v : inputs) {
         INFO("input " << v.x << " " << v.y << " " << v.z);
         const Vec3 n = normalize_or(v, fb);
@@ -308,7 +314,7 @@ TEST_CASE("reflect: mirrors about the plane, keeps the length, and twice is the 
         const Vec3 v = rng.vec(-10, 10), n = rng.direction();
         const Vec3 w = reflect(v, n);
         REQUIRE(std::fabs(length(w) - length(v)) < 1e-5f);
-        REQUIRE(std::fabs(dot(w, n) + dot(v, n)) < 1e-5f);  // normal part flipped
+        REQUIRE(std::fabs(dot(w, n) + dot(v, n)) < 1e-5f);                // normal part flipped
         REQUIRE(distance(w - n * dot(w, n), v - n * dot(v, n)) < 1e-5f);  // tangent part kept
         REQUIRE(distance(reflect(w, n), v) < 2e-5f);
     }

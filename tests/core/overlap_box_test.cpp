@@ -28,7 +28,8 @@ const Vec3 kAxes[6] = {{1, 0, 0}, {-1, 0, 0}, {0, 1, 0}, {0, -1, 0}, {0, 0, 1}, 
 double ref_exit(const AABB& a, const AABB& b) {
     double best = 1e300;
     for (int axis = 0; axis < 3; ++axis)
-        best = std::min({best, dcomp(d(a.max), axis) - dcomp(d(b.min), axis), dcomp(d(b.max), axis) - dcomp(d(a.min), axis)});
+        best = std::min(
+            {best, dcomp(d(a.max), axis) - dcomp(d(b.min), axis), dcomp(d(b.max), axis) - dcomp(d(a.min), axis)});
     return best;
 }
 AABB random_box(Rng& rng, float s, Vec3 base) {
@@ -73,7 +74,8 @@ TEST_CASE("aabb_aabb: empty, NaN and infinite boxes miss") {
     CHECK(is_miss(aabb_aabb(unit, {{-inf, -inf, -inf}, {inf, inf, inf}})));
 }
 
-TEST_CASE("push_out_aabb_aabb: seed 004 FixCollisions — the player leaves along the least overlap and then just touches") {
+TEST_CASE(
+    "push_out_aabb_aabb: seed 004 FixCollisions — the player leaves along the least overlap and then just touches") {
     // Seed 004 moves the player by the smallest of the six overlaps (fixed.min - player.max and
     // fixed.max - player.min per axis). A player box walking into a wall from -x:
     const AABB wall{{0, -5, -5}, {1, 5, 5}};
@@ -112,7 +114,11 @@ TEST_CASE("aabb_aabb and push_out_aabb_aabb: 10^5 seeded boxes against the inter
         const double ref = ref_exit(a, b);
         INFO("case " << i << " ref exit " << ref);
         REQUIRE(c.hit == (ref >= 0));
-        if (!c.hit) { REQUIRE(is_miss(c)); REQUIRE(push_out_aabb_aabb(b, a) == Vec3{}); continue; }
+        if (!c.hit) {
+            REQUIRE(is_miss(c));
+            REQUIRE(push_out_aabb_aabb(b, a) == Vec3{});
+            continue;
+        }
         ++hits;
         const double tol = 8 * kFloatEps * magnitude({a.min, a.max, b.min, b.max});
         // Seed 004's rule: per axis the smaller of (fixed.min - moving.max) and (fixed.max -
@@ -120,13 +126,21 @@ TEST_CASE("aabb_aabb and push_out_aabb_aabb: 10^5 seeded boxes against the inter
         double want = 0;
         int want_axis = 0;
         for (int axis = 0; axis < 3; ++axis) {
-            const double dn = dcomp(d(a.min), axis) - dcomp(d(b.max), axis), up = dcomp(d(a.max), axis) - dcomp(d(b.min), axis);
+            const double dn = dcomp(d(a.min), axis) - dcomp(d(b.max), axis),
+                         up = dcomp(d(a.max), axis) - dcomp(d(b.min), axis);
             const double v = std::fabs(dn) < std::fabs(up) ? dn : up;
-            if (axis == 0 || std::fabs(v) < std::fabs(want)) { want = v; want_axis = axis; }
+            if (axis == 0 || std::fabs(v) < std::fabs(want)) {
+                want = v;
+                want_axis = axis;
+            }
         }
         REQUIRE(std::fabs(c.depth - std::fabs(want)) <= tol);
         const Vec3 push = push_out_aabb_aabb(b, a);
-        if (want == 0) { ++touching; REQUIRE(push == Vec3{}); continue; }
+        if (want == 0) {
+            ++touching;
+            REQUIRE(push == Vec3{});
+            continue;
+        }
         REQUIRE(std::fabs(component(push, want_axis) - want) <= tol);
         REQUIRE(length(push) == std::fabs(component(push, want_axis)));  // one axis only
         REQUIRE(push == c.normal * c.depth);
@@ -138,7 +152,9 @@ TEST_CASE("aabb_aabb and push_out_aabb_aabb: 10^5 seeded boxes against the inter
         if (c.depth > delta)
             for (const Vec3& e : kAxes) REQUIRE(ref_exit(a, moved(b, e * (c.depth - delta))) > 0);
         // The point is in the overlap region.
-        REQUIRE(aabb_contains_point({vmax(a.min, b.min) - Vec3{1, 1, 1} * float(tol), vmin(a.max, b.max) + Vec3{1, 1, 1} * float(tol)}, c.point));
+        REQUIRE(aabb_contains_point(
+            {vmax(a.min, b.min) - Vec3{1, 1, 1} * float(tol), vmin(a.max, b.max) + Vec3{1, 1, 1} * float(tol)},
+            c.point));
     }
     CHECK(hits > 20000);
     CHECK(touching > 1000);
@@ -248,7 +264,10 @@ TEST_CASE("aabb_sphere and obb_sphere: 10^5 seeded cases against the box distanc
         if (std::fabs(dist - r) <= tol) continue;
         ++compared;
         REQUIRE(c.hit == (dist < r));
-        if (!c.hit) { REQUIRE(is_miss(c)); continue; }
+        if (!c.hit) {
+            REQUIRE(is_miss(c));
+            continue;
+        }
         ++hits;
         const double want = dist > 0 ? r - dist : r + ref_depth_inside_box(lc, lo, hi);
         inside += dist == 0;

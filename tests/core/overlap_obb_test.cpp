@@ -20,7 +20,9 @@ void check_vec(Vec3 got, Vec3 want, float tol = 1e-6f) {
     CHECK(got.z == Approx(want.z).margin(tol));
 }
 OBB moved(const OBB& b, Vec3 by) { return {b.center + by, b.rotation, b.half_extents}; }
-bool ref_hit(const OBB& a, const OBB& b, double grow = 0.0) { return ref_boxes_intersect(ref_box(a, grow), ref_box(b, grow)); }
+bool ref_hit(const OBB& a, const OBB& b, double grow = 0.0) {
+    return ref_boxes_intersect(ref_box(a, grow), ref_box(b, grow));
+}
 
 }  // namespace
 
@@ -45,7 +47,9 @@ TEST_CASE("obb_obb: edges crossing at right angles are separated only by their c
     // has an edge along y at x = centre - sqrt 2. No face axis separates them; z x y does.
     const float r2 = std::sqrt(2.0f);
     const OBB a{{0, 0, 0}, quat_from_axis_angle({0, 0, 1}, kPi / 4), {1, 1, 1}};
-    auto b_at = [&](float gap) { return OBB{{2 * r2 + gap, 0, 0}, quat_from_axis_angle({0, 1, 0}, kPi / 4), {1, 1, 1}}; };
+    auto b_at = [&](float gap) {
+        return OBB{{2 * r2 + gap, 0, 0}, quat_from_axis_angle({0, 1, 0}, kPi / 4), {1, 1, 1}};
+    };
     CHECK(is_miss(obb_obb(a, b_at(0.01f))));
     CHECK(ref_hit(a, b_at(-0.01f)));
     CHECK_FALSE(ref_hit(a, b_at(0.01f)));
@@ -123,10 +127,16 @@ TEST_CASE("obb_obb: 10^5 seeded pairs against the exact edge-meets-box reference
         const double margin = 1e-5 * s + 16 * kFloatEps * M;
         const bool sure_hit = ref_hit(a, b, -margin), sure_miss = !ref_hit(a, b, margin);
         INFO("case " << i << " kind " << kind << " depth " << c.depth);
-        if (!sure_hit && !sure_miss) { ++ambiguous; continue; }
+        if (!sure_hit && !sure_miss) {
+            ++ambiguous;
+            continue;
+        }
         ++compared;
         REQUIRE(c.hit == sure_hit);
-        if (!c.hit) { REQUIRE(is_miss(c)); continue; }
+        if (!c.hit) {
+            REQUIRE(is_miss(c));
+            continue;
+        }
         ++hits;
         REQUIRE(std::fabs(length(c.normal) - 1.0f) <= 1e-6f);
         // Moving b by depth + delta along the normal separates; by depth - delta it still overlaps.
@@ -135,7 +145,8 @@ TEST_CASE("obb_obb: 10^5 seeded pairs against the exact edge-meets-box reference
         if (c.depth > delta) REQUIRE(ref_hit(a, moved(b, c.normal * float(c.depth - delta))));
         // The point is a corner of b.
         const DVec3 lp = ref_local(ref_box(b), d(c.point));
-        for (int k = 0; k < 3; ++k) REQUIRE(std::fabs(std::fabs(dcomp(lp, k)) - dcomp(d(b.half_extents), k)) <= 16 * kFloatEps * (M + s));
+        for (int k = 0; k < 3; ++k)
+            REQUIRE(std::fabs(std::fabs(dcomp(lp, k)) - dcomp(d(b.half_extents), k)) <= 16 * kFloatEps * (M + s));
         if (kind == 0) {
             // a is axis-aligned: turning the pair by any rotation turns the answer with it.
             ++axis_aligned;

@@ -44,7 +44,8 @@ inline bool ref_segment_crosses_triangle(DVec3 p, DVec3 q, DVec3 a, DVec3 b, DVe
 /// Distance between segment [p, q] and triangle abc.
 inline double ref_segment_triangle_distance(DVec3 p, DVec3 q, DVec3 a, DVec3 b, DVec3 c) {
     if (ref_segment_crosses_triangle(p, q, a, b, c)) return 0.0;
-    double best = std::min(ddist(p, ref_closest_on_triangle(p, a, b, c)), ddist(q, ref_closest_on_triangle(q, a, b, c)));
+    double best =
+        std::min(ddist(p, ref_closest_on_triangle(p, a, b, c)), ddist(q, ref_closest_on_triangle(q, a, b, c)));
     best = std::min(best, ref_segment_distance(p, q, a, b));
     best = std::min(best, ref_segment_distance(p, q, b, c));
     best = std::min(best, ref_segment_distance(p, q, c, a));
@@ -56,7 +57,10 @@ inline DVec3 ref_rotate(Quat qf, DVec3 v) {
     double w = qf.w, x = qf.x, y = qf.y, z = qf.z;
     const double n = std::sqrt(w * w + x * x + y * y + z * z);
     if (n == 0) return v;
-    w /= n; x /= n; y /= n; z /= n;
+    w /= n;
+    x /= n;
+    y /= n;
+    z /= n;
     // t = q * (0, v)
     const double tw = -x * v.x - y * v.y - z * v.z;
     const double tx = w * v.x + y * v.z - z * v.y;

@@ -14,9 +14,7 @@ namespace {
 
 const float kNaN = std::numeric_limits<float>::quiet_NaN();
 
-bool is_miss(const Contact& c) {
-    return !c.hit && c.depth == 0.0f && c.point == Vec3{} && c.normal == Vec3{};
-}
+bool is_miss(const Contact& c) { return !c.hit && c.depth == 0.0f && c.point == Vec3{} && c.normal == Vec3{}; }
 bool same_bits(const Contact& a, const Contact& b) {
     return a.hit == b.hit && std::memcmp(&a.point, &b.point, sizeof(Vec3)) == 0 &&
            std::memcmp(&a.normal, &b.normal, sizeof(Vec3)) == 0 && std::memcmp(&a.depth, &b.depth, sizeof(float)) == 0;
@@ -145,7 +143,9 @@ const Vec3 kSlantA{-5.218812942504883f, -0.7055842876434326f, 2.2984702587127686
 const Vec3 kSlantB{8.481184959411621f, 2.2109413146972656f, -4.364789962768555f};
 const Vec3 kOnSlant{-0.08131372928619385f, 0.3881128132343292f, -0.20025232434272766f};
 
-TEST_CASE("capsule_sphere and capsule_capsule: a point exactly on a slanted axis gets a perpendicular normal, not rounding noise") {
+TEST_CASE(
+    "capsule_sphere and capsule_capsule: a point exactly on a slanted axis gets a perpendicular normal, not rounding "
+    "noise") {
     const Capsule a{kSlantA, kSlantB, 1};
     const Vec3 axis = (kSlantB - kSlantA) * (1.0f / distance(kSlantA, kSlantB));
     const Contact c = capsule_sphere(a, {kOnSlant, 0.5f});
@@ -198,15 +198,18 @@ TEST_CASE("round shapes: 10^5 seeded cases agree with an exact double distance, 
         b.end = b.start + rng.vec(-s, s);
         if (rng.below(20) == 0) a.radius = 0;
         switch (rng.below(6)) {
-            case 0: b.end = b.start; break;                                          // a sphere
-            case 1: b = moved(a, rng.direction() * rng.uniform(0, 2 * s)); break;     // parallel
-            case 2: {                                                                 // axes cross
+            case 0: b.end = b.start; break;                                        // a sphere
+            case 1: b = moved(a, rng.direction() * rng.uniform(0, 2 * s)); break;  // parallel
+            case 2: {                                                              // axes cross
                 const Vec3 x = lerp(a.start, a.end, rng.uniform(0, 1)), dir = rng.vec(-s, s);
                 b.start = x - dir * rng.uniform(0, 1);
                 b.end = x + dir * rng.uniform(0, 1);
                 break;
             }
-            case 3: b.start = lerp(a.start, a.end, rng.uniform(-1, 2)); b.end = lerp(a.start, a.end, rng.uniform(-1, 2)); break;
+            case 3:
+                b.start = lerp(a.start, a.end, rng.uniform(-1, 2));
+                b.end = lerp(a.start, a.end, rng.uniform(-1, 2));
+                break;
             default: break;
         }
         const bool spheres = a.start == a.end && b.start == b.end;
@@ -216,23 +219,31 @@ TEST_CASE("round shapes: 10^5 seeded cases agree with an exact double distance, 
         const double ref = seg_dist(a, b);
         const double tol = 8 * kFloatEps * std::fmax(magnitude({a.start, a.end, b.start, b.end}), float(reach));
         INFO("case " << i << " ref " << ref << " reach " << reach << " depth " << c.depth);
-        if (std::fabs(ref - reach) <= tol) { ++ambiguous; continue; }
+        if (std::fabs(ref - reach) <= tol) {
+            ++ambiguous;
+            continue;
+        }
         REQUIRE(c.hit == (ref < reach));
         ++compared;
-        if (!c.hit) { REQUIRE(is_miss(c)); continue; }
+        if (!c.hit) {
+            REQUIRE(is_miss(c));
+            continue;
+        }
         ++hits;
         const double err = std::fabs(c.depth - (reach - ref));
         max_depth_err = std::fmax(max_depth_err, err / tol);
         REQUIRE(err <= tol);
         REQUIRE(std::fabs(length(c.normal) - 1.0f) <= 1e-6f);
         // The point is on a's surface: radius a from a's axis.
-        REQUIRE(std::fabs(ddist(d(c.point), ref_closest_on_segment(d(c.point), d(a.start), d(a.end))) - a.radius) <= tol);
+        REQUIRE(std::fabs(ddist(d(c.point), ref_closest_on_segment(d(c.point), d(a.start), d(a.end))) - a.radius) <=
+                tol);
         // Moving b along the normal by depth + delta separates; by depth - delta it still overlaps.
         const double delta = 16 * tol;
         REQUIRE(seg_dist(a, moved(b, c.normal * float(c.depth + delta))) > reach);
         if (c.depth > delta) REQUIRE(seg_dist(a, moved(b, c.normal * float(c.depth - delta))) < reach);
     }
-    INFO("compared " << compared << " hits " << hits << " ambiguous " << ambiguous << " worst depth err / tol " << max_depth_err);
+    INFO("compared " << compared << " hits " << hits << " ambiguous " << ambiguous << " worst depth err / tol "
+                     << max_depth_err);
     CHECK(compared >= 99000);
     CHECK(hits > 30000);
     CHECK(compared - hits > 20000);

@@ -25,7 +25,9 @@ void check_vec(Vec3 got, Vec3 want, float tol = 1e-6f) {
     CHECK(got.y == Approx(want.y).margin(tol));
     CHECK(got.z == Approx(want.z).margin(tol));
 }
-double tri_dist(const Triangle& t, Vec3 p) { return ddist(d(p), ref_closest_on_triangle(d(p), d(t.a), d(t.b), d(t.c))); }
+double tri_dist(const Triangle& t, Vec3 p) {
+    return ddist(d(p), ref_closest_on_triangle(d(p), d(t.a), d(t.b), d(t.c)));
+}
 double tri_seg_dist(const Triangle& t, Vec3 p, Vec3 q) {
     return ref_segment_triangle_distance(d(p), d(q), d(t.a), d(t.b), d(t.c));
 }
@@ -34,7 +36,10 @@ double tri_seg_dist(const Triangle& t, Vec3 p, Vec3 q) {
 // outside it too) plus an offset up to the triangle's size.
 Vec3 near_point(Rng& rng, const Triangle& t, float size) {
     float u = rng.uniform(-0.3f, 1.3f), v = rng.uniform(-0.3f, 1.3f);
-    if (u + v > 1.6f) { u = 1.3f - u; v = 1.3f - v; }
+    if (u + v > 1.6f) {
+        u = 1.3f - u;
+        v = 1.3f - v;
+    }
     return t.a + (t.b - t.a) * u + (t.c - t.a) * v + rng.direction() * (size * rng.uniform(0, 1));
 }
 
@@ -79,7 +84,9 @@ TEST_CASE("triangle_sphere: beside an edge and a vertex the normal points from t
     check_vec(slant.normal, Vec3{1, 1, 1} * (1 / std::sqrt(3.0f)));
 }
 
-TEST_CASE("triangle_sphere and triangle_capsule: a centre exactly on a slanted edge gets the face normal, not rounding noise") {
+TEST_CASE(
+    "triangle_sphere and triangle_capsule: a centre exactly on a slanted edge gets the face normal, not rounding "
+    "noise") {
     // on_edge lies exactly on edge AB (checked in exact rational arithmetic), but its double
     // projection onto AB misses by ~1e-15, mostly along AB, and its height over the plane comes
     // out as +-1e-16 (+ for the first third vertex, - for the second): tol::kCoincidentRel.
@@ -201,7 +208,10 @@ TEST_CASE("triangle_sphere: 10^5 seeded cases against the double closest-point r
         if (std::fabs(ref - s.radius) <= tol) continue;
         ++compared;
         REQUIRE(c.hit == (ref < s.radius));
-        if (!c.hit) { REQUIRE(is_miss(c)); continue; }
+        if (!c.hit) {
+            REQUIRE(is_miss(c));
+            continue;
+        }
         ++hits;
         REQUIRE(std::fabs(c.depth - (s.radius - ref)) <= tol);
         REQUIRE(ddist(d(c.point), ref_point) <= tol);
@@ -239,7 +249,10 @@ TEST_CASE("triangle_capsule: 10^5 seeded cases against the double segment-triang
         if (std::fabs(ref - cap.radius) <= tol) continue;
         ++compared;
         REQUIRE(c.hit == (ref < cap.radius));
-        if (!c.hit) { REQUIRE(is_miss(c)); continue; }
+        if (!c.hit) {
+            REQUIRE(is_miss(c));
+            continue;
+        }
         ++hits;
         REQUIRE(std::fabs(length(c.normal) - 1.0f) <= 1e-6f);
         REQUIRE(tri_dist(t, c.point) <= tol);  // on the triangle

@@ -126,7 +126,8 @@ TEST_CASE("ParticleSystem: energy never increases with restitution <= 1") {
         st.friction = e == 1.0f ? 0.0f : 0.4f;
         ParticleSystem ps(w, st);
         Rng rng(3);
-        for (int i = 0; i < 300; ++i) ps.spawn({rng.uniform(-6, 6), rng.uniform(2, 8), rng.uniform(-6, 6)}, rng.direction() * 3.0f, 0.15f);
+        for (int i = 0; i < 300; ++i)
+            ps.spawn({rng.uniform(-6, 6), rng.uniform(2, 8), rng.uniform(-6, 6)}, rng.direction() * 3.0f, 0.15f);
         std::vector<double> before(ps.count());
         for (int step = 0; step < 600; ++step) {
             for (std::uint32_t i = 0; i < ps.count(); ++i) before[i] = energy(ps, i);
@@ -142,7 +143,8 @@ TEST_CASE("ParticleSystem: energy never increases with restitution <= 1") {
     }
 }
 
-TEST_CASE("ParticleSystem: on a slope steeper than the friction allows a particle slides, on a gentler one it stays put") {
+TEST_CASE(
+    "ParticleSystem: on a slope steeper than the friction allows a particle slides, on a gentler one it stays put") {
     for (const float degrees : {15.0f, 25.0f, 35.0f, 45.0f}) {
         const World w = world_of(ramp(degrees));
         ParticleSettings st;
@@ -180,7 +182,7 @@ TEST_CASE("ParticleSystem: a dropped particle comes to rest on the floor without
     for (int step = 0; step < 600; ++step) {
         ps.step(1.0f / 60.0f);
         const Vec3 p = position(ps, 0);
-        REQUIRE(p.y >= st.radius);  // never below the floor by even a rounding error
+        REQUIRE(p.y >= st.radius);            // never below the floor by even a rounding error
         if (step >= 500) REQUIRE(p == last);  // bit-for-bit still
         last = p;
     }
@@ -212,7 +214,8 @@ TEST_CASE("ParticleSystem: the same inputs give bit-identical states") {
         st.collide_particles = pairs;
         ParticleSystem ps(w, st);
         Rng rng(9);
-        for (int i = 0; i < 500; ++i) ps.spawn({rng.uniform(-6, 6), rng.uniform(1, 6), rng.uniform(-6, 6)}, rng.direction() * 4.0f, 0.2f);
+        for (int i = 0; i < 500; ++i)
+            ps.spawn({rng.uniform(-6, 6), rng.uniform(1, 6), rng.uniform(-6, 6)}, rng.direction() * 4.0f, 0.2f);
         for (int step = 0; step < 200; ++step) ps.step(1.0f / 60.0f);
         return std::vector<float>(ps.positions(), ps.positions() + 3 * ps.count());
     };
@@ -266,14 +269,17 @@ TEST_CASE("ParticleSystem: the per-particle triangle cache gives bit-identical r
         ps.set_cache_enabled(cache);
         Rng rng(31);
         for (int i = 0; i < 800; ++i)
-            ps.spawn({rng.uniform(-10, 10), rng.uniform(1, 10), rng.uniform(-10, 10)}, rng.direction() * rng.uniform(0, 30), rng.uniform(0.05f, 0.5f));
+            ps.spawn({rng.uniform(-10, 10), rng.uniform(1, 10), rng.uniform(-10, 10)},
+                     rng.direction() * rng.uniform(0, 30), rng.uniform(0.05f, 0.5f));
         for (int step = 0; step < 300; ++step) ps.step(1.0f / 60.0f);
         return std::vector<float>(ps.positions(), ps.positions() + 3 * ps.count());
     };
     CHECK(run(true) == run(false));
 }
 
-TEST_CASE("ParticleSystem: the triangle cache sees a surface within the sweeps' touching band far from the origin (regression, found by fuzzing)") {
+TEST_CASE(
+    "ParticleSystem: the triangle cache sees a surface within the sweeps' touching band far from the origin "
+    "(regression, found by fuzzing)") {
     // 8 km from the origin the touching band (1e-6 of the coordinates, ~8 mm) is wider than the
     // traversal slop: a floor 8 mm below a slow particle was outside the cache's box, so the
     // cached sweep missed it where World::sphere_cast hits at t = 0 — the two runs parted.

@@ -75,7 +75,8 @@ void check_case(int i, const Capsule& cap, Vec3 motion, const Triangle& tri, Tal
     REQUIRE(h.t <= 1.0f);
     // The safety property: no sampled time before the reported one is in contact.
     double closest_before = INFINITY;
-    for (int k = 0; k < kRefSteps && h.t > 0.0f; ++k) closest_before = std::fmin(closest_before, dist(h.t * k / double(kRefSteps)));
+    for (int k = 0; k < kRefSteps && h.t > 0.0f; ++k)
+        closest_before = std::fmin(closest_before, dist(h.t * k / double(kRefSteps)));
     REQUIRE(closest_before >= r - band);
     if (ref.hit) REQUIRE(h.t <= ref.t + 1e-12);  // never later than the first contact
     REQUIRE(std::fabs(dlen(d(h.normal)) - 1.0) <= 1e-6);
@@ -114,7 +115,10 @@ Vec3 pick_target(Rng& rng, const Triangle& t) {
         return e == 0 ? lerp(t.a, t.b, u) : (e == 1 ? lerp(t.b, t.c, u) : lerp(t.c, t.a, u));
     }
     float u = rng.uniform(-0.2f, 1.2f), v = rng.uniform(-0.2f, 1.2f);
-    if (mode == 2 && u + v > 1) { u = 1 - u; v = 1 - v; }
+    if (mode == 2 && u + v > 1) {
+        u = 1 - u;
+        v = 1 - v;
+    }
     return t.a + (t.b - t.a) * u + (t.c - t.a) * v;
 }
 
@@ -187,14 +191,15 @@ TEST_CASE("sweep_capsule_triangle: 5 x 10^4 seeded general cases agree with a ti
 TEST_CASE("sweep_capsule_triangle: 5 x 10^4 seeded long and grazing motions agree with a time-stepping reference") {
     Tally t;
     random_cases(0xCA96, 50000, true, t);
-    WARN("long/grazing: " << t.hits << " hits, " << t.starts << " at t = 0, " << t.misses << " misses, "
-                          << t.banded << " in the tangency band; worst (t_ref - t) approach / max|coordinate| = "
-                          << t.worst_t);
+    WARN("long/grazing: " << t.hits << " hits, " << t.starts << " at t = 0, " << t.misses << " misses, " << t.banded
+                          << " in the tangency band; worst (t_ref - t) approach / max|coordinate| = " << t.worst_t);
     CHECK(t.hits > 5000);
     CHECK(t.misses > 5000);
 }
 
-TEST_CASE("sweep_capsule_triangle: 10^5 seeded upright capsules walking onto floor-like triangles, contacts near edges and grazing: the fast path equals the full search") {
+TEST_CASE(
+    "sweep_capsule_triangle: 10^5 seeded upright capsules walking onto floor-like triangles, contacts near edges and "
+    "grazing: the fast path equals the full search") {
     // Where the fast path for a lower end meeting a face applies most: a character's capsule
     // (upright, its bottom end first) moving mostly sideways onto triangles tilted up to 60
     // degrees, aimed at points near the edges and vertices (inside and outside, within a few
@@ -235,13 +240,17 @@ TEST_CASE("sweep_capsule_triangle: 10^5 seeded upright capsules walking onto flo
         const SweepHit h = sweep_capsule_triangle(cap, motion, tri);
         INFO("case " << i);
         require_same_hit(detail::sweep_capsule_triangle_exhaustive(cap, motion, tri), h);
-        face_hits += h.hit && h.t > 0.0f && std::fabs(dot(h.normal, normalize_or(cross(tri.b - tri.a, tri.c - tri.a), Vec3{0, 0, 0}))) > 0.99999f;
+        face_hits +=
+            h.hit && h.t > 0.0f &&
+            std::fabs(dot(h.normal, normalize_or(cross(tri.b - tri.a, tri.c - tri.a), Vec3{0, 0, 0}))) > 0.99999f;
     }
     WARN("upright onto floors: " << face_hits << " face hits of " << near_edge << " cases aimed at edges");
     CHECK(face_hits > 20000);
 }
 
-TEST_CASE("sweep_capsule_triangle: 2 x 10^4 seeded capsules put exactly in touch hit at t = 0 when approaching and are free when moving away") {
+TEST_CASE(
+    "sweep_capsule_triangle: 2 x 10^4 seeded capsules put exactly in touch hit at t = 0 when approaching and are free "
+    "when moving away") {
     // Each capsule is moved along the reference's closest-point direction n0 until its distance
     // is r (translating convex sets apart or together along n0 changes their distance by exactly
     // the translation; the float rounding of the moved ends is far inside the touching band).

@@ -45,8 +45,8 @@ TEST_CASE("sweep_capsule_triangle: a lying capsule falls onto the face from the 
     check_hit(sweep_capsule_triangle(below, {0, 0, 2}, kTri), 0.45, {0.3f, 0.2f, -0.1f}, {0.2f, 0.2f, 0}, {0, 0, -1});
     SECTION("a tilted capsule lands on its lower end") {
         const Capsule tilted{{0.2f, 0.2f, 1}, {0.3f, 0.3f, 2}, 0.25f};
-        check_hit(sweep_capsule_triangle(tilted, {0, 0, -4}, kTri), 0.75 / 4.0, {0.25f, 0.25f, 0.75f},
-                  {0.2f, 0.2f, 0}, {0, 0, 1});
+        check_hit(sweep_capsule_triangle(tilted, {0, 0, -4}, kTri), 0.75 / 4.0, {0.25f, 0.25f, 0.75f}, {0.2f, 0.2f, 0},
+                  {0, 0, 1});
     }
 }
 
@@ -59,7 +59,8 @@ TEST_CASE("sweep_capsule_triangle: an edge crossing under the axis touches its i
     const auto h = sweep_capsule_triangle(cap, {0, 0, -2}, kTri);
     check_hit(h, t, {0.5f, 0, float(1.0 - 2.0 * t)}, {0.5f, 0, 0}, {0, float(-1 / s5), float(2 / s5)});
     // Both ends and every vertex are farther than r all along: only the edge–axis case can see it.
-    for (const Vec3 end : {cap.start, cap.end}) CHECK_FALSE(sweep_sphere_triangle(0.2f, end, end + Vec3{0, 0, -2}, kTri).hit);
+    for (const Vec3 end : {cap.start, cap.end})
+        CHECK_FALSE(sweep_sphere_triangle(0.2f, end, end + Vec3{0, 0, -2}, kTri).hit);
 }
 
 TEST_CASE("sweep_capsule_triangle: a vertex meets the side of a standing capsule") {
@@ -92,7 +93,8 @@ TEST_CASE("sweep_capsule_triangle: an axis parallel to an edge reaches it along 
     }
 }
 
-TEST_CASE("sweep_capsule_triangle: an axis nearly parallel to an edge, tilted through the plane, is stopped by the edge") {
+TEST_CASE(
+    "sweep_capsule_triangle: an axis nearly parallel to an edge, tilted through the plane, is stopped by the edge") {
     // Radius 0: a segment along x, tilted 2e-6 through z = 0, sweeping +y across edge AB. Its ends
     // pass 1e-6 above and below the edge, so only the edge–axis case meets it: at its middle,
     // at t = 0.5. Before the edge–axis case accepted nearly parallel lines it passed through.
@@ -101,13 +103,15 @@ TEST_CASE("sweep_capsule_triangle: an axis nearly parallel to an edge, tilted th
     const auto h = sweep_capsule_triangle(seg, {0, 2, 0}, kTri);
     check_hit(h, 0.5, {0.5f, 0, 0}, {0.5f, 0, 0}, {0, -1, 0});
     SECTION("the case the seeded suite found: radius 0, axis along edge BC up to rounding") {
-        const Capsule c{{-0x1.10071ep+4f, 0x1.5d72fcp+4f, -0x1.b1fbdp+4f}, {-0x1.1109cep+4f, 0x1.6268fap+4f, -0x1.c1df1ap+4f}, 0};
+        const Capsule c{
+            {-0x1.10071ep+4f, 0x1.5d72fcp+4f, -0x1.b1fbdp+4f}, {-0x1.1109cep+4f, 0x1.6268fap+4f, -0x1.c1df1ap+4f}, 0};
         const Vec3 motion{-0x1.0ab53cp+5f, -0x1.000a1p+4f, 0x1.b7d1e6p+4f};
         const Triangle t{{-0x1.f2a11cp+4f, 0x1.8a4e04p+3f, -0x1.02779cp+2f},
                          {-0x1.089f64p+4f, 0x1.ac7b58p+3f, -0x1.c1415p-1f},
                          {-0x1.22b7fap+4f, 0x1.565b24p+4f, -0x1.a85706p+4f}};
         const DCapsuleMotion m(c, motion);
-        const RefContact ref = ref_first_contact([&](double s) { return ref_segment_triangle_distance(m.a(s), m.b(s), t); }, 0.0);
+        const RefContact ref =
+            ref_first_contact([&](double s) { return ref_segment_triangle_distance(m.a(s), m.b(s), t); }, 0.0);
         const auto got = sweep_capsule_triangle(c, motion, t);
         REQUIRE(ref.hit);
         CHECK(got.hit);
@@ -194,7 +198,8 @@ TEST_CASE("sweep_capsule_triangle: a zero-length capsule gives the sphere sweep'
         const Vec3 s{grid(), grid(), grid()};
         // Mostly aimed at a point of the triangle (rounded to the grid), sometimes anywhere.
         const auto snap = [](float x) { return std::round(x * 64.0f) / 64.0f; };
-        const Vec3 aim = (lerp(tri.a, lerp(tri.b, tri.c, rng.uniform(0, 1)), rng.uniform(0, 1)) - s) * rng.uniform(0.5f, 2.0f);
+        const Vec3 aim =
+            (lerp(tri.a, lerp(tri.b, tri.c, rng.uniform(0, 1)), rng.uniform(0, 1)) - s) * rng.uniform(0.5f, 2.0f);
         Vec3 m = rng.below(3) == 0 ? Vec3{grid(), grid(), grid()} : Vec3{snap(aim.x), snap(aim.y), snap(aim.z)};
         if (rng.below(20) == 0) m = {0, 0, 0};
         const float r = rng.below(10) == 0 ? 0.0f : rng.uniform(0.0f, 1.5f);
@@ -301,7 +306,8 @@ TEST_CASE("sweep_capsule_triangle: extreme but finite input gives finite results
     CHECK(is_finite(h.normal));
     CHECK(is_finite(h.contact));
     const Triangle tiny{{0, 0, 0}, {1e-30f, 0, 0}, {0, 1e-30f, 0}};
-    const auto t = sweep_capsule_triangle({{1e-31f, 1e-31f, 1e-30f}, {2e-31f, 1e-31f, 1e-30f}, 1e-31f}, {0, 0, -2e-30f}, tiny);
+    const auto t =
+        sweep_capsule_triangle({{1e-31f, 1e-31f, 1e-30f}, {2e-31f, 1e-31f, 1e-30f}, 1e-31f}, {0, 0, -2e-30f}, tiny);
     CHECK(t.hit);
     CHECK(std::isfinite(t.t));
     CHECK(is_finite(t.normal));

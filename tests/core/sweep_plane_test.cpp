@@ -249,9 +249,15 @@ TEST_CASE("sweep_sphere_plane: 10^5 seeded cases agree with a time-stepping refe
             ++embedded;
             continue;
         }
-        if (s0 < r + band) { ++banded; continue; }  // touching: decided by the slope, tested by hand
+        if (s0 < r + band) {
+            ++banded;
+            continue;
+        }  // touching: decided by the slope, tested by hand
         const RefContact ref = ref_first_contact(signed_dist, r);
-        if (std::fabs(ref.min_gap) <= band) { ++banded; continue; }
+        if (std::fabs(ref.min_gap) <= band) {
+            ++banded;
+            continue;
+        }
         INFO("case " << i << " s0 " << s0 << " r " << r << " ref t " << ref.t << " got t " << h.t);
         REQUIRE(h.hit == ref.hit);
         if (!ref.hit) {
@@ -267,13 +273,14 @@ TEST_CASE("sweep_sphere_plane: 10^5 seeded cases agree with a time-stepping refe
         const double err = std::fabs(h.t - ref.t) * approach;
         worst_t_error = std::fmax(worst_t_error, err / dmagnitude({start, end, on_plane}));
         REQUIRE(err <= band + 1.2e-7 * approach);  // plus one float ulp of t
-        REQUIRE(std::fabs(ddot(d(h.point) - d(on_plane), n) - r) <= band + 4 * kFloatEps * dmagnitude({h.point, on_plane}));
+        REQUIRE(std::fabs(ddot(d(h.point) - d(on_plane), n) - r) <=
+                band + 4 * kFloatEps * dmagnitude({h.point, on_plane}));
         REQUIRE(std::fabs(dlen(d(h.normal)) - 1.0) <= 1e-6);
         REQUIRE(ddot(d(h.normal), n) >= 1.0 - 1e-6);
     }
     WARN("plane sweeps: " << hits << " hits, " << misses << " misses, " << embedded << " embedded, " << behind
-                          << " behind, " << banded << " in the touching band; worst |t - t_ref| |d.n| / max|coordinate| = "
-                          << worst_t_error);
+                          << " behind, " << banded
+                          << " in the touching band; worst |t - t_ref| |d.n| / max|coordinate| = " << worst_t_error);
     CHECK(hits > 5000);
     CHECK(misses > 5000);
     CHECK(embedded > 500);

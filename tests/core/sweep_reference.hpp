@@ -38,24 +38,40 @@ RefContact ref_first_contact(Dist dist, double radius) {
     double best_t = 0.0, best = dist(0.0);
     for (int i = 1; i <= kRefSteps; ++i) {
         const double t = static_cast<double>(i) / kRefSteps, g = dist(t);
-        if (g < best) { best = g; best_t = t; }
+        if (g < best) {
+            best = g;
+            best_t = t;
+        }
     }
     double lo = std::fmax(0.0, best_t - 1.0 / kRefSteps), hi = std::fmin(1.0, best_t + 1.0 / kRefSteps);
     const double phi = 0.6180339887498949;
     for (int i = 0; i < 60; ++i) {  // shrinks the bracket by 0.618^60 = 3e-13
         const double m1 = hi - phi * (hi - lo), m2 = lo + phi * (hi - lo);
-        if (dist(m1) < dist(m2)) hi = m2; else lo = m1;
+        if (dist(m1) < dist(m2))
+            hi = m2;
+        else
+            lo = m1;
     }
     const double polished = 0.5 * (lo + hi);
-    if (dist(polished) < best) { best = dist(polished); best_t = polished; }
+    if (dist(polished) < best) {
+        best = dist(polished);
+        best_t = polished;
+    }
     out.min_gap = best - radius;
     out.t_min = best_t;
-    if (dist(0.0) <= radius) { out.hit = true; out.t = 0.0; return out; }
+    if (dist(0.0) <= radius) {
+        out.hit = true;
+        out.t = 0.0;
+        return out;
+    }
     if (best > radius) return out;
-    double a = 0.0, b = best_t;  // g(a) > 0 >= g(b), g decreasing on [0, t_min] by convexity
+    double a = 0.0, b = best_t;     // g(a) > 0 >= g(b), g decreasing on [0, t_min] by convexity
     for (int i = 0; i < 64; ++i) {  // 2^-64: below double resolution of t
         const double m = 0.5 * (a + b);
-        if (dist(m) <= radius) b = m; else a = m;
+        if (dist(m) <= radius)
+            b = m;
+        else
+            a = m;
     }
     out.hit = true;
     out.t = b;

@@ -117,7 +117,7 @@ TEST_CASE("swept_sphere_sphere: 10^5 seeded cases agree with a time-stepping ref
         const Vec3 p0 = rng.vec(-2 * scale, 2 * scale), q0 = rng.vec(-2 * scale, 2 * scale);
         Vec3 p1 = rng.vec(-2 * scale, 2 * scale), q1 = rng.below(3) == 0 ? q0 : rng.vec(-2 * scale, 2 * scale);
         if (rng.below(4) == 0) p1 = q1 + rng.direction() * (rp + rq) * rng.uniform(0.0f, 1.2f);  // aimed
-        if (rng.below(30) == 0) p1 = p0 + (q1 - q0);  // zero relative motion
+        if (rng.below(30) == 0) p1 = p0 + (q1 - q0);                                             // zero relative motion
         if (rng.below(10) == 0) p1 = p0 + (p1 - p0) * 100.0f;
         const SweepHit h = swept_sphere_sphere(p0, p1, rp, q0, q1, rq);
 
@@ -126,7 +126,10 @@ TEST_CASE("swept_sphere_sphere: 10^5 seeded cases agree with a time-stepping ref
         const auto gap = [&](double t) { return ddist(mp.at(t), mq.at(t)); };
         const double band = 2e-6 * std::fmax(dmagnitude({p0, q0}), r) + 1e-9 * dmagnitude({p0, p1, q0, q1});
         const RefContact ref = ref_first_contact(gap, r);
-        if (std::fabs(ref.min_gap) <= band || std::fabs(gap(0.0) - r) <= band) { ++banded; continue; }
+        if (std::fabs(ref.min_gap) <= band || std::fabs(gap(0.0) - r) <= band) {
+            ++banded;
+            continue;
+        }
         INFO("case " << i << " ref " << ref.hit << " t " << ref.t << " got " << h.hit << " t " << h.t);
         REQUIRE(h.hit == ref.hit);
         if (!ref.hit) {

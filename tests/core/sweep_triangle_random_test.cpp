@@ -37,8 +37,8 @@ void check_case(int i, float r, Vec3 start, Vec3 end, const Triangle& tri, Tally
     INFO("case " << i << " r " << r << " ref hit " << ref.hit << " t " << ref.t << " min gap " << ref.min_gap
                  << " | got hit " << h.hit << " t " << h.t << " feature " << int(h.feature));
     INFO(std::hexfloat << "start " << start.x << ' ' << start.y << ' ' << start.z << " end " << end.x << ' ' << end.y
-                       << ' ' << end.z << " a " << tri.a.x << ' ' << tri.a.y << ' ' << tri.a.z << " b " << tri.b.x << ' '
-                       << tri.b.y << ' ' << tri.b.z << " c " << tri.c.x << ' ' << tri.c.y << ' ' << tri.c.z);
+                       << ' ' << end.z << " a " << tri.a.x << ' ' << tri.a.y << ' ' << tri.a.z << " b " << tri.b.x
+                       << ' ' << tri.b.y << ' ' << tri.b.z << " c " << tri.c.x << ' ' << tri.c.y << ' ' << tri.c.z);
     REQUIRE(std::isfinite(h.t));
     REQUIRE(is_finite(h.point));
     if (dist(0.0) - r > band) {
@@ -63,7 +63,8 @@ void check_case(int i, float r, Vec3 start, Vec3 end, const Triangle& tri, Tally
     }
     // The safety property: no sampled time before the reported one is in contact.
     double closest_before = INFINITY;
-    for (int k = 0; k < kRefSteps && h.t > 0.0f; ++k) closest_before = std::fmin(closest_before, dist(h.t * k / double(kRefSteps)));
+    for (int k = 0; k < kRefSteps && h.t > 0.0f; ++k)
+        closest_before = std::fmin(closest_before, dist(h.t * k / double(kRefSteps)));
     REQUIRE(closest_before >= r - band);
     if (ref.hit) REQUIRE(h.t <= ref.t + 1e-12);  // never later than the first contact
     REQUIRE(h.t >= 0.0f);
@@ -104,7 +105,10 @@ Vec3 pick_target(Rng& rng, const Triangle& t) {
         return e == 0 ? lerp(t.a, t.b, u) : (e == 1 ? lerp(t.b, t.c, u) : lerp(t.c, t.a, u));
     }
     float u = rng.uniform(-0.2f, 1.2f), v = rng.uniform(-0.2f, 1.2f);
-    if (mode == 2 && u + v > 1) { u = 1 - u; v = 1 - v; }
+    if (mode == 2 && u + v > 1) {
+        u = 1 - u;
+        v = 1 - v;
+    }
     return t.a + (t.b - t.a) * u + (t.c - t.a) * v;
 }
 
@@ -154,9 +158,8 @@ TEST_CASE("sweep_sphere_triangle: 5 x 10^4 seeded general cases agree with a tim
 TEST_CASE("sweep_sphere_triangle: 5 x 10^4 seeded long and grazing motions agree with a time-stepping reference") {
     Tally t;
     random_cases(0x7A1B, 50000, true, t);
-    WARN("long/grazing: " << t.hits << " hits, " << t.starts << " at t = 0, " << t.misses << " misses, "
-                          << t.banded << " in the tangency band; worst (t_ref - t) approach / max|coordinate| = "
-                          << t.worst_t);
+    WARN("long/grazing: " << t.hits << " hits, " << t.starts << " at t = 0, " << t.misses << " misses, " << t.banded
+                          << " in the tangency band; worst (t_ref - t) approach / max|coordinate| = " << t.worst_t);
     CHECK(t.hits > 5000);
     CHECK(t.misses > 5000);
 }

@@ -247,7 +247,8 @@ TEST_CASE("sweep_sphere_triangle: a needle's face does not reach past its tip (f
     const Triangle needle{{0x1.00a3b4p+4f, 0x1.e05194p+2f, 0x1.dbae7ep+1f},
                           {0x1.15a45p+4f, 0x1.4c58c4p+3f, 0x1.2782d6p+3f},
                           {0x1.fe2e0ap+3f, 0x1.d2b73p+2f, 0x1.a7910ap+1f}};
-    const Vec3 start{0x1.19e284p+9f, 0x1.3f201cp+7f, -0x1.2ed758p+6f}, end{-0x1.75efap+9f, -0x1.8b374p+7f, 0x1.04901cp+7f};
+    const Vec3 start{0x1.19e284p+9f, 0x1.3f201cp+7f, -0x1.2ed758p+6f},
+        end{-0x1.75efap+9f, -0x1.8b374p+7f, 0x1.04901cp+7f};
     check_miss(sweep_sphere_triangle(0.0f, start, end, needle), end);
     // With a radius reaching past the tip it is a hit on an edge or a vertex, not on the face.
     const auto h = sweep_sphere_triangle(1.0f, start, end, needle);

@@ -26,7 +26,10 @@ Vec3 point_on(Rng& rng, const Triangle& t, int mode) {
         return k == 0 ? lerp(t.a, t.b, u) : (k == 1 ? lerp(t.b, t.c, u) : lerp(t.c, t.a, u));
     }
     float u = rng.uniform(0, 1), v = rng.uniform(0, 1);
-    if (u + v > 1) { u = 1 - u; v = 1 - v; }
+    if (u + v > 1) {
+        u = 1 - u;
+        v = 1 - v;
+    }
     return t.a + (t.b - t.a) * u + (t.c - t.a) * v;
 }
 
@@ -103,7 +106,8 @@ TEST_CASE("sweep_sphere_triangle: points and spheres dropped on a patch's shared
         }
         Triangle tris[6];
         for (int k = 0; k < 6; ++k)
-            tris[k] = rng.below(2) ? Triangle{centre, ring[k], ring[(k + 1) % 6]} : Triangle{centre, ring[(k + 1) % 6], ring[k]};
+            tris[k] = rng.below(2) ? Triangle{centre, ring[k], ring[(k + 1) % 6]}
+                                   : Triangle{centre, ring[(k + 1) % 6], ring[k]};
         for (int drop = 0; drop < 5; ++drop, ++drops) {
             const Vec3 aim = rng.below(3) == 0 ? centre : lerp(centre, ring[rng.below(6)], rng.uniform(0.05f, 0.6f));
             const float r = rng.below(3) == 0 ? 0.0f : rng.log_uniform(1e-4f, 0.05f) * scale;

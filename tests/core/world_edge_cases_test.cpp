@@ -47,7 +47,8 @@ Best brute(const std::vector<MeshData>& meshes, F&& value_of) {
 
 Best brute_ray(const std::vector<MeshData>& meshes, Vec3 o, Vec3 dir, float maxd) {
     const Vec3 dn = normalize_or(dir, {0, 0, 0});
-    return brute(meshes, [&](const Triangle& t, float& s) { return (s = intersect_ray_triangle(o, dn, t, maxd)) >= 0.0f; });
+    return brute(meshes,
+                 [&](const Triangle& t, float& s) { return (s = intersect_ray_triangle(o, dn, t, maxd)) >= 0.0f; });
 }
 
 Best brute_sphere_cast(const std::vector<MeshData>& meshes, Vec3 c, float r, Vec3 dir, float maxd) {
@@ -100,7 +101,8 @@ Feature voronoi_region(Vec3 pf, const Triangle& tri, double m) {
     const double nn = ddot(n, n);
     // Nearly collinear triangles are their edges for the library (tol::kDegenerateSinSq); keep
     // well clear of that policy's threshold.
-    const double l2 = std::fmax(ddot(v[1] - v[0], v[1] - v[0]), std::fmax(ddot(v[2] - v[1], v[2] - v[1]), ddot(v[0] - v[2], v[0] - v[2])));
+    const double l2 = std::fmax(ddot(v[1] - v[0], v[1] - v[0]),
+                                std::fmax(ddot(v[2] - v[1], v[2] - v[1]), ddot(v[0] - v[2], v[0] - v[2])));
     if (!(nn > 1e-10 * l2 * l2)) return {};
     double w[3];  // weight of vertex i = signed area opposite it
     for (int i = 0; i < 3; ++i) w[i] = ddot(dcross(v[(i + 2) % 3] - v[(i + 1) % 3], p - v[(i + 1) % 3]), n) / nn;
@@ -113,7 +115,10 @@ Feature voronoi_region(Vec3 pf, const Triangle& tri, double m) {
         const DVec3 a = v[e], ab = v[(e + 1) % 3] - a;
         s[e] = ddot(p - a, ab) / ddot(ab, ab);
         const double dist = ddist(p, a + ab * std::fmin(1.0, std::fmax(0.0, s[e])));
-        if (dist < best_d) { best_d = dist; best = e; }
+        if (dist < best_d) {
+            best_d = dist;
+            best = e;
+        }
     }
     const TriangleRegion edges[3] = {TriangleRegion::AB, TriangleRegion::BC, TriangleRegion::CA};
     const TriangleRegion vertices[3] = {TriangleRegion::A, TriangleRegion::B, TriangleRegion::C};
@@ -127,7 +132,9 @@ constexpr float kInf = std::numeric_limits<float>::infinity();
 
 }  // namespace
 
-TEST_CASE("World::sphere_cast and capsule_cast: shapes resting within the touching band on shared edges equal brute force, far from the origin") {
+TEST_CASE(
+    "World::sphere_cast and capsule_cast: shapes resting within the touching band on shared edges equal brute force, "
+    "far from the origin") {
     // A shape put back at a contact (rounded to float) rests within the sweeps' touching band,
     // 1e-6 of its coordinates, and usually touches two or more triangles at once. Pressing down,
     // all of them hit at t = 0 and the lowest triangle index must answer, as by brute force: the
@@ -173,7 +180,9 @@ TEST_CASE("World::sphere_cast and capsule_cast: shapes resting within the touchi
     }
 }
 
-TEST_CASE("World::raycast: straight down or up through every vertex and edge midpoint of a grid heightfield hits, near and far from the origin") {
+TEST_CASE(
+    "World::raycast: straight down or up through every vertex and edge midpoint of a grid heightfield hits, near and "
+    "far from the origin") {
     // Vertices at integer (x, z): a ray through a vertex or along an edge meets every triangle
     // of the fan exactly on its boundary, where a non-watertight test can slip through.
     for (const float offset : {0.0f, 4096.0f, 1.0e4f}) {
@@ -202,7 +211,8 @@ TEST_CASE("World::raycast: straight down or up through every vertex and edge mid
     }
 }
 
-TEST_CASE("World: exact ties at the shared vertices and edges of a flat floor go to the lowest triangle, for every query") {
+TEST_CASE(
+    "World: exact ties at the shared vertices and edges of a flat floor go to the lowest triangle, for every query") {
     // On a flat grid every triangle of a vertex's fan answers a ray, a falling sphere, a closest
     // point or a floor query there with exactly the same value: the tie rule alone decides, and
     // the hierarchy must not prune the lowest triangle for being merely equal to the best.
@@ -251,8 +261,8 @@ TEST_CASE("World::raycast: slanted rays exactly through the shared vertices of a
     // the computed signs. They must never all agree (a leak between the fan's triangles).
     const MeshData grid = terrain(16, 16.0f);
     const World w = build({grid});
-    const Vec3 dirs[] = {{0.6f, -0.8f, 0}, {0, -0.8f, 0.6f}, {-0.6f, -0.8f, 0}, {0.48f, -0.8f, 0.36f}, {-0.36f, -0.8f, -0.48f},
-                         {0.6f, 0.8f, 0}, {0, 0.8f, -0.6f}};
+    const Vec3 dirs[] = {{0.6f, -0.8f, 0},        {0, -0.8f, 0.6f}, {-0.6f, -0.8f, 0}, {0.48f, -0.8f, 0.36f},
+                         {-0.36f, -0.8f, -0.48f}, {0.6f, 0.8f, 0},  {0, 0.8f, -0.6f}};
     int exact = 0;
     for (const Vec3 dn : dirs) {
         if (!(normalize_or(dn, {0, 0, 0}) == dn)) continue;  // not a fixed point of normalisation
@@ -273,8 +283,10 @@ TEST_CASE("World::raycast: slanted rays exactly through the shared vertices of a
 
 TEST_CASE("World::raycast_any: true exactly when raycast hits, on every kind of mesh") {
     Rng rng(0xA11);
-    const std::vector<std::vector<MeshData>> scenes = {
-        {terrain(24, 24.0f)}, {closed_room(5.0f, 3)}, {soup(rng, 400, 8.0f)}, {translated(terrain(16, 16.0f), {1e4f, -2e3f, 1.2e4f})}};
+    const std::vector<std::vector<MeshData>> scenes = {{terrain(24, 24.0f)},
+                                                       {closed_room(5.0f, 3)},
+                                                       {soup(rng, 400, 8.0f)},
+                                                       {translated(terrain(16, 16.0f), {1e4f, -2e3f, 1.2e4f})}};
     const Vec3 centres[] = {{0, 0, 0}, {0, 0, 0}, {0, 0, 0}, {1e4f, -2e3f, 1.2e4f}};
     for (std::size_t s = 0; s < scenes.size(); ++s) {
         const World w = build(scenes[s]);
@@ -294,7 +306,9 @@ TEST_CASE("World::raycast_any: true exactly when raycast hits, on every kind of 
     }
 }
 
-TEST_CASE("World::segment_cast: the hit nearest the start equals brute force, distance from the start, a miss reports the length") {
+TEST_CASE(
+    "World::segment_cast: the hit nearest the start equals brute force, distance from the start, a miss reports the "
+    "length") {
     Rng rng(0x5E6);
     Rng soup_rng(3);
     const std::vector<MeshData> meshes = {terrain(24, 24.0f), soup(soup_rng, 300, 8.0f)};
@@ -332,10 +346,12 @@ TEST_CASE("World: several meshes with exact duplicates answer every query with t
     // The terrain twice (meshes 0 and 2) with a room and a soup between: every answer that the
     // terrain gives ties exactly between meshes 0 and 2, and mesh 0 must win.
     Rng soup_rng(9);
-    const std::vector<MeshData> meshes = {terrain(16, 16.0f), closed_room(9.0f, 2), terrain(16, 16.0f), soup(soup_rng, 100, 6.0f)};
+    const std::vector<MeshData> meshes = {terrain(16, 16.0f), closed_room(9.0f, 2), terrain(16, 16.0f),
+                                          soup(soup_rng, 100, 6.0f)};
     const World w = build(meshes);
     CHECK(w.mesh_count() == 4);
-    CHECK(w.stats().triangles == 2 * meshes[0].triangle_count() + meshes[1].triangle_count() + meshes[3].triangle_count());
+    CHECK(w.stats().triangles ==
+          2 * meshes[0].triangle_count() + meshes[1].triangle_count() + meshes[3].triangle_count());
     Rng rng(0xD0);
     int on_terrain = 0;
     std::vector<WorldContact> contacts;
@@ -412,7 +428,9 @@ TEST_CASE("World: an empty world and empty meshes answer every query with a miss
     CHECK(w.closest_point({0, 5, 0}, kInf).mesh == 1);
 }
 
-TEST_CASE("World::overlap_sphere and overlap_capsule: each contact carries its triangle's closest point, depth, normal and feature") {
+TEST_CASE(
+    "World::overlap_sphere and overlap_capsule: each contact carries its triangle's closest point, depth, normal and "
+    "feature") {
     // Checked against an independent reference: the closest points of the axis (or centre) and
     // the triangle from candidates (capsule_reference.hpp), and the feature from the contact
     // point's barycentric coordinates.
@@ -428,8 +446,10 @@ TEST_CASE("World::overlap_sphere and overlap_capsule: each contact carries its t
         const Vec3 half = q % 2 == 0 ? Vec3{0, 0, 0} : rng.direction() * rng.uniform(0.1f, 1.0f);
         const Capsule cap{c - half, c + half, r};
         contacts.clear();
-        if (q % 2 == 0) w.overlap_sphere(c, r, contacts);
-        else w.overlap_capsule(cap.start, cap.end, r, contacts);
+        if (q % 2 == 0)
+            w.overlap_sphere(c, r, contacts);
+        else
+            w.overlap_capsule(cap.start, cap.end, r, contacts);
         for (const WorldContact& wc : contacts) {
             const Triangle tri = w.triangle(wc.mesh, wc.triangle);
             const RefSegmentTriangle ref = ref_segment_triangle(d(cap.start), d(cap.end), tri);
@@ -438,8 +458,10 @@ TEST_CASE("World::overlap_sphere and overlap_capsule: each contact carries its t
             REQUIRE(ref.dist <= r + tol);
             // Depth r - distance; when the axis touches or crosses the triangle, how far the
             // capsule must rise for its lower end to clear the plane by r: at least r.
-            if (ref.dist > 1e-4) REQUIRE(std::fabs(wc.depth - (r - ref.dist)) <= tol);
-            else REQUIRE(wc.depth >= r - tol);
+            if (ref.dist > 1e-4)
+                REQUIRE(std::fabs(wc.depth - (r - ref.dist)) <= tol);
+            else
+                REQUIRE(wc.depth >= r - tol);
             // The point is on the triangle, as close to the axis as the reference's.
             REQUIRE(ref_point_triangle_distance(d(wc.point), tri) <= tol);
             const DVec3 axis_point = ref_closest_on_segment(d(wc.point), d(cap.start), d(cap.end));
@@ -500,7 +522,8 @@ TEST_CASE("World: a 10^5-triangle heightfield builds a shallow tree and answers 
     // Four children per wide node: at most half as many wide nodes as binary ones, plus the root.
     CHECK(st.wide_nodes <= st.nodes / 2 + 1);
     CHECK(st.wide_nodes >= st.nodes / 6);
-    CHECK(st.memory_bytes <= st.triangles * (sizeof(Triangle) + 8) + st.nodes * sizeof(BvhNode) + st.wide_nodes * sizeof(BvhNode4) + 1024);
+    CHECK(st.memory_bytes <=
+          st.triangles * (sizeof(Triangle) + 8) + st.nodes * sizeof(BvhNode) + st.wide_nodes * sizeof(BvhNode4) + 1024);
     Rng rng(0xB16);
     std::vector<WorldContact> contacts;
     for (int q = 0; q < 120; ++q) {
@@ -528,7 +551,8 @@ TEST_CASE("World: a 10^5-triangle heightfield builds a shallow tree and answers 
         contacts.clear();
         const std::size_t n = w.overlap_sphere({o.x, f.height, o.z}, 1.5f, contacts);
         std::size_t expected = 0;
-        for (std::uint32_t t = 0; t < big.triangle_count(); ++t) expected += triangle_sphere(big.triangle(t), {{o.x, f.height, o.z}, 1.5f}).hit;
+        for (std::uint32_t t = 0; t < big.triangle_count(); ++t)
+            expected += triangle_sphere(big.triangle(t), {{o.x, f.height, o.z}, 1.5f}).hit;
         REQUIRE(n == expected);
         REQUIRE(n >= 1);
     }
@@ -544,7 +568,8 @@ TEST_CASE("build_bvh: hostile boxes stay within kBvhMaxDepth and keep every prim
         CHECK(std::all_of(seen.begin(), seen.end(), [](int c) { return c == 1; }));
         // Every inner node's box holds its children's, every leaf's its primitives'.
         const auto holds = [](const AABB& outer, const AABB& inner) {
-            return aabb_is_empty(inner) || (aabb_merge(outer, inner).min == outer.min && aabb_merge(outer, inner).max == outer.max);
+            return aabb_is_empty(inner) ||
+                   (aabb_merge(outer, inner).min == outer.min && aabb_merge(outer, inner).max == outer.max);
         };
         for (const BvhNode& n : bvh.nodes) {
             if (n.count == 0) {
@@ -581,9 +606,12 @@ TEST_CASE("build_bvh: hostile boxes stay within kBvhMaxDepth and keep every prim
         std::vector<AABB> boxes;
         for (int k = 0; k < 300; ++k) {
             const float x = float(k);
-            if (k % 3 == 0) boxes.push_back({{nan, 0, 0}, {x, 1, 1}});
-            else if (k % 3 == 1) boxes.push_back(aabb_empty());
-            else boxes.push_back({{x, 0, 0}, {x + 1, 1, 1}});
+            if (k % 3 == 0)
+                boxes.push_back({{nan, 0, 0}, {x, 1, 1}});
+            else if (k % 3 == 1)
+                boxes.push_back(aabb_empty());
+            else
+                boxes.push_back({{x, 0, 0}, {x + 1, 1, 1}});
         }
         check(boxes);
     }

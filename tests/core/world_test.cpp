@@ -26,9 +26,12 @@ std::vector<Scene> scenes() {
     std::vector<Scene> out;
     out.push_back({"terrain", {terrain(24, 24.0f)}, {{-14, -4, -14}, {14, 6, 14}}});
     out.push_back({"closed room", {closed_room(5.0f, 3)}, {{-6, -6, -6}, {6, 6, 6}}});
-    out.push_back({"soup with degenerate triangles", {soup(rng, 400, 8.0f), soup(rng, 50, 3.0f)}, {{-10, -10, -10}, {10, 10, 10}}});
+    out.push_back({"soup with degenerate triangles",
+                   {soup(rng, 400, 8.0f), soup(rng, 50, 3.0f)},
+                   {{-10, -10, -10}, {10, 10, 10}}});
     const Vec3 far{1.0e4f, -2.0e3f, 1.2e4f};
-    out.push_back({"terrain far from the origin", {translated(terrain(16, 16.0f), far)},
+    out.push_back({"terrain far from the origin",
+                   {translated(terrain(16, 16.0f), far)},
                    {far + Vec3{-10, -4, -10}, far + Vec3{10, 6, 10}}});
     return out;
 }
@@ -122,7 +125,8 @@ TEST_CASE("World::raycast_batch: every answer is raycast's, bit for bit, invalid
         INFO(s.name);
         const World w = build(s);
         const float maxd = 25.0f;
-        for (const std::size_t n : {std::size_t{0}, std::size_t{1}, std::size_t{2}, std::size_t{7}, std::size_t{2001}}) {
+        for (const std::size_t n :
+             {std::size_t{0}, std::size_t{1}, std::size_t{2}, std::size_t{7}, std::size_t{2001}}) {
             std::vector<float> rays(6 * n);
             for (std::size_t i = 0; i < n; ++i) {
                 const Vec3 o = random_in(rng, s.bounds), d = rng.direction();
@@ -233,11 +237,14 @@ TEST_CASE("World::overlap_sphere and overlap_capsule: the same contacts as brute
             got.clear();
             const bool capsule = q % 2 == 1;
             const Vec3 half = rng.direction() * rng.uniform(0.0f, 1.0f);
-            if (capsule) w.overlap_capsule(c - half, c + half, r, got);
-            else w.overlap_sphere(c, r, got);
+            if (capsule)
+                w.overlap_capsule(c - half, c + half, r, got);
+            else
+                w.overlap_sphere(c, r, got);
             std::vector<std::pair<std::uint32_t, std::uint32_t>> expected;
             for_all_triangles(s, [&](std::uint32_t m, std::uint32_t t, const Triangle& tri) {
-                const Contact ct = capsule ? triangle_capsule(tri, {c - half, c + half, r}) : triangle_sphere(tri, {c, r});
+                const Contact ct =
+                    capsule ? triangle_capsule(tri, {c - half, c + half, r}) : triangle_sphere(tri, {c, r});
                 if (ct.hit) expected.push_back({m, t});
             });
             std::vector<std::pair<std::uint32_t, std::uint32_t>> ids;
@@ -335,7 +342,9 @@ TEST_CASE("World queries: NaN and degenerate arguments are misses, never crashes
     CHECK_FALSE(w2.raycast({0.1f, 1, 0.1f}, {0, -1, 0}, 10).hit);
 }
 
-TEST_CASE("World::closest_point: a triangle with an infinite vertex never answers, though its finite edge has a closest point (regression, found by fuzzing)") {
+TEST_CASE(
+    "World::closest_point: a triangle with an infinite vertex never answers, though its finite edge has a closest "
+    "point (regression, found by fuzzing)") {
     const float inf = std::numeric_limits<float>::infinity();
     // Triangle 0 collapses to the point (1, 0, 0) and a vertex at infinity; triangle 1 is real.
     const float positions[] = {1, 0, 0, 1, 0, 0, inf, 0, 0, 0, 5, 0, 1, 5, 0, 0, 5, 1};
@@ -388,7 +397,8 @@ void check_wide(const Bvh& bvh, std::size_t primitives) {
             if (!empty) {
                 bool is_box = false;
                 for (const BvhNode& b : bvh.nodes)
-                    is_box |= b.box.min == Vec3{n.min_x[k], n.min_y[k], n.min_z[k]} && b.box.max == Vec3{n.max_x[k], n.max_y[k], n.max_z[k]};
+                    is_box |= b.box.min == Vec3{n.min_x[k], n.min_y[k], n.min_z[k]} &&
+                              b.box.max == Vec3{n.max_x[k], n.max_y[k], n.max_z[k]};
                 CHECK(is_box);
             }
         }

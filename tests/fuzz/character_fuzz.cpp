@@ -59,10 +59,12 @@ void terrain(FuzzInput& in) {
     for (std::uint32_t e = 0; e < extras; ++e) {
         const Vec3 lo = in.vec_in(-kHalf + 1, kHalf - 3);
         if (in.flag()) {
-            test::add_box(m, {lo.x, -3.0f, lo.z}, {lo.x + in.in_range(0.2f, 4), in.in_range(-1, 2.5f), lo.z + in.in_range(0.2f, 4)});
+            test::add_box(m, {lo.x, -3.0f, lo.z},
+                          {lo.x + in.in_range(0.2f, 4), in.in_range(-1, 2.5f), lo.z + in.in_range(0.2f, 4)});
         } else {
             test::MeshData ramp;
-            test::add_ramp(ramp, 0.0f, in.in_range(5, 80), in.in_range(0.5f, 3), in.in_range(0, 2), in.in_range(1, 4), -2.0f);
+            test::add_ramp(ramp, 0.0f, in.in_range(5, 80), in.in_range(0.5f, 3), in.in_range(0, 2), in.in_range(1, 4),
+                           -2.0f);
             const std::uint32_t base = static_cast<std::uint32_t>(m.positions.size() / 3);
             for (std::size_t i = 0; i < ramp.positions.size(); i += 3)
                 m.vertex({ramp.positions[i] + lo.x, ramp.positions[i + 1], ramp.positions[i + 2] + lo.z});
@@ -102,8 +104,11 @@ void terrain(FuzzInput& in) {
     };
 
     if (std::getenv("SHOTOTSU_FUZZ_VERBOSE"))
-        std::fprintf(stderr, "terrain: %u extras, offset (%g, %g, %g); settings: radius %.9g height %.9g step %.9g slope %.9g snap %.9g skin %.9g\n", extras,
-                     offset.x, offset.y, offset.z, s.radius, s.height, s.step_height, s.max_slope_degrees, s.snap_distance, s.skin_width);
+        std::fprintf(stderr,
+                     "terrain: %u extras, offset (%g, %g, %g); settings: radius %.9g height %.9g step %.9g slope %.9g "
+                     "snap %.9g skin %.9g\n",
+                     extras, offset.x, offset.y, offset.z, s.radius, s.height, s.step_height, s.max_slope_degrees,
+                     s.snap_distance, s.skin_width);
     const bool group_mode = in.flag();
     const std::uint32_t moves = 1 + in.below(32);
     if (!group_mode) {
@@ -131,16 +136,20 @@ void terrain(FuzzInput& in) {
             if (!same(m.position, mt.position) || m.grounded != mt.grounded || m.reason != mt.reason ||
                 m.hit_wall != mt.hit_wall || m.stepped_up != mt.stepped_up || m.snapped != mt.snapped ||
                 !same(m.ground_normal, mt.ground_normal) || !same(m.wall_normal, mt.wall_normal)) {
-                std::fprintf(stderr, "move %u: cached (%.9g, %.9g, %.9g), through the world (%.9g, %.9g, %.9g)\n", k, m.position.x,
-                             m.position.y, m.position.z, mt.position.x, mt.position.y, mt.position.z);
+                std::fprintf(stderr, "move %u: cached (%.9g, %.9g, %.9g), through the world (%.9g, %.9g, %.9g)\n", k,
+                             m.position.x, m.position.y, m.position.z, mt.position.x, mt.position.y, mt.position.z);
                 fail("CharacterController::move", "the triangle cache changed a move");
             }
             if (std::getenv("SHOTOTSU_FUZZ_VERBOSE"))
-                std::fprintf(stderr, "move %u: (%.9g, %.9g, %.9g) by (%.9g, %.9g, %.9g) -> (%.9g, %.9g, %.9g) grounded %d reason %s wall %d (%.3g, %.3g, %.3g) stepped %d snapped %d\n",
-                             k, from.x, from.y, from.z, walk.x * dt, vy * dt, walk.z * dt, m.position.x, m.position.y, m.position.z, m.grounded,
-                             ground_reason_name(m.reason), m.hit_wall, m.wall_normal.x, m.wall_normal.y, m.wall_normal.z, m.stepped_up, m.snapped);
+                std::fprintf(stderr,
+                             "move %u: (%.9g, %.9g, %.9g) by (%.9g, %.9g, %.9g) -> (%.9g, %.9g, %.9g) grounded %d "
+                             "reason %s wall %d (%.3g, %.3g, %.3g) stepped %d snapped %d\n",
+                             k, from.x, from.y, from.z, walk.x * dt, vy * dt, walk.z * dt, m.position.x, m.position.y,
+                             m.position.z, m.grounded, ground_reason_name(m.reason), m.hit_wall, m.wall_normal.x,
+                             m.wall_normal.y, m.wall_normal.z, m.stepped_up, m.snapped);
             if (m.grounded) vy = 0.0f;
-            if (!is_finite(m.position) || !same(m.position, ch.position())) fail("CharacterController::move", "bad position report");
+            if (!is_finite(m.position) || !same(m.position, ch.position()))
+                fail("CharacterController::move", "bad position report");
             check_inside(ch.position(), "CharacterController::move", clear);
             const float d = deepest(world, s, ch.position());
             if (clear && d > tol) {
@@ -171,15 +180,19 @@ void terrain(FuzzInput& in) {
     if (std::getenv("SHOTOTSU_FUZZ_VERBOSE")) {
         std::fprintf(stderr, "extras %u, offset (%g, %g, %g)\n", extras, offset.x, offset.y, offset.z);
         for (std::uint32_t i = 0; i < n; ++i)
-            std::fprintf(stderr, "start %u: (%.9g, %.9g, %.9g)\n", i, group.positions()[3 * i], group.positions()[3 * i + 1], group.positions()[3 * i + 2]);
+            std::fprintf(stderr, "start %u: (%.9g, %.9g, %.9g)\n", i, group.positions()[3 * i],
+                         group.positions()[3 * i + 1], group.positions()[3 * i + 2]);
     }
     std::vector<std::uint8_t> clear(n);
     for (std::uint32_t i = 0; i < n; ++i)
-        clear[i] = deepest(world, s, {group.positions()[3 * i], group.positions()[3 * i + 1], group.positions()[3 * i + 2]}) <= tol;
+        clear[i] =
+            deepest(world, s, {group.positions()[3 * i], group.positions()[3 * i + 1], group.positions()[3 * i + 2]}) <=
+            tol;
     auto apart = [&](std::uint32_t i, std::uint32_t j) {
         const Vec3 a{group.positions()[3 * i], group.positions()[3 * i + 1], group.positions()[3 * i + 2]};
         const Vec3 b{group.positions()[3 * j], group.positions()[3 * j + 1], group.positions()[3 * j + 2]};
-        const Contact c = capsule_capsule({a - Vec3{0, half, 0}, a + Vec3{0, half, 0}, s.radius}, {b - Vec3{0, half, 0}, b + Vec3{0, half, 0}, s.radius});
+        const Contact c = capsule_capsule({a - Vec3{0, half, 0}, a + Vec3{0, half, 0}, s.radius},
+                                          {b - Vec3{0, half, 0}, b + Vec3{0, half, 0}, s.radius});
         return !c.hit || c.depth <= tol;
     };
     // Two characters that were apart never overlap, when both started the move clear of the world
@@ -204,25 +217,34 @@ void terrain(FuzzInput& in) {
         if (std::getenv("SHOTOTSU_FUZZ_VERBOSE"))
             for (std::uint32_t i = 0; i < n; ++i) {
                 const CharacterMove& m = group.last_move(i);
-                std::fprintf(stderr, "move %u char %u: (%.9g, %.9g, %.9g) grounded %d reason %s wall %d stepped %d snapped %d n (%.6g, %.6g, %.6g)\n", k, i,
-                             m.position.x, m.position.y, m.position.z, m.grounded, ground_reason_name(m.reason), m.hit_wall, m.stepped_up, m.snapped, m.ground_normal.x, m.ground_normal.y, m.ground_normal.z);
+                std::fprintf(stderr,
+                             "move %u char %u: (%.9g, %.9g, %.9g) grounded %d reason %s wall %d stepped %d snapped %d "
+                             "n (%.6g, %.6g, %.6g)\n",
+                             k, i, m.position.x, m.position.y, m.position.z, m.grounded, ground_reason_name(m.reason),
+                             m.hit_wall, m.stepped_up, m.snapped, m.ground_normal.x, m.ground_normal.y,
+                             m.ground_normal.z);
             }
         for (std::uint32_t i = 0; i < n; ++i) {
             if (group.last_move(i).grounded) vy[i] = 0.0f;
             const Vec3 c{group.positions()[3 * i], group.positions()[3 * i + 1], group.positions()[3 * i + 2]};
             check_inside(c, "CharacterGroup::move_all", clear[i]);
             const float depth = deepest(world, s, c);
-            if (clear[i] && depth > tol) fail("CharacterGroup::move_all", "a move that started clear ended inside a surface");
+            if (clear[i] && depth > tol)
+                fail("CharacterGroup::move_all", "a move that started clear ended inside a surface");
             clear[i] = clear[i] || depth <= tol;
         }
         for (std::uint32_t i = 0; i < n && strict_group; ++i)
             for (std::uint32_t j = i + 1; j < n; ++j) {
                 const bool now = apart(i, j);
                 if (pair_clear[i * n + j] && was_clear[i] && was_clear[j] && !now) {
-                    std::fprintf(stderr, "settings: radius %.9g height %.9g step %.9g slope %.9g snap %.9g skin %.9g; move %u, characters %u and %u of %u\n",
-                                 s.radius, s.height, s.step_height, s.max_slope_degrees, s.snap_distance, s.skin_width, k, i, j, n);
+                    std::fprintf(stderr,
+                                 "settings: radius %.9g height %.9g step %.9g slope %.9g snap %.9g skin %.9g; move %u, "
+                                 "characters %u and %u of %u\n",
+                                 s.radius, s.height, s.step_height, s.max_slope_degrees, s.snap_distance, s.skin_width,
+                                 k, i, j, n);
                     for (std::uint32_t q = 0; q < n; ++q)
-                        std::fprintf(stderr, "  %u: (%.9g, %.9g, %.9g) moved by (%.9g, %.9g, %.9g)\n", q, group.positions()[3 * q], group.positions()[3 * q + 1],
+                        std::fprintf(stderr, "  %u: (%.9g, %.9g, %.9g) moved by (%.9g, %.9g, %.9g)\n", q,
+                                     group.positions()[3 * q], group.positions()[3 * q + 1],
                                      group.positions()[3 * q + 2], d[3 * q], d[3 * q + 1], d[3 * q + 2]);
                     fail("CharacterGroup::move_all", "two characters that were apart overlap");
                 }
@@ -252,7 +274,8 @@ void anything(FuzzInput& in) {
             if (in.below(8) == 0) ch.set_position(in.vec());
             const Vec3 d = in.vec();
             const CharacterMove m = ch.move(d, in.value());
-            if (in.moderate() && (nan(m.position) || nan(ch.position()) || nan(m.ground_normal) || nan(m.wall_normal) || std::isnan(m.slope_angle)))
+            if (in.moderate() && (nan(m.position) || nan(ch.position()) || nan(m.ground_normal) || nan(m.wall_normal) ||
+                                  std::isnan(m.slope_angle)))
                 fail("CharacterController::move (anything)", "NaN out of finite input");
         }
         return;
@@ -267,7 +290,8 @@ void anything(FuzzInput& in) {
         group.move_all(d.data(), in.value());
         if (in.moderate())
             for (std::uint32_t i = 0; i < 3 * group.count(); ++i)
-                if (std::isnan(group.positions()[i])) fail("CharacterGroup::move_all (anything)", "NaN out of finite input");
+                if (std::isnan(group.positions()[i]))
+                    fail("CharacterGroup::move_all (anything)", "NaN out of finite input");
     }
 }
 
@@ -276,7 +300,9 @@ void anything(FuzzInput& in) {
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     FuzzInput in(data, size);
     g_input = &in;
-    if (in.byte() & 1) terrain(in);
-    else anything(in);
+    if (in.byte() & 1)
+        terrain(in);
+    else
+        anything(in);
     return 0;
 }

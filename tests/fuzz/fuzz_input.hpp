@@ -11,8 +11,8 @@
 // magnitude: targets check "never NaN out of finite input" when every value was finite and at most
 // kModerate in magnitude (2^60, about 1.2e18: differences of such coordinates squared and summed
 // stay within float range). Set SHOTOTSU_FUZZ_FULL_RANGE=1 to check up to FLT_MAX instead (the
-// float-evaluated queries then overflow to infinity and some make NaN: see README "Guarantees"). A broken invariant prints what broke, then aborts
-// (libFuzzer saves the input as crash-*; rerun the target on that file to reproduce).
+// float-evaluated queries then overflow to infinity and some make NaN: see README "Guarantees"). A broken invariant
+// prints what broke, then aborts (libFuzzer saves the input as crash-*; rerun the target on that file to reproduce).
 #pragma once
 
 #include <cfloat>
@@ -52,14 +52,14 @@ public:
                 std::memcpy(&v, &bits, 4);
                 break;
             }
-            case 1: v = sign * static_cast<float>(byte() % 9); break;                // -8 .. 8
-            case 2: v = sign * static_cast<float>(byte()) / 16.0f; break;            // a 1/16 grid
-            case 3: v = sign * 0.0f; break;                                          // +-0
+            case 1: v = sign * static_cast<float>(byte() % 9); break;      // -8 .. 8
+            case 2: v = sign * static_cast<float>(byte()) / 16.0f; break;  // a 1/16 grid
+            case 3: v = sign * 0.0f; break;                                // +-0
             case 4: v = std::nanf(""); break;
             case 5: v = sign * INFINITY; break;
             case 6: v = sign * FLT_MAX; break;
-            case 7: v = sign * FLT_TRUE_MIN * static_cast<float>(1 + byte()); break;  // denormal
-            case 8: v = sign * std::ldexp(1.0f, -100 - byte() % 26); break;            // tiny normal
+            case 7: v = sign * FLT_TRUE_MIN * static_cast<float>(1 + byte()); break;         // denormal
+            case 8: v = sign * std::ldexp(1.0f, -100 - byte() % 26); break;                  // tiny normal
             case 9: v = sign * std::ldexp(1.0f + byte() / 256.0f, 60 + byte() % 67); break;  // huge
             case 10:
             case 11: {  // a repeat of an earlier value: equal coordinates, degenerate shapes
@@ -69,14 +69,17 @@ public:
             default: {  // an ordinary number: 1e-3 .. 1e4 in magnitude, any mantissa
                 const std::uint32_t m = u32() & 0x007FFFFFu;
                 const int e = static_cast<int>(byte() % 24) - 10;  // 2^-10 .. 2^13
-                std::uint32_t bits = m | (static_cast<std::uint32_t>(127 + e) << 23) | ((tag & 0x80) ? 0x80000000u : 0u);
+                std::uint32_t bits =
+                    m | (static_cast<std::uint32_t>(127 + e) << 23) | ((tag & 0x80) ? 0x80000000u : 0u);
                 std::memcpy(&v, &bits, 4);
                 break;
             }
         }
         history_[next_++ % kHistory] = v;
-        if (!std::isfinite(v)) finite_ = false;
-        else if (std::fabs(v) > max_abs_) max_abs_ = std::fabs(v);
+        if (!std::isfinite(v))
+            finite_ = false;
+        else if (std::fabs(v) > max_abs_)
+            max_abs_ = std::fabs(v);
         if (trace_count_ < kTrace) trace_[trace_count_++] = v;
         return v;
     }

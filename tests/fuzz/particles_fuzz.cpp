@@ -84,13 +84,15 @@ void room(FuzzInput& in) {
         for (std::uint32_t i = 0; i < ps.count(); ++i) {
             const float* p = ps.positions() + 3 * i;
             const float r = ps.radii()[i];
-            if (!is_finite(Vec3{p[0], p[1], p[2]}) || !is_finite(Vec3{ps.velocities()[3 * i], ps.velocities()[3 * i + 1], ps.velocities()[3 * i + 2]}))
+            if (!is_finite(Vec3{p[0], p[1], p[2]}) ||
+                !is_finite(Vec3{ps.velocities()[3 * i], ps.velocities()[3 * i + 1], ps.velocities()[3 * i + 2]}))
                 fail("ParticleSystem::step (room)", "a non-finite position or velocity");
             const Vec3 l = local({p[0], p[1], p[2]});
             const float m = maxf(maxf(std::fabs(l.x), std::fabs(l.y)), std::fabs(l.z));
             if (!(m < h)) fail("ParticleSystem::step (room)", "a particle left the closed room");
             if (!(m <= h - r + sag + rounding)) {
-                std::fprintf(stderr, "particle %u: |local| %.9g, radius %.9g, allowed %.9g (sag %.3g)\n", i, m, r, h - r + sag + rounding, sag);
+                std::fprintf(stderr, "particle %u: |local| %.9g, radius %.9g, allowed %.9g (sag %.3g)\n", i, m, r,
+                             h - r + sag + rounding, sag);
                 fail("ParticleSystem::step (room)", "a particle sank into a wall deeper than the chord's sag");
             }
         }
@@ -125,7 +127,8 @@ void anything(FuzzInput& in) {
         if (a != b) fail("ParticleSystem::spawn", "twins disagree");
         if (a >= 0) speed = maxf(speed, maxf(maxf(std::fabs(v.x), std::fabs(v.y)), std::fabs(v.z)));
         if (a >= 0) reach = maxf(reach, maxf(maxf(std::fabs(p.x), std::fabs(p.y)), std::fabs(p.z)));
-        if (a >= static_cast<std::int32_t>(st.capacity) || ps.count() > st.capacity) fail("ParticleSystem::spawn", "spawned beyond capacity");
+        if (a >= static_cast<std::int32_t>(st.capacity) || ps.count() > st.capacity)
+            fail("ParticleSystem::spawn", "spawned beyond capacity");
     }
     const std::uint32_t steps = in.below(12);
     float total = 0.0f;
@@ -150,7 +153,8 @@ void anything(FuzzInput& in) {
         twin.step(dt);
         // The cache promise holds for the realistic range (FuzzInput::kRealistic), world and state.
         bool realistic = in.max_abs() <= FuzzInput::kRealistic;
-        for (std::uint32_t k = 0; k < 3 * ps.count(); ++k) realistic = realistic && std::fabs(ps.positions()[k]) <= FuzzInput::kRealistic;
+        for (std::uint32_t k = 0; k < 3 * ps.count(); ++k)
+            realistic = realistic && std::fabs(ps.positions()[k]) <= FuzzInput::kRealistic;
         if (realistic) same_state(ps, twin);
         if (dt > 0.0f) total += dt;
     }
@@ -169,7 +173,9 @@ void anything(FuzzInput& in) {
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     FuzzInput in(data, size);
     g_input = &in;
-    if (in.byte() & 1) room(in);
-    else anything(in);
+    if (in.byte() & 1)
+        room(in);
+    else
+        anything(in);
     return 0;
 }

@@ -46,8 +46,10 @@ void cast(const Check& c, const CastHit& r) {
     c.no_nan(r.point, "point");
     c.no_nan(r.normal, "normal");
     if (c.nonfinite_input) c.that(!r.hit, "non-finite input must miss");
-    if (r.hit) c.unit(r.normal, "normal not unit on a hit");
-    else c.that(r.t == 1.0f && zero(r.point) && zero(r.normal), "a miss must have t = 1 and zero fields");
+    if (r.hit)
+        c.unit(r.normal, "normal not unit on a hit");
+    else
+        c.that(r.t == 1.0f && zero(r.point) && zero(r.normal), "a miss must have t = 1 and zero fields");
 }
 
 void sweep_miss_or_hit(const Check& c, bool hit, float t, Vec3 point, Vec3 normal, Vec3 end) {
@@ -55,8 +57,11 @@ void sweep_miss_or_hit(const Check& c, bool hit, float t, Vec3 point, Vec3 norma
     c.no_nan(point, "point");
     c.no_nan(normal, "normal");
     if (c.nonfinite_input) c.that(!hit, "non-finite input must miss");
-    if (hit) c.unit(normal, "normal not unit on a hit");
-    else c.that(t == 1.0f && zero(normal) && (!c.finite_input || same(point, end)), "a miss must have t = 1, point = end");
+    if (hit)
+        c.unit(normal, "normal not unit on a hit");
+    else
+        c.that(t == 1.0f && zero(normal) && (!c.finite_input || same(point, end)),
+               "a miss must have t = 1, point = end");
 }
 
 /// |v - center| <= radius, in double.
@@ -109,7 +114,8 @@ void run(FuzzInput& in) {
             c.no_nan(r.barycentric, "barycentric");
             if (c.finite_input) {
                 const Vec3 b = r.barycentric;
-                c.that(b.x >= 0 && b.x <= 1 && b.y >= 0 && b.y <= 1 && b.z >= 0 && b.z <= 1, "barycentric outside [0, 1]");
+                c.that(b.x >= 0 && b.x <= 1 && b.y >= 0 && b.y <= 1 && b.z >= 0 && b.z <= 1,
+                       "barycentric outside [0, 1]");
             }
             const ClosestPointExplanation e = explain_closest_point_on_triangle(p, t);
             c.that(same(e.result.point, r.point) && same(e.result.barycentric, r.barycentric) &&
@@ -272,7 +278,8 @@ void run(FuzzInput& in) {
             c.no_nan(r.barycentric, "barycentric");
             if (r.hit) {
                 const Vec3 b = r.barycentric;
-                c.that(b.x >= 0 && b.x <= 1 && b.y >= 0 && b.y <= 1 && b.z >= 0 && b.z <= 1, "barycentric outside [0, 1]");
+                c.that(b.x >= 0 && b.x <= 1 && b.y >= 0 && b.y <= 1 && b.z >= 0 && b.z <= 1,
+                       "barycentric outside [0, 1]");
             }
             break;
         }
@@ -339,9 +346,12 @@ void run(FuzzInput& in) {
             c.no_nan(h.point, "point");
             c.no_nan(h.contact, "contact");
             c.no_nan(h.normal, "normal");
-            if (c.nonfinite_input || cap.radius < 0.0f) c.that(!h.hit, "non-finite input or a negative radius must miss");
-            if (h.hit) c.unit(h.normal, "normal not unit on a hit");
-            else c.that(h.t == 1.0f && zero(h.normal), "a miss must have t = 1 and a zero normal");
+            if (c.nonfinite_input || cap.radius < 0.0f)
+                c.that(!h.hit, "non-finite input or a negative radius must miss");
+            if (h.hit)
+                c.unit(h.normal, "normal not unit on a hit");
+            else
+                c.that(h.t == 1.0f && zero(h.normal), "a miss must have t = 1 and a zero normal");
             break;
         }
         // ---- floors -----------------------------------------------------------------------------
@@ -376,7 +386,8 @@ void run(FuzzInput& in) {
             for (std::uint32_t i = 0; i < n; ++i)
                 for (int axis = 0; axis < 3; ++axis) {
                     const float v = component(pts[i], axis);
-                    if (!std::isnan(v)) c.that(component(b.min, axis) <= v && v <= component(b.max, axis), "a point outside the box");
+                    if (!std::isnan(v))
+                        c.that(component(b.min, axis) <= v && v <= component(b.max, axis), "a point outside the box");
                 }
             if (n == 0) c.that(aabb_is_empty(b), "no points must give the empty box");
             break;
@@ -430,10 +441,12 @@ void run(FuzzInput& in) {
             if (c.finite_input) c.that(holds(bs, s.center, s.radius), "aabb_of_sphere does not hold the sphere");
             const AABB bc = aabb_of_capsule(cap);
             if (c.finite_input)
-                c.that(holds(bc, cap.start, cap.radius) && holds(bc, cap.end, cap.radius), "aabb_of_capsule does not hold it");
+                c.that(holds(bc, cap.start, cap.radius) && holds(bc, cap.end, cap.radius),
+                       "aabb_of_capsule does not hold it");
             const AABB bw = aabb_of_swept_sphere(cap.start, e, cap.radius);
             if (c.finite_input)
-                c.that(holds(bw, cap.start, cap.radius) && holds(bw, e, cap.radius), "aabb_of_swept_sphere does not hold it");
+                c.that(holds(bw, cap.start, cap.radius) && holds(bw, e, cap.radius),
+                       "aabb_of_swept_sphere does not hold it");
             const AABB bo = aabb_of_obb(o);
             if (c.finite_input) {
                 c.no_nan(bo.min, "aabb_of_obb min");
@@ -468,7 +481,8 @@ void run(FuzzInput& in) {
                 c.no_nan(cs.sphere.center, "circumsphere center");
                 c.no_nan(cs.sphere.radius, "circumsphere radius");
                 if (cs.exists)
-                    for (const Vec3 v : {t.a, t.b, t.c}) c.that(within(cs.sphere.center, cs.sphere.radius, v), "circumsphere misses a vertex");
+                    for (const Vec3 v : {t.a, t.b, t.c})
+                        c.that(within(cs.sphere.center, cs.sphere.radius, v), "circumsphere misses a vertex");
             }
             break;
         }
@@ -496,7 +510,8 @@ void run(FuzzInput& in) {
             const Quat u = quat_normalize(q);
             c.that(!nan(Vec3{u.x, u.y, u.z}) && !std::isnan(u.w), "quat_normalize gave NaN");
             const Quat aa = quat_from_axis_angle(v, angle);
-            if (c.finite_input) c.that(!nan(Vec3{aa.x, aa.y, aa.z}) && !std::isnan(aa.w), "quat_from_axis_angle gave NaN");
+            if (c.finite_input)
+                c.that(!nan(Vec3{aa.x, aa.y, aa.z}) && !std::isnan(aa.w), "quat_from_axis_angle gave NaN");
             if (!zero(v) && c.finite_input) c.unit(any_perpendicular(v), "any_perpendicular not unit");
             break;
         }

@@ -65,14 +65,16 @@ void add_mesh(FuzzInput& in, World& world, Brute& brute) {
     if (!r.ok || r.mesh != mesh_index) fail("add_mesh", "a well-formed mesh was refused");
     auto vertex = [&](std::uint32_t v) { return Vec3{positions[3 * v], positions[3 * v + 1], positions[3 * v + 2]}; };
     for (std::uint32_t t = 0; t < tri_count; ++t) {
-        const Triangle tri = !indices.empty() ? Triangle{vertex(indices[3 * t]), vertex(indices[3 * t + 1]), vertex(indices[3 * t + 2])}
-                                     : Triangle{vertex(3 * t), vertex(3 * t + 1), vertex(3 * t + 2)};
+        const Triangle tri =
+            !indices.empty() ? Triangle{vertex(indices[3 * t]), vertex(indices[3 * t + 1]), vertex(indices[3 * t + 2])}
+                             : Triangle{vertex(3 * t), vertex(3 * t + 1), vertex(3 * t + 2)};
         const Triangle stored = world.triangle(mesh_index, t);
         if (!same(stored.a, tri.a) || !same(stored.b, tri.b) || !same(stored.c, tri.c))
             fail("World::triangle", "does not return the triangle as added");
         if (!finite_triangle(tri)) continue;
         brute.tris.push_back({mesh_index, t, tri});
-        for (const Vec3 v : {tri.a, tri.b, tri.c}) brute.magnitude = maxf(brute.magnitude, maxf(maxf(std::fabs(v.x), std::fabs(v.y)), std::fabs(v.z)));
+        for (const Vec3 v : {tri.a, tri.b, tri.c})
+            brute.magnitude = maxf(brute.magnitude, maxf(maxf(std::fabs(v.x), std::fabs(v.y)), std::fabs(v.z)));
     }
 }
 
@@ -86,7 +88,8 @@ Check check_of(const char* query, const FuzzInput& in, const Brute& brute) {
 
 /// (key, mesh, triangle) lexicographic: the world's tie rule.
 template <class Key>
-bool better(Key k, std::uint32_t mesh, std::uint32_t id, bool have, Key best_k, std::uint32_t best_mesh, std::uint32_t best_id) {
+bool better(Key k, std::uint32_t mesh, std::uint32_t id, bool have, Key best_k, std::uint32_t best_mesh,
+            std::uint32_t best_id) {
     if (!have) return true;
     if (k != best_k) return k < best_k;
     return mesh != best_mesh ? mesh < best_mesh : id < best_id;
@@ -148,7 +151,9 @@ void overlap(FuzzInput& in, const World& world, const Brute& brute, bool capsule
             if (k.hit) want.push_back({t.mesh, t.id, k.point, k.normal, k.depth, TriangleRegion::Face});
         }
     if (!brute.exact(in)) return;
-    auto key = [](const WorldContact& x, const WorldContact& y) { return x.mesh != y.mesh ? x.mesh < y.mesh : x.triangle < y.triangle; };
+    auto key = [](const WorldContact& x, const WorldContact& y) {
+        return x.mesh != y.mesh ? x.mesh < y.mesh : x.triangle < y.triangle;
+    };
     std::sort(got.begin(), got.end(), key);
     // Every contact the world reports is brute force's, bit for bit; brute force may have more
     // only within the contacts' touching noise (tol::kCoincidentRel of the largest coordinate):
@@ -159,7 +164,8 @@ void overlap(FuzzInput& in, const World& world, const Brute& brute, bool capsule
     for (const WorldContact& w : want) {
         if (k < got.size() && got[k].mesh == w.mesh && got[k].triangle == w.triangle) {
             const WorldContact& g = got[k++];
-            c.that(same(g.point, w.point) && same(g.normal, w.normal) && same(g.depth, w.depth), "contact differs from brute force");
+            c.that(same(g.point, w.point) && same(g.normal, w.normal) && same(g.depth, w.depth),
+                   "contact differs from brute force");
             c.no_nan(g.point, "contact point");
             c.unit(g.normal, "contact normal not unit");
         } else {
@@ -222,8 +228,9 @@ void closest(FuzzInput& in, const World& world, const Brute& brute) {
     c.that(w.hit == hit, "hit differs from brute force");
     if (hit) {
         if (w.mesh != bm || w.triangle != bt)
-            std::fprintf(stderr, "world: mesh %u triangle %u distance %a; brute force: mesh %u triangle %u distance %a\n", w.mesh, w.triangle,
-                         w.distance, bm, bt, std::sqrt(best_d2));
+            std::fprintf(stderr,
+                         "world: mesh %u triangle %u distance %a; brute force: mesh %u triangle %u distance %a\n",
+                         w.mesh, w.triangle, w.distance, bm, bt, std::sqrt(best_d2));
         c.that(w.mesh == bm && w.triangle == bt, "answering triangle differs from brute force");
         c.that(same(w.distance, std::sqrt(best_d2)), "distance differs from brute force");
     }
@@ -265,7 +272,8 @@ void box_query(FuzzInput& in, const World& world, const Brute& brute) {
     const AABB box{in.vec(), in.vec()};
     const Check c = check_of("World::for_each_triangle_in", in, brute);
     std::vector<std::uint64_t> seen;
-    world.for_each_triangle_in(box, [&](std::uint32_t m, std::uint32_t id, const Triangle&) { seen.push_back(std::uint64_t(m) << 32 | id); });
+    world.for_each_triangle_in(
+        box, [&](std::uint32_t m, std::uint32_t id, const Triangle&) { seen.push_back(std::uint64_t(m) << 32 | id); });
     std::sort(seen.begin(), seen.end());
     c.that(std::adjacent_find(seen.begin(), seen.end()) == seen.end(), "a triangle visited twice");
     for (const Tri& t : brute.tris)
@@ -309,7 +317,8 @@ void bvh_and_broadphase(FuzzInput& in) {
         } else {
             c.that(node.first + 1 < bvh.nodes.size(), "child index out of range");
             for (const std::uint32_t k : {node.first, node.first + 1})
-                if (!aabb_is_empty(bvh.nodes[k].box)) c.that(inside(bvh.nodes[k].box, node.box), "a child's box is outside its parent");
+                if (!aabb_is_empty(bvh.nodes[k].box))
+                    c.that(inside(bvh.nodes[k].box, node.box), "a child's box is outside its parent");
         }
     }
     // The broadphases on the first 64 boxes: all of them may overlap (n^2 / 2 pairs), and the
@@ -329,8 +338,8 @@ void print_world() {
     if (!g_brute) return;
     std::fprintf(stderr, "the world's finite triangles (mesh, index: a, b, c):\n");
     for (const Tri& t : g_brute->tris)
-        std::fprintf(stderr, "  %u %u: (%a, %a, %a) (%a, %a, %a) (%a, %a, %a)\n", t.mesh, t.id, t.t.a.x, t.t.a.y, t.t.a.z,
-                     t.t.b.x, t.t.b.y, t.t.b.z, t.t.c.x, t.t.c.y, t.t.c.z);
+        std::fprintf(stderr, "  %u %u: (%a, %a, %a) (%a, %a, %a) (%a, %a, %a)\n", t.mesh, t.id, t.t.a.x, t.t.a.y,
+                     t.t.a.z, t.t.b.x, t.t.b.y, t.t.b.z, t.t.c.x, t.t.c.y, t.t.c.z);
 }
 
 }  // namespace

@@ -11,7 +11,7 @@ const { s, pkg } = await loadPackage();
 const V = (x, y, z) => ({ x, y, z });
 const isPlain = (o) => Object.getPrototypeOf(o) === Object.prototype;
 
-test('version is package.json\'s, as an export and on the API', () => {
+test("version is package.json's, as an export and on the API", () => {
   const { version } = JSON.parse(readFileSync(`${root}package.json`, 'utf8'));
   assert.equal(pkg.version, version);
   assert.equal(s.version, version);
@@ -24,19 +24,48 @@ test('init() returns one shared instance; init(options) a new one', async () => 
   assert.equal(other.closestPointOnTriangle(V(1, 1, 1), V(0, 0, 0), V(1, 0, 0), V(0, 0, 1)).region, 'BC');
 });
 
-test('the issue\'s public names are all there', () => {
-  for (const name of ['closestPointOnTriangle', 'explainClosestPointOnTriangle', 'triangleSphere', 'triangleBoundingSphere',
-    'triangleCircumsphere', 'sweepSpherePlane', 'sweepSphereTriangle', 'floorHeight', 'intersectSegmentPlane',
-    'intersectSegmentSphere', 'intersectSegmentAABB', 'intersectSegmentTriangle', 'intersectSegmentCapsule', 'sweptSphereSphere',
-    'sweepCapsuleTriangle', 'sphereSphere', 'aabbAABB', 'aabbSphere', 'capsuleCapsule', 'obbOBB', 'obbSphere', 'triangleCapsule',
-    'sphereContainsPoint', 'convexPolygonContainsPoint', 'pushOutAABBAABB', 'reflect', 'closestPointsOnTriangles']) {
+test("the issue's public names are all there", () => {
+  for (const name of [
+    'closestPointOnTriangle',
+    'explainClosestPointOnTriangle',
+    'triangleSphere',
+    'triangleBoundingSphere',
+    'triangleCircumsphere',
+    'sweepSpherePlane',
+    'sweepSphereTriangle',
+    'floorHeight',
+    'intersectSegmentPlane',
+    'intersectSegmentSphere',
+    'intersectSegmentAABB',
+    'intersectSegmentTriangle',
+    'intersectSegmentCapsule',
+    'sweptSphereSphere',
+    'sweepCapsuleTriangle',
+    'sphereSphere',
+    'aabbAABB',
+    'aabbSphere',
+    'capsuleCapsule',
+    'obbOBB',
+    'obbSphere',
+    'triangleCapsule',
+    'sphereContainsPoint',
+    'convexPolygonContainsPoint',
+    'pushOutAABBAABB',
+    'reflect',
+    'closestPointsOnTriangles',
+  ]) {
     assert.equal(typeof s[name], 'function', name);
   }
   assert.equal(typeof s.World, 'function');
 });
 
 test('THREE.Vector3 in, plain {x, y, z} out; regions as strings', () => {
-  const r = s.closestPointOnTriangle(new THREE.Vector3(2, 1, -1), new THREE.Vector3(0, 0, 0), new THREE.Vector3(1, 0, 0), new THREE.Vector3(0, 0, 1));
+  const r = s.closestPointOnTriangle(
+    new THREE.Vector3(2, 1, -1),
+    new THREE.Vector3(0, 0, 0),
+    new THREE.Vector3(1, 0, 0),
+    new THREE.Vector3(0, 0, 1),
+  );
   assert.deepEqual(r, { point: V(1, 0, 0), region: 'B', barycentric: V(0, 1, 0), degenerate: false });
   assert.ok(isPlain(r) && isPlain(r.point) && isPlain(r.barycentric));
   const seen = new Set();
@@ -47,21 +76,33 @@ test('THREE.Vector3 in, plain {x, y, z} out; regions as strings', () => {
   const collapsed = s.closestPointOnTriangle(V(5, 1, 0), V(0, 0, 0), V(1, 0, 0), V(2, 0, 0));
   assert.equal(collapsed.degenerate, true);
   assert.equal(collapsed.region, 'C', 'a zero-area triangle reports the vertex it collapsed to');
-  assert.equal(s.closestPointOnTriangle(V(1.5, 1, 0), V(0, 0, 0), V(1, 0, 0), V(2, 0, 0)).region, 'BC', '… or the edge');
+  assert.equal(
+    s.closestPointOnTriangle(V(1.5, 1, 0), V(0, 0, 0), V(1, 0, 0), V(2, 0, 0)).region,
+    'BC',
+    '… or the edge',
+  );
 });
 
 test('explainClosestPointOnTriangle gives the steps with their numbers', () => {
   const e = s.explainClosestPointOnTriangle(V(0.25, 1, 0.25), V(0, 0, 0), V(1, 0, 0), V(0, 0, 1));
   assert.equal(e.region, 'face');
-  assert.deepEqual(e.tests.map((t) => t.region), ['A', 'B', 'AB', 'C', 'CA', 'BC', 'face']);
-  assert.deepEqual(e.tests.map((t) => t.passed), [false, false, false, false, false, false, true]);
+  assert.deepEqual(
+    e.tests.map((t) => t.region),
+    ['A', 'B', 'AB', 'C', 'CA', 'BC', 'face'],
+  );
+  assert.deepEqual(
+    e.tests.map((t) => t.passed),
+    [false, false, false, false, false, false, true],
+  );
   assert.equal(e.tests[0].condition, 'd1 <= 0 && d2 <= 0');
   assert.deepEqual(e.dots, { d1: 0.25, d2: 0.25, d3: -0.75, d4: 0.25, d5: 0.25, d6: -0.75 });
   assert.deepEqual(e.lagrange, { va: 0.5, vb: 0.25, vc: 0.25 });
 });
 
 test('segment casts: t is a fraction in [0, 1]; starting inside gives t = 0; a miss gives t = 1', () => {
-  const from = V(0, 5, 0), to = V(0, -5, 0), inside = V(0, 0.1, 0);
+  const from = V(0, 5, 0),
+    to = V(0, -5, 0),
+    inside = V(0, 0.1, 0);
   const casts = {
     plane: (a, b) => s.intersectSegmentPlane(a, b, V(0, 1, 0), V(0, 0, 0)),
     sphere: (a, b) => s.intersectSegmentSphere(a, b, V(0, 0, 0), 1),
@@ -75,7 +116,8 @@ test('segment casts: t is a fraction in [0, 1]; starting inside gives t = 0; a m
     assert.equal(h.hit, true, name);
     assert.ok(h.t > 0 && h.t < 1, `${name}: t ${h.t}`);
     assert.ok(Math.abs(h.point.y - (5 - 10 * h.t)) < 1e-6, `${name}: point at t`);
-    if (name !== 'plane') { // a plane has no inside: the cast from just above hits it later
+    if (name !== 'plane') {
+      // a plane has no inside: the cast from just above hits it later
       const start = cast(inside, to);
       assert.equal(start.hit, true, name);
       assert.equal(start.t, 0, `${name} from inside`);
@@ -103,13 +145,23 @@ test('sweeps: the centre at contact, starting embedded gives t = 0, touching and
   const ss = s.sweptSphereSphere(V(-5, 0, 0), V(5, 0, 0), 1, V(0, 0, 0), V(0, 0, 0), 1);
   assert.equal(ss.hit, true);
   assert.ok(Math.abs(ss.t - 0.3) < 1e-6, `t ${ss.t}`);
-  const cap = s.sweepCapsuleTriangle(V(0.2, 2, 0.2), V(0.2, 3, 0.2), 0.5, V(0, -4, 0), V(0, 0, 0), V(0, 0, 2), V(2, 0, 0));
+  const cap = s.sweepCapsuleTriangle(
+    V(0.2, 2, 0.2),
+    V(0.2, 3, 0.2),
+    0.5,
+    V(0, -4, 0),
+    V(0, 0, 0),
+    V(0, 0, 2),
+    V(2, 0, 0),
+  );
   assert.equal(cap.hit, true);
   assert.ok(Math.abs(cap.t - 0.375) < 1e-5, `t ${cap.t}`);
 });
 
 test('floorHeight is a number over the triangle and null outside it or for a wall', () => {
-  const a = V(0, 1, 0), b = V(0, 1, 2), c = V(2, 3, 0);
+  const a = V(0, 1, 0),
+    b = V(0, 1, 2),
+    c = V(2, 3, 0);
   assert.equal(s.floorHeight(a, b, c, 1, 0.5), 2);
   assert.equal(s.floorHeightByArea(a, b, c, 1, 0.5), 2);
   assert.equal(s.floorHeight(a, b, c, 3, 3), null);
@@ -123,13 +175,33 @@ test('overlaps, containment and bounding spheres answer as documented', () => {
   assert.equal(s.sphereSphere(V(0, 0, 0), 1, V(2, 0, 0), 1).depth, 0);
   assert.deepEqual(s.pushOutAABBAABB(V(0.5, 0, 0), V(1.5, 1, 1), V(0, 0, 0), V(1, 1, 1)), V(0.5, 0, 0));
   assert.deepEqual(s.reflect(V(1, -1, 0), V(0, 1, 0)), V(1, 1, 0));
-  assert.equal(s.convexPolygonContainsPoint(new Float32Array([0, 0, 1, 0, 0, 1]), { x: 0.5, y: 0.5 }), true, 'on an edge is inside');
-  assert.equal(s.convexPolygonContainsPoint([{ x: 0, y: 0 }, { x: 0, y: 1 }, { x: 1, y: 0 }], { x: 0.6, y: 0.6 }), false);
+  assert.equal(
+    s.convexPolygonContainsPoint(new Float32Array([0, 0, 1, 0, 0, 1]), { x: 0.5, y: 0.5 }),
+    true,
+    'on an edge is inside',
+  );
+  assert.equal(
+    s.convexPolygonContainsPoint(
+      [
+        { x: 0, y: 0 },
+        { x: 0, y: 1 },
+        { x: 1, y: 0 },
+      ],
+      { x: 0.6, y: 0.6 },
+    ),
+    false,
+  );
   const right = s.triangleBoundingSphere(V(0, 0, 0), V(2, 0, 0), V(0, 2, 0));
   assert.deepEqual([right.center, right.kind, right.oppositeVertex], [V(1, 1, 0), 'rightOrObtuse', 0]);
   assert.equal(s.triangleCircumsphere(V(0, 0, 0), V(1, 0, 0), V(2, 0, 0)).exists, false);
-  assert.deepEqual(s.aabbTransform(V(-1, -1, -1), V(1, 1, 1), new THREE.Matrix4().makeTranslation(1, 2, 3)), { min: V(0, 1, 2), max: V(2, 3, 4) });
-  assert.deepEqual(s.aabbFromPoints(new Float32Array(0)), { min: V(Infinity, Infinity, Infinity), max: V(-Infinity, -Infinity, -Infinity) });
+  assert.deepEqual(s.aabbTransform(V(-1, -1, -1), V(1, 1, 1), new THREE.Matrix4().makeTranslation(1, 2, 3)), {
+    min: V(0, 1, 2),
+    max: V(2, 3, 4),
+  });
+  assert.deepEqual(s.aabbFromPoints(new Float32Array(0)), {
+    min: V(Infinity, Infinity, Infinity),
+    max: V(-Infinity, -Infinity, -Infinity),
+  });
 });
 
 test('World: a three.js BufferGeometry in world space, its queries, stats, and dispose', () => {
@@ -141,11 +213,24 @@ test('World: a three.js BufferGeometry in world space, its queries, stats, and d
   assert.ok(g.index.array instanceof Uint16Array, 'three.js used a 16-bit index');
   const world = new s.World();
   assert.equal(world.addMesh(g.attributes.position.array, g.index.array), 0);
-  assert.deepEqual({ ...world.stats, buildMs: 0 }, { meshes: 1, triangles: 32, nodes: world.stats.nodes, memoryBytes: world.stats.memoryBytes, maxDepth: world.stats.maxDepth, buildMs: 0 });
+  assert.deepEqual(
+    { ...world.stats, buildMs: 0 },
+    {
+      meshes: 1,
+      triangles: 32,
+      nodes: world.stats.nodes,
+      memoryBytes: world.stats.memoryBytes,
+      maxDepth: world.stats.maxDepth,
+      buildMs: 0,
+    },
+  );
   assert.ok(world.stats.nodes >= 1 && world.stats.memoryBytes > 32 * 36);
 
   const down = world.raycast(V(1.1, 10, 1.3), V(0, -2, 0), 100);
-  assert.deepEqual([down.hit, down.distance, down.point, down.normal, down.mesh], [true, 8, { x: Math.fround(1.1), y: 2, z: Math.fround(1.3) }, V(0, 1, 0), 0]);
+  assert.deepEqual(
+    [down.hit, down.distance, down.point, down.normal, down.mesh],
+    [true, 8, { x: Math.fround(1.1), y: 2, z: Math.fround(1.3) }, V(0, 1, 0), 0],
+  );
   assert.ok(down.triangle >= 0 && down.triangle < 32);
   const tri = world.triangle(0, down.triangle);
   assert.equal(tri.a.y, 2);
@@ -162,7 +247,10 @@ test('World: a three.js BufferGeometry in world space, its queries, stats, and d
   const capsule = world.capsuleCast(V(0.3, 5, 0.3), V(0.3, 6, 0.3), 0.5, V(0, -1, 0), 10);
   assert.ok(capsule.hit && Math.abs(capsule.distance - 2.5) < 1e-5);
   const contacts = world.overlapSphere(V(0.3, 2.25, 0.3), 0.5);
-  assert.ok(contacts.some((c) => c.feature === 'face' && c.depth === 0.25 && c.normal.y === 1), 'the face under the centre');
+  assert.ok(
+    contacts.some((c) => c.feature === 'face' && c.depth === 0.25 && c.normal.y === 1),
+    'the face under the centre',
+  );
   for (const c of contacts) {
     assert.ok(c.mesh === 0 && c.depth > 0 && c.normal.y > 0 && isPlain(c), JSON.stringify(c)); // neighbours touch at an edge
     assert.ok(Math.abs(Math.hypot(c.normal.x, c.normal.y, c.normal.z) - 1) < 1e-6);

@@ -14,9 +14,16 @@ const V = (x, y, z) => ({ x, y, z });
 
 /** Bad values for an argument kind: [label, value, expected error class]. */
 function badValues(kind) {
-  const common = [['missing', undefined, TypeError], ['null', null, TypeError], ['a string', 'abc', TypeError]];
+  const common = [
+    ['missing', undefined, TypeError],
+    ['null', null, TypeError],
+    ['a string', 'abc', TypeError],
+  ];
   switch (kind) {
-    case 'vec3': case 'extent': case 'quat': case 'vec2': {
+    case 'vec3':
+    case 'extent':
+    case 'quat':
+    case 'vec2': {
       const base = validArg(kind);
       const bad = [
         ...common,
@@ -31,23 +38,47 @@ function badValues(kind) {
       if (kind === 'extent') bad.push(['a negative half extent', { ...base, z: -1 }, RangeError]);
       return bad;
     }
-    case 'number': case 'radius': case 'distance': case 'maxDistance': case 'index': {
-      const bad = [...common, ['an object', V(1, 2, 3), TypeError], ['NaN', NaN, RangeError], ['-Infinity', -Infinity, RangeError]];
+    case 'number':
+    case 'radius':
+    case 'distance':
+    case 'maxDistance':
+    case 'index': {
+      const bad = [
+        ...common,
+        ['an object', V(1, 2, 3), TypeError],
+        ['NaN', NaN, RangeError],
+        ['-Infinity', -Infinity, RangeError],
+      ];
       if (kind !== 'maxDistance') bad.push(['+Infinity', Infinity, RangeError]);
       if (kind !== 'number') bad.push(['negative', -0.5, RangeError]);
       if (kind === 'index') bad.push(['fractional', 1.5, RangeError]);
       return bad;
     }
     case 'mat4':
-      return [...common, ['15 elements', new Array(15).fill(0), RangeError], ['an element NaN', [NaN, ...new Array(15).fill(0)], RangeError]];
+      return [
+        ...common,
+        ['15 elements', new Array(15).fill(0), RangeError],
+        ['an element NaN', [NaN, ...new Array(15).fill(0)], RangeError],
+      ];
     case 'polygon':
-      return [...common, ['an odd-length Float32Array', new Float32Array(3), RangeError], ['a vertex with NaN', [{ x: NaN, y: 0 }], RangeError],
-        ['a vertex that is a number', [3], TypeError]];
+      return [
+        ...common,
+        ['an odd-length Float32Array', new Float32Array(3), RangeError],
+        ['a vertex with NaN', [{ x: NaN, y: 0 }], RangeError],
+        ['a vertex that is a number', [3], TypeError],
+      ];
     default: {
       const [type, stride] = kind.split('/');
       const Type = type === 'u32' ? Uint32Array : Float32Array;
-      const bad = [...common, ['a plain array', Array.from(validArg(kind)), TypeError],
-        ['the other typed array type', type === 'u32' ? new Int32Array(Number(stride)) : new Float64Array(Number(stride)), TypeError]];
+      const bad = [
+        ...common,
+        ['a plain array', Array.from(validArg(kind)), TypeError],
+        [
+          'the other typed array type',
+          type === 'u32' ? new Int32Array(Number(stride)) : new Float64Array(Number(stride)),
+          TypeError,
+        ],
+      ];
       if (Number(stride) > 1) bad.push(['a wrong length', new Type(Number(stride) + 1), RangeError]);
       return bad;
     }
@@ -60,7 +91,10 @@ function newWorld() {
   return w;
 }
 
-const P = V(0.2, 1, 0.2), A = V(0, 0, 0), B = V(1, 0, 0), C = V(0, 0, 1);
+const P = V(0.2, 1, 0.2),
+  A = V(0, 0, 0),
+  B = V(1, 0, 0),
+  C = V(0, 0, 1);
 /** The module still works and never aborted. */
 function assertStillWorking() {
   assert.equal(aborts, 0, 'the wasm module aborted');
@@ -97,11 +131,21 @@ for (const [name, text] of Object.entries(SIGNATURES)) {
         const args = good.slice();
         args[i] = value;
         if (label === 'missing') args.length = i; // really missing, not an explicit undefined
-        assert.throws(() => call(args), (e) => {
-          assert.ok(e instanceof Err, `${name}(${arg} ${label}): expected ${Err.name}, got ${e.constructor.name}: ${e.message}`);
-          assert.ok(e.message.includes(`'${arg}`), `${name}(${arg} ${label}): the message names the argument: ${e.message}`);
-          return true;
-        }, `${name}(${arg} ${label}) did not throw`);
+        assert.throws(
+          () => call(args),
+          (e) => {
+            assert.ok(
+              e instanceof Err,
+              `${name}(${arg} ${label}): expected ${Err.name}, got ${e.constructor.name}: ${e.message}`,
+            );
+            assert.ok(
+              e.message.includes(`'${arg}`),
+              `${name}(${arg} ${label}): the message names the argument: ${e.message}`,
+            );
+            return true;
+          },
+          `${name}(${arg} ${label}) did not throw`,
+        );
         tried++;
       }
     }
@@ -114,24 +158,51 @@ test('the matrix above tried every argument', () => {
 });
 
 test('batch inputs whose element counts disagree throw a RangeError naming the argument', () => {
-  assert.throws(() => s.closestPointsOnTriangles(new Float32Array(6), new Float32Array(27)), (e) => e instanceof RangeError && /'points'/.test(e.message));
-  assert.throws(() => s.trianglesSpheres(new Float32Array(18), new Float32Array(12)), (e) => e instanceof RangeError && /'triangles'/.test(e.message));
-  assert.throws(() => s.closestPointsOnTriangles(new Float32Array(6), new Float32Array(9), new Float32Array(3)), (e) => e instanceof RangeError && /'out'/.test(e.message));
+  assert.throws(
+    () => s.closestPointsOnTriangles(new Float32Array(6), new Float32Array(27)),
+    (e) => e instanceof RangeError && /'points'/.test(e.message),
+  );
+  assert.throws(
+    () => s.trianglesSpheres(new Float32Array(18), new Float32Array(12)),
+    (e) => e instanceof RangeError && /'triangles'/.test(e.message),
+  );
+  assert.throws(
+    () => s.closestPointsOnTriangles(new Float32Array(6), new Float32Array(9), new Float32Array(3)),
+    (e) => e instanceof RangeError && /'out'/.test(e.message),
+  );
   const w = new s.World();
-  assert.throws(() => w.raycastBatch(new Float32Array(12), 5, new Float32Array(8)), (e) => e instanceof RangeError && /'out'/.test(e.message));
-  assert.throws(() => w.raycastBatch(new Float32Array(12), 5, undefined, new Uint32Array(2)), (e) => e instanceof RangeError && /'ids'/.test(e.message));
+  assert.throws(
+    () => w.raycastBatch(new Float32Array(12), 5, new Float32Array(8)),
+    (e) => e instanceof RangeError && /'out'/.test(e.message),
+  );
+  assert.throws(
+    () => w.raycastBatch(new Float32Array(12), 5, undefined, new Uint32Array(2)),
+    (e) => e instanceof RangeError && /'ids'/.test(e.message),
+  );
   w.dispose();
   assertStillWorking();
 });
 
 test('World.addMesh: an index out of range or a non-indexed mesh not in triangles is a RangeError naming the argument', () => {
   const w = new s.World();
-  assert.throws(() => w.addMesh(new Float32Array(9), new Uint32Array([0, 1, 3])), (e) => e instanceof RangeError && /'indices'/.test(e.message) && /out of range/.test(e.message));
-  assert.throws(() => w.addMesh(new Float32Array(12)), (e) => e instanceof RangeError && /'positions'/.test(e.message));
+  assert.throws(
+    () => w.addMesh(new Float32Array(9), new Uint32Array([0, 1, 3])),
+    (e) => e instanceof RangeError && /'indices'/.test(e.message) && /out of range/.test(e.message),
+  );
+  assert.throws(
+    () => w.addMesh(new Float32Array(12)),
+    (e) => e instanceof RangeError && /'positions'/.test(e.message),
+  );
   assert.equal(w.stats.meshes, 0, 'nothing was added');
   assert.equal(w.addMesh(new Float32Array(9), new Uint32Array([0, 1, 2])), 0);
-  assert.throws(() => w.triangle(1, 0), (e) => e instanceof RangeError && /'mesh'/.test(e.message));
-  assert.throws(() => w.triangle(0, 1), (e) => e instanceof RangeError && /'index'/.test(e.message));
+  assert.throws(
+    () => w.triangle(1, 0),
+    (e) => e instanceof RangeError && /'mesh'/.test(e.message),
+  );
+  assert.throws(
+    () => w.triangle(0, 1),
+    (e) => e instanceof RangeError && /'index'/.test(e.message),
+  );
   w.dispose();
   assertStillWorking();
 });
@@ -142,10 +213,16 @@ test('a World used after dispose throws a clear Error from every method, and dis
   assert.equal(w.disposed, true);
   w.dispose();
   w[Symbol.dispose]();
-  for (const [method, text] of Object.entries(pkg.WasmArray ? SIGNATURES : {}).filter(([n]) => n.startsWith('World.'))) {
+  for (const [method, text] of Object.entries(pkg.WasmArray ? SIGNATURES : {}).filter(([n]) =>
+    n.startsWith('World.'),
+  )) {
     const name = method.slice('World.'.length);
     const args = parseSignature(text).map(({ kind, name: arg }) => validArg(kind, arg));
-    assert.throws(() => w[name](...args), (e) => e.constructor === Error && e.message === `World.${name}: this World was disposed`, name);
+    assert.throws(
+      () => w[name](...args),
+      (e) => e.constructor === Error && e.message === `World.${name}: this World was disposed`,
+      name,
+    );
   }
   assert.throws(() => w.stats, /World\.stats: this World was disposed/);
   assertStillWorking();
@@ -155,7 +232,13 @@ test('a disposed WasmArray cannot be used', () => {
   const a = s.allocFloat32(3);
   a[Symbol.dispose]();
   assert.throws(() => a.array, /WasmArray\.array: this array was disposed/);
-  assert.throws(() => s.closestPointsOnTriangles(a, new Float32Array(9)), (e) => /'points' is a WasmArray that was disposed/.test(e.message));
-  assert.throws(() => s.allocFloat32(2 ** 31), (e) => e instanceof RangeError && /more than wasm memory/.test(e.message));
+  assert.throws(
+    () => s.closestPointsOnTriangles(a, new Float32Array(9)),
+    (e) => /'points' is a WasmArray that was disposed/.test(e.message),
+  );
+  assert.throws(
+    () => s.allocFloat32(2 ** 31),
+    (e) => e instanceof RangeError && /more than wasm memory/.test(e.message),
+  );
   assertStillWorking();
 });

@@ -4,7 +4,15 @@
 // memory grows.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadPackage, goldenRecords, goldenMeshes, decodeArgs, flatten, bitDifferences, SIGNATURES } from './helpers.js';
+import {
+  loadPackage,
+  goldenRecords,
+  goldenMeshes,
+  decodeArgs,
+  flatten,
+  bitDifferences,
+  SIGNATURES,
+} from './helpers.js';
 
 const { s, pkg } = await loadPackage();
 
@@ -23,22 +31,31 @@ function packed(name, strides) {
 }
 
 /** The single query's outputs for each record, flattened (first `width` values). */
-function singles(name, records, width) {
+function _singles(name, records, width) {
   return records.map(({ input }) => flatten(s[name](...decodeArgs(SIGNATURES[name], input))).slice(0, width));
 }
 
 function assertRows(batch, rows, width, what) {
   assert.equal(batch.length, rows.length * width, `${what}: length`);
-  let bad = 0, first = null;
+  let bad = 0,
+    first = null;
   rows.forEach((row, k) => {
     const diffs = bitDifferences(Array.from(batch.subarray(k * width, (k + 1) * width)), row);
-    if (diffs.length && bad++ === 0) first = { k, batch: Array.from(batch.subarray(k * width, (k + 1) * width)), single: row };
+    if (diffs.length && bad++ === 0)
+      first = { k, batch: Array.from(batch.subarray(k * width, (k + 1) * width)), single: row };
   });
-  assert.equal(bad, 0, `${what}: ${bad} of ${rows.length} elements differ from single calls; first ${JSON.stringify(first)}`);
+  assert.equal(
+    bad,
+    0,
+    `${what}: ${bad} of ${rows.length} elements differ from single calls; first ${JSON.stringify(first)}`,
+  );
 }
 
 test('closestPointsOnTriangles equals closestPointOnTriangle on 10^4 golden cases, plain and zero-copy', () => {
-  const { records, arrays: [points, triangles] } = packed('closestPointOnTriangle', [3, 9]);
+  const {
+    records,
+    arrays: [points, triangles],
+  } = packed('closestPointOnTriangle', [3, 9]);
   const rows = records.map(({ output }) => Array.from(output.subarray(0, 3))); // golden point
   assertRows(s.closestPointsOnTriangles(points, triangles), rows, 3, 'plain, new out');
 
@@ -46,7 +63,9 @@ test('closestPointsOnTriangles equals closestPointOnTriangle on 10^4 golden case
   assert.equal(s.closestPointsOnTriangles(points, triangles, out), out, 'returns the given out');
   assertRows(out, rows, 3, 'plain, given out');
 
-  const wp = s.allocFloat32(points.length), wt = s.allocFloat32(triangles.length), wo = s.allocFloat32(points.length);
+  const wp = s.allocFloat32(points.length),
+    wt = s.allocFloat32(triangles.length),
+    wo = s.allocFloat32(points.length);
   wp.array.set(points);
   wt.array.set(triangles);
   const result = s.closestPointsOnTriangles(wp, wt, wo);
@@ -59,8 +78,15 @@ test('closestPointsOnTriangles equals closestPointOnTriangle on 10^4 golden case
 });
 
 test('closestPointsOnTriangles: one triangle is used for every point', () => {
-  const { records, arrays: [points] } = packed('closestPointOnTriangle', [3, 9]);
-  const tri = [{ x: -1, y: 0, z: -1 }, { x: 2, y: 0.5, z: 0 }, { x: 0, y: -0.5, z: 2 }];
+  const {
+    records,
+    arrays: [points],
+  } = packed('closestPointOnTriangle', [3, 9]);
+  const tri = [
+    { x: -1, y: 0, z: -1 },
+    { x: 2, y: 0.5, z: 0 },
+    { x: 0, y: -0.5, z: 2 },
+  ];
   const one = new Float32Array(tri.flatMap((v) => [v.x, v.y, v.z]));
   const rows = records.slice(0, 2000).map(({ input }) => {
     const p = { x: input[0], y: input[1], z: input[2] };
@@ -71,7 +97,10 @@ test('closestPointsOnTriangles: one triangle is used for every point', () => {
 });
 
 test('trianglesSpheres equals triangleSphere on 10^4 golden cases', () => {
-  const { records, arrays: [triangles, centers, radii] } = packed('triangleSphere', [9, 3, 1]);
+  const {
+    records,
+    arrays: [triangles, centers, radii],
+  } = packed('triangleSphere', [9, 3, 1]);
   const spheres = new Float32Array(records.length * 4);
   for (let k = 0; k < records.length; k++) spheres.set([...centers.subarray(3 * k, 3 * k + 3), radii[k]], 4 * k);
   const rows = records.map(({ output }) => Array.from(output)); // hit, point, normal, depth
@@ -80,21 +109,39 @@ test('trianglesSpheres equals triangleSphere on 10^4 golden cases', () => {
 
 test('intersectSegmentsTriangles, intersectSegmentsSpheres, intersectSegmentsAABBs equal their single casts on 10^4 golden cases', () => {
   {
-    const { records, arrays: [from, to, triangles] } = packed('intersectSegmentTriangle', [3, 3, 9]);
+    const {
+      records,
+      arrays: [from, to, triangles],
+    } = packed('intersectSegmentTriangle', [3, 3, 9]);
     const segments = interleave(from, to, 3);
     const rows = records.map(({ output }) => Array.from(output.subarray(0, 8))); // without barycentric
     assertRows(s.intersectSegmentsTriangles(segments, triangles), rows, 8, 'segments/triangles');
   }
   {
-    const { records, arrays: [from, to, centers, radii] } = packed('intersectSegmentSphere', [3, 3, 3, 1]);
+    const {
+      records,
+      arrays: [from, to, centers, radii],
+    } = packed('intersectSegmentSphere', [3, 3, 3, 1]);
     const spheres = new Float32Array(records.length * 4);
     for (let k = 0; k < records.length; k++) spheres.set([...centers.subarray(3 * k, 3 * k + 3), radii[k]], 4 * k);
-    assertRows(s.intersectSegmentsSpheres(interleave(from, to, 3), spheres), records.map((r) => Array.from(r.output)), 8, 'segments/spheres');
+    assertRows(
+      s.intersectSegmentsSpheres(interleave(from, to, 3), spheres),
+      records.map((r) => Array.from(r.output)),
+      8,
+      'segments/spheres',
+    );
   }
   {
-    const { records, arrays: [from, to, min, max] } = packed('intersectSegmentAABB', [3, 3, 3, 3]);
-    assertRows(s.intersectSegmentsAABBs(interleave(from, to, 3), interleave(min, max, 3)),
-      records.map((r) => Array.from(r.output)), 8, 'segments/boxes');
+    const {
+      records,
+      arrays: [from, to, min, max],
+    } = packed('intersectSegmentAABB', [3, 3, 3, 3]);
+    assertRows(
+      s.intersectSegmentsAABBs(interleave(from, to, 3), interleave(min, max, 3)),
+      records.map((r) => Array.from(r.output)),
+      8,
+      'segments/boxes',
+    );
   }
 });
 
@@ -113,7 +160,9 @@ test('the broadphase: all pairs, sweep and prune and the tree give the same pair
   const boxes = new Float32Array(6 * 600);
   for (let k = 0; k < 600; k++) {
     const stacked = k % 2 === 0; // half of them share one x range
-    const x = stacked ? 0 : rnd() * 50, y = rnd() * 50, z = rnd() * 50;
+    const x = stacked ? 0 : rnd() * 50,
+      y = rnd() * 50,
+      z = rnd() * 50;
     boxes.set([x, y, z, x + 1 + rnd(), y + 1 + rnd(), z + 1 + rnd()], 6 * k);
   }
   const all = s.pairsAll(boxes);
@@ -129,7 +178,8 @@ test('World.raycastBatch and sphereCastBatch equal single raycasts and sphere ca
   const rnd = mulberry(9);
   const n = 3000;
   const rays = new Float32Array(6 * n);
-  for (let k = 0; k < n; k++) rays.set([rnd() * 24 - 12, 2 + rnd() * 4, rnd() * 24 - 12, rnd() - 0.5, -1, rnd() - 0.5], 6 * k);
+  for (let k = 0; k < n; k++)
+    rays.set([rnd() * 24 - 12, 2 + rnd() * 4, rnd() * 24 - 12, rnd() - 0.5, -1, rnd() - 0.5], 6 * k);
   const ids = new Uint32Array(2 * n);
   const out = world.raycastBatch(rays, 50, undefined, ids);
   const sphereIds = s.allocUint32(2 * n);
@@ -140,11 +190,32 @@ test('World.raycastBatch and sphereCastBatch equal single raycasts and sphere ca
     const d = { x: rays[6 * k + 3], y: rays[6 * k + 4], z: rays[6 * k + 5] };
     const r = world.raycast(o, d, 50);
     hits += r.hit;
-    assert.deepEqual(bitDifferences(Array.from(out.subarray(8 * k, 8 * k + 8)), [r.hit ? 1 : 0, r.distance, r.point.x, r.point.y, r.point.z, r.normal.x, r.normal.y, r.normal.z]), []);
+    assert.deepEqual(
+      bitDifferences(Array.from(out.subarray(8 * k, 8 * k + 8)), [
+        r.hit ? 1 : 0,
+        r.distance,
+        r.point.x,
+        r.point.y,
+        r.point.z,
+        r.normal.x,
+        r.normal.y,
+        r.normal.z,
+      ]),
+      [],
+    );
     assert.deepEqual([ids[2 * k], ids[2 * k + 1]], r.hit ? [r.mesh, r.triangle] : [0xffffffff, 0xffffffff]);
     const c = world.sphereCast(o, 0.3, d, 8);
-    assert.deepEqual(bitDifferences(Array.from(spheres.subarray(11 * k, 11 * k + 11)), flatten([c.hit, c.distance, c.point, c.position, c.normal]).slice(1)), []);
-    assert.deepEqual([sphereIds.array[2 * k], sphereIds.array[2 * k + 1]], c.hit ? [c.mesh, c.triangle] : [0xffffffff, 0xffffffff]);
+    assert.deepEqual(
+      bitDifferences(
+        Array.from(spheres.subarray(11 * k, 11 * k + 11)),
+        flatten([c.hit, c.distance, c.point, c.position, c.normal]).slice(1),
+      ),
+      [],
+    );
+    assert.deepEqual(
+      [sphereIds.array[2 * k], sphereIds.array[2 * k + 1]],
+      c.hit ? [c.mesh, c.triangle] : [0xffffffff, 0xffffffff],
+    );
   }
   assert.ok(hits > n / 2, `${hits} of ${n} rays hit`);
   sphereIds.dispose();
@@ -160,9 +231,16 @@ test('a view of wasm memory is detached when the memory grows; WasmArray.array g
   assert.equal(view.length, 0, 'the old view is detached');
   assert.deepEqual(Array.from(a.array.subarray(0, 3)), [1, 2, 3]);
   // A detached view passed to a batch call is an error naming the argument, not a silent empty batch.
-  assert.throws(() => s.closestPointsOnTriangles(view, new Float32Array(9 * 2)), (e) => e instanceof RangeError && /'points'/.test(e.message) && /re-read WasmArray\.array/.test(e.message));
+  assert.throws(
+    () => s.closestPointsOnTriangles(view, new Float32Array(9 * 2)),
+    (e) => e instanceof RangeError && /'points'/.test(e.message) && /re-read WasmArray\.array/.test(e.message),
+  );
   // single queries keep working after growth (their cached heap view is refreshed)
-  assert.deepEqual(s.closestPointOnTriangle({ x: 1, y: 1, z: 1 }, { x: 0, y: 0, z: 0 }, { x: 1, y: 0, z: 0 }, { x: 0, y: 0, z: 1 }).point, { x: 0.5, y: 0, z: 0.5 });
+  assert.deepEqual(
+    s.closestPointOnTriangle({ x: 1, y: 1, z: 1 }, { x: 0, y: 0, z: 0 }, { x: 1, y: 0, z: 0 }, { x: 0, y: 0, z: 1 })
+      .point,
+    { x: 0.5, y: 0, z: 0.5 },
+  );
   big.dispose();
   a.dispose();
   assert.equal(a.disposed, true);
@@ -179,7 +257,10 @@ test('a batch result is a copy when no out is given, and out may be longer than 
   const r1 = s.closestPointsOnTriangles(points, tri);
   const r2 = s.closestPointsOnTriangles(points, tri);
   assert.notEqual(r1, r2);
-  assert.ok(!(r1.buffer instanceof SharedArrayBuffer) && r1.buffer.byteLength === 24, 'a fresh array, not a view of wasm memory');
+  assert.ok(
+    !(r1.buffer instanceof SharedArrayBuffer) && r1.buffer.byteLength === 24,
+    'a fresh array, not a view of wasm memory',
+  );
   assert.ok(pkg.WasmArray);
 });
 

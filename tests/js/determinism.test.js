@@ -24,7 +24,7 @@ const scene = writeScenes(dir, 1000, 100);
 process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
 
 const words = new Uint32Array(1);
-const asFloat = new Float32Array(words.buffer);
+const _asFloat = new Float32Array(words.buffer);
 /** FNV-1a over the float32 bits of `values` (a Float32Array), continuing from h. */
 function fnv1a(h, values) {
   const u = new Uint32Array(values.buffer, values.byteOffset, values.length);
@@ -35,9 +35,24 @@ const FNV_BASIS = 2166136261;
 const hex = (h) => h.toString(16).padStart(8, '0');
 
 function nativeHashes(sceneName, files, extra = []) {
-  const out = execFileSync(native, [sceneName, '--world', files.world, '--spawn', files.spawn, '--steps', String(STEPS), '--dt', DT.toPrecision(9), ...extra], {
-    encoding: 'utf8',
-  });
+  const out = execFileSync(
+    native,
+    [
+      sceneName,
+      '--world',
+      files.world,
+      '--spawn',
+      files.spawn,
+      '--steps',
+      String(STEPS),
+      '--dt',
+      DT.toPrecision(9),
+      ...extra,
+    ],
+    {
+      encoding: 'utf8',
+    },
+  );
   return JSON.parse(out).hashes;
 }
 
@@ -55,16 +70,32 @@ function newWorld(mesh) {
 
 for (const pairs of [false, true]) {
   test(`S1: 1000 particles on the S1 terrain${pairs ? ' with particle pairs' : ''}, ${STEPS} steps: wasm equals native bit for bit after every step`, () => {
-    const nat = nativeHashes('s1', { world: scene.files.s1World, spawn: scene.files.particles }, pairs ? ['--pairs', '1'] : []);
+    const nat = nativeHashes(
+      's1',
+      { world: scene.files.s1World, spawn: scene.files.particles },
+      pairs ? ['--pairs', '1'] : [],
+    );
     const w = newWorld(scene.s1);
     const p = scene.particles;
     const ps = new s.ParticleSystem(w, {
-      capacity: p.count, radius: 0.15, restitution: 0.6, friction: 0.3, damping: 0, gravity: { x: 0, y: -9.81, z: 0 }, collideParticles: pairs,
+      capacity: p.count,
+      radius: 0.15,
+      restitution: 0.6,
+      friction: 0.3,
+      damping: 0,
+      gravity: { x: 0, y: -9.81, z: 0 },
+      collideParticles: pairs,
     });
     for (let k = 0; k < p.count; k++) {
       const i = 3 * k;
-      assert.equal(ps.spawn({ x: p.positions[i], y: p.positions[i + 1], z: p.positions[i + 2] },
-        { x: p.velocities[i], y: p.velocities[i + 1], z: p.velocities[i + 2] }, p.radii[k]), k);
+      assert.equal(
+        ps.spawn(
+          { x: p.positions[i], y: p.positions[i + 1], z: p.positions[i + 2] },
+          { x: p.velocities[i], y: p.velocities[i + 1], z: p.velocities[i + 2] },
+          p.radii[k],
+        ),
+        k,
+      );
     }
     const wasm = [];
     let contacts = 0;
@@ -89,12 +120,23 @@ test(`S2: 100 characters on the S2 world (stairs, 40 and 60 degree ramps), ${STE
   const chars = [];
   for (let k = 0; k < c.count; k++) {
     const i = 3 * k;
-    const ch = new s.CharacterController(w, { radius: 0.35, height: f(2 * (0.5 + f(0.35))), stepHeight: 0.3, maxSlope: 45, snapDistance: 0.3, skinWidth: 0.01 },
-      { x: c.positions[i], y: c.positions[i + 1], z: c.positions[i + 2] });
+    const ch = new s.CharacterController(
+      w,
+      {
+        radius: 0.35,
+        height: f(2 * (0.5 + f(0.35))),
+        stepHeight: 0.3,
+        maxSlope: 45,
+        snapDistance: 0.3,
+        skinWidth: 0.01,
+      },
+      { x: c.positions[i], y: c.positions[i + 1], z: c.positions[i + 2] },
+    );
     chars.push({ ch, walkX: c.velocities[i], walkZ: c.velocities[i + 2], vy: 0 });
   }
   // The caller's gravity as the native driver computes it: float32 arithmetic throughout.
-  const g = f(-9.81), gdt = f(g * DT);
+  const g = f(-9.81),
+    gdt = f(g * DT);
   const state = new Float32Array(4 * c.count);
   const wasm = [];
   let grounded = 0;

@@ -4,8 +4,15 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  loadPackage, goldenManifest, goldenRecords, goldenMeshes, decodeArgs, flatten, bitDifferences,
-  SIGNATURES, WORLD_SIGNATURES,
+  loadPackage,
+  goldenManifest,
+  goldenRecords,
+  goldenMeshes,
+  decodeArgs,
+  flatten,
+  bitDifferences,
+  SIGNATURES,
+  WORLD_SIGNATURES,
 } from './helpers.js';
 
 const { s } = await loadPackage();
@@ -13,12 +20,20 @@ const manifest = goldenManifest();
 
 /** Functions checked another way: the batch forms (against these goldens, batch.test.js) and memory. */
 const NOT_GOLDEN = new Set([
-  'closestPointsOnTriangles', 'trianglesSpheres', 'intersectSegmentsTriangles', 'intersectSegmentsSpheres',
-  'intersectSegmentsAABBs', 'allocFloat32', 'allocUint32', 'World.addMesh', 'World.triangle',
-  'World.raycastBatch', 'World.sphereCastBatch',
+  'closestPointsOnTriangles',
+  'trianglesSpheres',
+  'intersectSegmentsTriangles',
+  'intersectSegmentsSpheres',
+  'intersectSegmentsAABBs',
+  'allocFloat32',
+  'allocUint32',
+  'World.addMesh',
+  'World.triangle',
+  'World.raycastBatch',
+  'World.sphereCastBatch',
 ]);
 
-test('golden files exist for every function of the package, with the package\'s signatures', () => {
+test("golden files exist for every function of the package, with the package's signatures", () => {
   const functions = Object.keys(SIGNATURES).filter((name) => !NOT_GOLDEN.has(name));
   assert.deepEqual(Object.keys(manifest).sort(), functions.sort());
   for (const [name, { signature, cases }] of Object.entries(manifest)) {
@@ -29,7 +44,12 @@ test('golden files exist for every function of the package, with the package\'s 
   // (World here, the systems in systems.test.js) are compared by whole runs instead.
   const CLASSES = new Set(['World', 'ParticleSystem', 'CharacterController', 'CharacterGroup']);
   const exported = Object.keys(s).filter((k) => typeof s[k] === 'function' && !CLASSES.has(k));
-  assert.deepEqual(exported.sort(), Object.keys(SIGNATURES).filter((k) => !k.startsWith('World.')).sort());
+  assert.deepEqual(
+    exported.sort(),
+    Object.keys(SIGNATURES)
+      .filter((k) => !k.startsWith('World.'))
+      .sort(),
+  );
 });
 
 /**
@@ -49,7 +69,13 @@ function mismatchesOf(name, call) {
     const actual = flatten(call(decodeArgs(manifest[name].signature, input, k)));
     const diffs = bitDifferences(actual, output);
     if (diffs.length) {
-      mismatches.push({ k, input: Array.from(input, show), actual: actual.map(show), expected: Array.from(output, show), diffs });
+      mismatches.push({
+        k,
+        input: Array.from(input, show),
+        actual: actual.map(show),
+        expected: Array.from(output, show),
+        diffs,
+      });
     }
   });
   return mismatches;
@@ -61,8 +87,11 @@ function compare(name, call) {
   const unexplained = known
     ? mismatches.filter((m) => m.diffs.some((i) => !known.allowed(m.actual[i], m.expected[i])))
     : mismatches;
-  assert.equal(unexplained.length, 0,
-    `${name}: ${unexplained.length} of ${manifest[name].cases} cases differ from the native core; first: ${JSON.stringify(unexplained[0])}`);
+  assert.equal(
+    unexplained.length,
+    0,
+    `${name}: ${unexplained.length} of ${manifest[name].cases} cases differ from the native core; first: ${JSON.stringify(unexplained[0])}`,
+  );
 }
 
 for (const name of Object.keys(manifest).filter((n) => !n.startsWith('World.'))) {
@@ -91,6 +120,9 @@ for (const name of Object.keys(manifest).filter((n) => n.startsWith('World.'))) 
 test('the golden world has the four meshes of the native program', () => {
   const st = world.stats;
   assert.equal(st.meshes, 4);
-  assert.equal(st.triangles, goldenMeshes().reduce((n, m) => n + (m.indices ? m.indices.length : m.positions.length / 3) / 3, 0));
+  assert.equal(
+    st.triangles,
+    goldenMeshes().reduce((n, m) => n + (m.indices ? m.indices.length : m.positions.length / 3) / 3, 0),
+  );
   assert.ok(WORLD_SIGNATURES.raycast);
 });

@@ -17,7 +17,8 @@ const layout = await import(new URL('../../dist/layout.js', import.meta.url));
 
 export function goldenManifest() {
   const path = `${goldenDir}/manifest.json`;
-  if (!existsSync(path)) throw new Error(`no golden files at ${goldenDir}: build the native tree first (npm test does)`);
+  if (!existsSync(path))
+    throw new Error(`no golden files at ${goldenDir}: build the native tree first (npm test does)`);
   return JSON.parse(readFileSync(path, 'utf8'));
 }
 
@@ -60,10 +61,13 @@ export function goldenMeshes() {
 
 /** The parsed signature: [{ name, kind, optional }]. */
 export function parseSignature(text) {
-  return text.split(/\s+/).filter(Boolean).map((arg) => {
-    const [name, kind] = arg.split(':');
-    return { name: name.replace('?', ''), kind, optional: name.endsWith('?') };
-  });
+  return text
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((arg) => {
+      const [name, kind] = arg.split(':');
+      return { name: name.replace('?', ''), kind, optional: name.endsWith('?') };
+    });
 }
 
 /**
@@ -150,15 +154,30 @@ export function bitDifferences(actual, expected) {
  *  a valid length). */
 export function validArg(kind, name) {
   switch (kind) {
-    case 'vec3': return { x: 0.25, y: 0.5, z: 0.125 };
-    case 'extent': return { x: 1, y: 2, z: 0.5 };
-    case 'quat': return { x: 0, y: 0, z: 0.6, w: 0.8 };
-    case 'vec2': return { x: 0.1, y: 0.2 };
-    case 'number': case 'radius': return 0.5;
-    case 'distance': case 'maxDistance': return 10;
-    case 'index': return name === 'length' ? 12 : 0;
-    case 'mat4': return [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 3, 4, 5, 1];
-    case 'polygon': return [{ x: 0, y: 0 }, { x: 1, y: 0 }, { x: 0, y: 1 }];
+    case 'vec3':
+      return { x: 0.25, y: 0.5, z: 0.125 };
+    case 'extent':
+      return { x: 1, y: 2, z: 0.5 };
+    case 'quat':
+      return { x: 0, y: 0, z: 0.6, w: 0.8 };
+    case 'vec2':
+      return { x: 0.1, y: 0.2 };
+    case 'number':
+    case 'radius':
+      return 0.5;
+    case 'distance':
+    case 'maxDistance':
+      return 10;
+    case 'index':
+      return name === 'length' ? 12 : 0;
+    case 'mat4':
+      return [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 3, 4, 5, 1];
+    case 'polygon':
+      return [
+        { x: 0, y: 0 },
+        { x: 1, y: 0 },
+        { x: 0, y: 1 },
+      ];
     default: {
       const [type, stride] = kind.split('/');
       if (type === 'u32') return new Uint32Array([0, 1, 2].slice(0, Number(stride)));

@@ -29,7 +29,12 @@ async function instrumented() {
       return {}; // instantiated asynchronously
     },
   });
-  return { s, heapInUse: () => exports[name]() >>> 0, memoryBytes: () => exports[Object.keys(exports).find((k) => exports[k] instanceof WebAssembly.Memory)].buffer.byteLength };
+  return {
+    s,
+    heapInUse: () => exports[name]() >>> 0,
+    memoryBytes: () =>
+      exports[Object.keys(exports).find((k) => exports[k] instanceof WebAssembly.Memory)].buffer.byteLength,
+  };
 }
 
 const { s, heapInUse, memoryBytes } = await instrumented();
@@ -38,7 +43,9 @@ const V = (x, y, z) => ({ x, y, z });
 // A 10 x 10 m floor of two triangles, and a box on it (indexed).
 const FLOOR = new Float32Array([-5, 0, -5, -5, 0, 5, 5, 0, 5, -5, 0, -5, 5, 0, 5, 5, 0, -5]);
 const BOX = new Float32Array([0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0, 0, 0, 1, 1, 0, 1, 1, 1, 1, 0, 1, 1]);
-const BOX_INDICES = new Uint32Array([0, 2, 1, 0, 3, 2, 4, 5, 6, 4, 6, 7, 0, 4, 7, 0, 7, 3, 1, 2, 6, 1, 6, 5, 0, 1, 5, 0, 5, 4, 3, 7, 6, 3, 6, 2]);
+const BOX_INDICES = new Uint32Array([
+  0, 2, 1, 0, 3, 2, 4, 5, 6, 4, 6, 7, 0, 4, 7, 0, 7, 3, 1, 2, 6, 1, 6, 5, 0, 1, 5, 0, 5, 4, 3, 7, 6, 3, 6, 2,
+]);
 
 function floorWorld() {
   const w = new s.World();
@@ -49,7 +56,8 @@ function floorWorld() {
 /** Runs `cycle` WARMUP times, then CYCLES times, and returns the heap before and after the latter. */
 function measure(cycle) {
   for (let i = 0; i < WARMUP; i++) cycle(i);
-  const before = heapInUse(), memory = memoryBytes();
+  const before = heapInUse(),
+    memory = memoryBytes();
   for (let i = 0; i < CYCLES; i++) cycle(i);
   return { before, after: heapInUse(), memoryBefore: memory, memoryAfter: memoryBytes() };
 }

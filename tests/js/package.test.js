@@ -42,35 +42,63 @@ after(() => {
   if (work) rmSync(work, { recursive: true, force: true });
 });
 
-test('npm pack ships dist/ with the wasm, the types and package.json, and nothing else', () => {
-  const files = run('tar', ['-tzf', tarball], work).trim().split('\n').map((f) => f.replace(/^package\//, '')).sort();
-  for (const f of ['package.json', 'README.md', 'dist/index.js', 'dist/index.d.ts', 'dist/shototsu-wasm.js', 'dist/shototsu-wasm.wasm', 'dist/version.js']) {
+test('npm pack ships dist/ with the wasm and the types, package.json, README and LICENSE, and nothing else', () => {
+  const files = run('tar', ['-tzf', tarball], work)
+    .trim()
+    .split('\n')
+    .map((f) => f.replace(/^package\//, ''))
+    .sort();
+  for (const f of [
+    'package.json',
+    'README.md',
+    'LICENSE',
+    'dist/index.js',
+    'dist/index.d.ts',
+    'dist/shototsu-wasm.js',
+    'dist/shototsu-wasm.wasm',
+    'dist/version.js',
+  ]) {
     assert.ok(files.includes(f), `${f} is in the tarball`);
   }
-  assert.deepEqual(files.filter((f) => !f.startsWith('dist/') && f !== 'package.json' && f !== 'README.md'), []);
+  assert.deepEqual(
+    files.filter((f) => !f.startsWith('dist/') && !['package.json', 'README.md', 'LICENSE'].includes(f)),
+    [],
+  );
   const installed = JSON.parse(readFileSync(join(project, 'node_modules/shototsu/package.json'), 'utf8'));
   assert.equal(installed.exports['.'].types, './dist/index.d.ts');
   assert.deepEqual(Object.keys(installed.exports['.']), ['types', 'default'], 'types first');
 });
 
 test('the installed package imports by name in Node and answers', () => {
-  writeFileSync(join(project, 'main.mjs'), `import { init } from 'shototsu';\nconst s = await init();\n${PROBE}\nconsole.log(JSON.stringify(result));\n`);
+  writeFileSync(
+    join(project, 'main.mjs'),
+    `import { init } from 'shototsu';\nconst s = await init();\n${PROBE}\nconsole.log(JSON.stringify(result));\n`,
+  );
   assert.deepEqual(JSON.parse(run(process.execPath, ['main.mjs'], project)), EXPECTED);
 });
 
 test('Vite builds a page that imports it, emitting the .wasm; headless Chromium runs it', async () => {
-  writeFileSync(join(project, 'index.html'), `<!doctype html>
+  writeFileSync(
+    join(project, 'index.html'),
+    `<!doctype html>
 <html><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>shototsu</title></head>
-<body><pre id="out">loading</pre><script type="module" src="/main.js"></script></body></html>\n`);
-  writeFileSync(join(project, 'main.js'), `import { init } from 'shototsu';
+<body><pre id="out">loading</pre><script type="module" src="/main.js"></script></body></html>\n`,
+  );
+  writeFileSync(
+    join(project, 'main.js'),
+    `import { init } from 'shototsu';
 init().then((s) => {${PROBE}
   document.getElementById('out').textContent = JSON.stringify(result);
-}, (e) => { document.getElementById('out').textContent = 'error: ' + e; });\n`);
+}, (e) => { document.getElementById('out').textContent = 'error: ' + e; });\n`,
+  );
   run(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'error'], project);
   const assets = readdirSync(join(project, 'dist/assets'));
   const wasm = assets.filter((f) => f.endsWith('.wasm'));
   assert.equal(wasm.length, 1, `one .wasm among ${assets}`);
-  const js = assets.filter((f) => f.endsWith('.js')).map((f) => readFileSync(join(project, 'dist/assets', f), 'utf8')).join('\n');
+  const js = assets
+    .filter((f) => f.endsWith('.js'))
+    .map((f) => readFileSync(join(project, 'dist/assets', f), 'utf8'))
+    .join('\n');
   assert.ok(js.includes(wasm[0]), 'the bundle refers to the emitted .wasm');
 
   assert.ok(existsSync('/usr/bin/chromium'), 'chromium is installed (scripts/setup.sh installs it)');
@@ -79,8 +107,16 @@ init().then((s) => {${PROBE}
   const context = await chromium.launchPersistentContext(mkdtempSync(join(work, 'pw-')), {
     executablePath: '/usr/bin/chromium',
     headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   try {
     const page = await context.newPage();
@@ -88,7 +124,9 @@ init().then((s) => {${PROBE}
     page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
     page.on('pageerror', (e) => problems.push(String(e)));
     await page.goto(`http://127.0.0.1:${server.address().port}/`);
-    await page.waitForFunction(() => document.getElementById('out').textContent !== 'loading', null, { timeout: 60_000 });
+    await page.waitForFunction(() => document.getElementById('out').textContent !== 'loading', null, {
+      timeout: 60_000,
+    });
     const text = await page.textContent('#out');
     assert.deepEqual(JSON.parse(text.startsWith('error') ? 'null' : text), EXPECTED, text);
     assert.deepEqual(problems, []);

@@ -39,11 +39,20 @@ function bitDifferences(a, b) {
 for (const pairs of [false, true]) {
   test(`ParticleSystem: ${meta.particles} particles over ${meta.particleSteps} steps${pairs ? ' with particle pairs' : ''} equal the native core bit for bit`, () => {
     const w = goldenWorld();
-    const ps = new s.ParticleSystem(w, { capacity: meta.particles, restitution: 0.6, friction: 0.4, damping: 0.05, collideParticles: pairs });
+    const ps = new s.ParticleSystem(w, {
+      capacity: meta.particles,
+      restitution: 0.6,
+      friction: 0.4,
+      damping: 0.05,
+      collideParticles: pairs,
+    });
     const sp = read('systems_spawns.f32', Float32Array);
     for (let i = 0; i < meta.particles; i++) {
       const k = 7 * i;
-      assert.equal(ps.spawn({ x: sp[k], y: sp[k + 1], z: sp[k + 2] }, { x: sp[k + 3], y: sp[k + 4], z: sp[k + 5] }, sp[k + 6]), i);
+      assert.equal(
+        ps.spawn({ x: sp[k], y: sp[k + 1], z: sp[k + 2] }, { x: sp[k + 3], y: sp[k + 4], z: sp[k + 5] }, sp[k + 6]),
+        i,
+      );
     }
     for (let step = 0; step < meta.particleSteps; step++) ps.step(1 / 60);
     const state = new Float32Array(6 * meta.particles);
@@ -51,7 +60,11 @@ for (const pairs of [false, true]) {
     state.set(ps.velocities, 3 * meta.particles);
     const expected = read(pairs ? 'systems_particles_pairs.f32' : 'systems_particles.f32', Float32Array);
     const diffs = bitDifferences(state, expected);
-    assert.equal(diffs.length, 0, `${diffs.length} floats differ; first at ${diffs[0]}: ${state[diffs[0]]} vs ${expected[diffs[0]]}`);
+    assert.equal(
+      diffs.length,
+      0,
+      `${diffs.length} floats differ; first at ${diffs[0]}: ${state[diffs[0]]} vs ${expected[diffs[0]]}`,
+    );
     w.dispose();
   });
 }
@@ -175,7 +188,9 @@ test('Bad input to the systems throws TypeError or RangeError naming the argumen
   const ch = new s.CharacterController(w);
   assert.throws(() => ch.move(), TypeError);
   assert.throws(() => ch.move({ x: 0, y: 0, z: 0 }, NaN), RangeError);
-  assert.throws(() => { ch.position = { x: 'a', y: 0, z: 0 }; }, TypeError);
+  assert.throws(() => {
+    ch.position = { x: 'a', y: 0, z: 0 };
+  }, TypeError);
   const g = new s.CharacterGroup(w, {}, 2);
   g.add({ x: 0, y: 1, z: 0 });
   assert.throws(() => g.moveAll([0, 0, 0]), TypeError);
@@ -185,6 +200,10 @@ test('Bad input to the systems throws TypeError or RangeError naming the argumen
   assert.equal(ps.spawn({ x: 0, y: 1, z: 0 }), 0);
   ps.step(1 / 60);
   assert.ok(Number.isFinite(ps.positions[1]));
-  assert.equal(s.closestPointOnTriangle({ x: 0, y: 1, z: 0 }, { x: 0, y: 0, z: 0 }, { x: 1, y: 0, z: 0 }, { x: 0, y: 0, z: 1 }).region, 'A');
+  assert.equal(
+    s.closestPointOnTriangle({ x: 0, y: 1, z: 0 }, { x: 0, y: 0, z: 0 }, { x: 1, y: 0, z: 0 }, { x: 0, y: 0, z: 1 })
+      .region,
+    'A',
+  );
   w.dispose();
 });

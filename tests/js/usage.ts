@@ -3,17 +3,35 @@
 // dist/index.d.ts), so the shipped types are what is checked. Not run.
 import { init, version, TRIANGLE_REGIONS, REGION_CONDITIONS } from 'shototsu';
 import type {
-  Shototsu, Vec3, Vec3Like, ClosestPointOnTriangle, Contact, CastHit, SweepHit, World, WorldHit,
-  WorldContact, WasmArray, TriangleRegion, AABB,
+  Shototsu,
+  Vec3,
+  Vec3Like,
+  ClosestPointOnTriangle,
+  Contact,
+  CastHit,
+  SweepHit,
+  World,
+  WorldHit,
+  WorldContact,
+  WasmArray,
+  TriangleRegion,
+  AABB,
 } from 'shototsu';
 
 /** A class like THREE.Vector3: any {x, y, z} is accepted. */
 class Vector3 {
-  constructor(public x = 0, public y = 0, public z = 0) {}
+  constructor(
+    public x = 0,
+    public y = 0,
+    public z = 0,
+  ) {}
 }
 
 const s: Shototsu = await init();
-const p = new Vector3(1, 1, 1), a = new Vector3(0, 0, 0), b = new Vector3(1, 0, 0), c: Vec3Like = { x: 0, y: 0, z: 1 };
+const p = new Vector3(1, 1, 1),
+  a = new Vector3(0, 0, 0),
+  b = new Vector3(1, 0, 0),
+  c: Vec3Like = { x: 0, y: 0, z: 1 };
 
 const cp: ClosestPointOnTriangle = s.closestPointOnTriangle(p, a, b, c);
 const region: TriangleRegion = cp.region;
@@ -32,7 +50,14 @@ const feature: TriangleRegion = s.sweepSphereTriangle(0.5, p, a, a, b, c).featur
 const height: number | null = s.floorHeight(a, b, c, 0.25, 0.25);
 const s2: number | null = s.intersectRayTriangle(p, { x: 0, y: -1, z: 0 }, a, b, c);
 const box: AABB = s.aabbTransform(a, b, { elements: new Array(16).fill(0) });
-const inside: boolean = s.convexPolygonContainsPoint([{ x: 0, y: 0 }, { x: 1, y: 0 }, { x: 0, y: 1 }], { x: 0.2, y: 0.2 });
+const inside: boolean = s.convexPolygonContainsPoint(
+  [
+    { x: 0, y: 0 },
+    { x: 1, y: 0 },
+    { x: 0, y: 1 },
+  ],
+  { x: 0.2, y: 0.2 },
+);
 const obb: Contact = s.obbOBB(a, { x: 0, y: 0, z: 0, w: 1 }, b, p, { x: 0, y: 0, z: 0, w: 1 }, b);
 
 // batches, plain and zero-copy
@@ -54,13 +79,48 @@ const rays: Float32Array = world.raycastBatch(new Float32Array(6), 100, undefine
 const triangleCount: number = world.stats.triangles;
 
 export const used = [
-  version, TRIANGLE_REGIONS, REGION_CONDITIONS, region, point, firstTest, d1, contact, cast, bary, sweep, when,
-  feature, height, s2, box, inside, obb, closest, pairs, mesh, hit, contacts, floor, rays, triangleCount,
+  version,
+  TRIANGLE_REGIONS,
+  REGION_CONDITIONS,
+  region,
+  point,
+  firstTest,
+  d1,
+  contact,
+  cast,
+  bary,
+  sweep,
+  when,
+  feature,
+  height,
+  s2,
+  box,
+  inside,
+  obb,
+  closest,
+  pairs,
+  mesh,
+  hit,
+  contacts,
+  floor,
+  rays,
+  triangleCount,
 ];
 
 // Particles and characters over a world.
-import type { ParticleSystem, ParticleStats, CharacterController, CharacterMove, CharacterGroup, GroundReason } from 'shototsu';
-const ps: ParticleSystem = new s.ParticleSystem(world2(), { capacity: 100, restitution: 0.6, gravity: { x: 0, y: -9.81, z: 0 } });
+import type {
+  ParticleSystem,
+  ParticleStats,
+  CharacterController,
+  CharacterMove,
+  CharacterGroup,
+  GroundReason,
+} from 'shototsu';
+const ps: ParticleSystem = new s.ParticleSystem(world2(), {
+  capacity: 100,
+  restitution: 0.6,
+  gravity: { x: 0, y: -9.81, z: 0 },
+});
 const index: number = ps.spawn(p, { x: 1, y: 0, z: 0 });
 ps.step(1 / 60);
 const positions: Float32Array = ps.positions;

@@ -64,8 +64,10 @@ struct Gen {
     }
     float coord() { return snapped(center.x + rng.uniform(-scale, scale)); }
     float radius() { return rng.below(15) == 0 ? 0.0f : snapped(rng.uniform(0, scale)); }
-    Vec3 extent() { return {std::fabs(snapped(rng.uniform(0, scale))), std::fabs(snapped(rng.uniform(0, scale))),
-                            std::fabs(snapped(rng.uniform(0, scale)))}; }
+    Vec3 extent() {
+        return {std::fabs(snapped(rng.uniform(0, scale))), std::fabs(snapped(rng.uniform(0, scale))),
+                std::fabs(snapped(rng.uniform(0, scale)))};
+    }
     Quat quat() {
         const int k = rng.below(8);
         if (k == 0) return {};
@@ -135,351 +137,362 @@ std::map<std::string, Query> single_queries() {
     std::map<std::string, Query> q;
     // closest points
     q["closestPointOnTriangle"] = {"p:vec3 a:vec3 b:vec3 c:vec3", [](Gen& g, Record& r) {
-        const Vec3 p = g.vec3();
-        const Triangle t = triangle(g);
-        r.i(p), r.i(t.a), r.i(t.b), r.i(t.c);
-        const ClosestPointOnTriangle c = closest_point_on_triangle(p, t);
-        r.o(c.point), r.o(region(c.region)), r.o(c.barycentric), r.o(c.degenerate);
-    }};
+                                       const Vec3 p = g.vec3();
+                                       const Triangle t = triangle(g);
+                                       r.i(p), r.i(t.a), r.i(t.b), r.i(t.c);
+                                       const ClosestPointOnTriangle c = closest_point_on_triangle(p, t);
+                                       r.o(c.point), r.o(region(c.region)), r.o(c.barycentric), r.o(c.degenerate);
+                                   }};
     q["explainClosestPointOnTriangle"] = {"p:vec3 a:vec3 b:vec3 c:vec3", [](Gen& g, Record& r) {
-        const Vec3 p = g.vec3();
-        const Triangle t = triangle(g);
-        r.i(p), r.i(t.a), r.i(t.b), r.i(t.c);
-        const ClosestPointExplanation e = explain_closest_point_on_triangle(p, t);
-        const ClosestPointOnTriangle& c = e.result;
-        r.o(c.point), r.o(region(c.region)), r.o(c.barycentric), r.o(c.degenerate);
-        for (float v : {e.d1, e.d2, e.d3, e.d4, e.d5, e.d6, e.va, e.vb, e.vc}) r.o(v);
-        r.o(e.test_count);
-        for (int k = 0; k < e.test_count; ++k) r.o(region(e.tests[k].region)), r.o(e.tests[k].passed);
-    }};
+                                              const Vec3 p = g.vec3();
+                                              const Triangle t = triangle(g);
+                                              r.i(p), r.i(t.a), r.i(t.b), r.i(t.c);
+                                              const ClosestPointExplanation e = explain_closest_point_on_triangle(p, t);
+                                              const ClosestPointOnTriangle& c = e.result;
+                                              r.o(c.point), r.o(region(c.region)), r.o(c.barycentric),
+                                                  r.o(c.degenerate);
+                                              for (float v : {e.d1, e.d2, e.d3, e.d4, e.d5, e.d6, e.va, e.vb, e.vc})
+                                                  r.o(v);
+                                              r.o(e.test_count);
+                                              for (int k = 0; k < e.test_count; ++k)
+                                                  r.o(region(e.tests[k].region)), r.o(e.tests[k].passed);
+                                          }};
     q["closestPointOnSegment"] = {"p:vec3 start:vec3 end:vec3", [](Gen& g, Record& r) {
-        const Vec3 p = g.vec3(), s = g.vec3(), e = g.vec3();
-        r.i(p), r.i(s), r.i(e);
-        const ClosestPointOnSegment c = closest_point_on_segment(p, {s, e});
-        r.o(c.point), r.o(c.t);
-    }};
+                                      const Vec3 p = g.vec3(), s = g.vec3(), e = g.vec3();
+                                      r.i(p), r.i(s), r.i(e);
+                                      const ClosestPointOnSegment c = closest_point_on_segment(p, {s, e});
+                                      r.o(c.point), r.o(c.t);
+                                  }};
     q["distanceSqPointSegment"] = {"p:vec3 start:vec3 end:vec3", [](Gen& g, Record& r) {
-        const Vec3 p = g.vec3(), s = g.vec3(), e = g.vec3();
-        r.i(p), r.i(s), r.i(e);
-        r.o(distance_sq_point_segment(p, {s, e}));
-    }};
-    q["closestPointsSegmentSegment"] = {"start1:vec3 end1:vec3 start2:vec3 end2:vec3", [](Gen& g, Record& r) {
-        const Vec3 a = g.vec3(), b = g.vec3(), c = g.vec3(), d = g.vec3();
-        r.i(a), r.i(b), r.i(c), r.i(d);
-        const ClosestPointsSegmentSegment s = closest_points_segment_segment({a, b}, {c, d});
-        r.o(s.point1), r.o(s.point2), r.o(s.t1), r.o(s.t2), r.o(s.distance_sq);
-    }};
+                                       const Vec3 p = g.vec3(), s = g.vec3(), e = g.vec3();
+                                       r.i(p), r.i(s), r.i(e);
+                                       r.o(distance_sq_point_segment(p, {s, e}));
+                                   }};
+    q["closestPointsSegmentSegment"] = {
+        "start1:vec3 end1:vec3 start2:vec3 end2:vec3", [](Gen& g, Record& r) {
+            const Vec3 a = g.vec3(), b = g.vec3(), c = g.vec3(), d = g.vec3();
+            r.i(a), r.i(b), r.i(c), r.i(d);
+            const ClosestPointsSegmentSegment s = closest_points_segment_segment({a, b}, {c, d});
+            r.o(s.point1), r.o(s.point2), r.o(s.t1), r.o(s.t2), r.o(s.distance_sq);
+        }};
     q["closestPointOnAABB"] = {"p:vec3 min:vec3 max:vec3", [](Gen& g, Record& r) {
-        const Vec3 p = g.vec3(), lo = g.vec3(), hi = lo + g.extent();
-        r.i(p), r.i(lo), r.i(hi);
-        r.o(closest_point_on_aabb(p, {lo, hi}));
-    }};
+                                   const Vec3 p = g.vec3(), lo = g.vec3(), hi = lo + g.extent();
+                                   r.i(p), r.i(lo), r.i(hi);
+                                   r.o(closest_point_on_aabb(p, {lo, hi}));
+                               }};
     q["distanceSqPointAABB"] = {"p:vec3 min:vec3 max:vec3", [](Gen& g, Record& r) {
-        const Vec3 p = g.vec3(), lo = g.vec3(), hi = lo + g.extent();
-        r.i(p), r.i(lo), r.i(hi);
-        r.o(distance_sq_point_aabb(p, {lo, hi}));
-    }};
+                                    const Vec3 p = g.vec3(), lo = g.vec3(), hi = lo + g.extent();
+                                    r.i(p), r.i(lo), r.i(hi);
+                                    r.o(distance_sq_point_aabb(p, {lo, hi}));
+                                }};
     q["closestPointOnOBB"] = {"p:vec3 center:vec3 rotation:quat halfExtents:extent", [](Gen& g, Record& r) {
-        const Vec3 p = g.vec3(), c = g.vec3();
-        const Quat rot = g.quat();
-        const Vec3 h = g.extent();
-        r.i(p), r.i(c), r.i(rot), r.i(h);
-        r.o(closest_point_on_obb(p, {c, rot, h}));
-    }};
+                                  const Vec3 p = g.vec3(), c = g.vec3();
+                                  const Quat rot = g.quat();
+                                  const Vec3 h = g.extent();
+                                  r.i(p), r.i(c), r.i(rot), r.i(h);
+                                  r.o(closest_point_on_obb(p, {c, rot, h}));
+                              }};
     q["closestPointOnPlane"] = {"p:vec3 planeNormal:vec3 planePoint:vec3", [](Gen& g, Record& r) {
-        const Vec3 p = g.vec3(), n = g.rng.below(10) ? g.rng.vec(-1, 1) : Vec3{}, pp = g.vec3();
-        r.i(p), r.i(n), r.i(pp);
-        r.o(closest_point_on_plane(p, plane_from_normal_point(n, pp)));
-    }};
+                                    const Vec3 p = g.vec3(), n = g.rng.below(10) ? g.rng.vec(-1, 1) : Vec3{},
+                                               pp = g.vec3();
+                                    r.i(p), r.i(n), r.i(pp);
+                                    r.o(closest_point_on_plane(p, plane_from_normal_point(n, pp)));
+                                }};
     q["reflect"] = {"v:vec3 normal:vec3", [](Gen& g, Record& r) {
-        const Vec3 v = g.vec3(), n = normalize_or(g.rng.vec(-1, 1), {0, 1, 0});
-        r.i(v), r.i(n);
-        r.o(reflect(v, n));
-    }};
+                        const Vec3 v = g.vec3(), n = normalize_or(g.rng.vec(-1, 1), {0, 1, 0});
+                        r.i(v), r.i(n);
+                        r.o(reflect(v, n));
+                    }};
     // containment
     q["sphereContainsPoint"] = {"center:vec3 radius:radius p:vec3", [](Gen& g, Record& r) {
-        const Vec3 c = g.vec3();
-        const float rad = g.radius();
-        const Vec3 p = g.vec3();
-        r.i(c), r.i(rad), r.i(p);
-        r.o(sphere_contains_point({c, rad}, p));
-    }};
+                                    const Vec3 c = g.vec3();
+                                    const float rad = g.radius();
+                                    const Vec3 p = g.vec3();
+                                    r.i(c), r.i(rad), r.i(p);
+                                    r.o(sphere_contains_point({c, rad}, p));
+                                }};
     q["aabbContainsPoint"] = {"min:vec3 max:vec3 p:vec3", [](Gen& g, Record& r) {
-        const Vec3 lo = g.vec3(), hi = lo + g.extent(), p = g.vec3();
-        r.i(lo), r.i(hi), r.i(p);
-        r.o(aabb_contains_point({lo, hi}, p));
-    }};
+                                  const Vec3 lo = g.vec3(), hi = lo + g.extent(), p = g.vec3();
+                                  r.i(lo), r.i(hi), r.i(p);
+                                  r.o(aabb_contains_point({lo, hi}, p));
+                              }};
     q["capsuleContainsPoint"] = {"start:vec3 end:vec3 radius:radius p:vec3", [](Gen& g, Record& r) {
-        const Vec3 a = g.vec3(), b = g.vec3();
-        const float rad = g.radius();
-        const Vec3 p = g.vec3();
-        r.i(a), r.i(b), r.i(rad), r.i(p);
-        r.o(capsule_contains_point({a, b, rad}, p));
-    }};
+                                     const Vec3 a = g.vec3(), b = g.vec3();
+                                     const float rad = g.radius();
+                                     const Vec3 p = g.vec3();
+                                     r.i(a), r.i(b), r.i(rad), r.i(p);
+                                     r.o(capsule_contains_point({a, b, rad}, p));
+                                 }};
     q["obbContainsPoint"] = {"center:vec3 rotation:quat halfExtents:extent p:vec3", [](Gen& g, Record& r) {
-        const Vec3 c = g.vec3();
-        const Quat rot = g.quat();
-        const Vec3 h = g.extent(), p = g.vec3();
-        r.i(c), r.i(rot), r.i(h), r.i(p);
-        r.o(obb_contains_point({c, rot, h}, p));
-    }};
-    q["convexPolygonContainsPoint"] = {"vertices:polygon p:vec2", [](Gen& g, Record& r) {
-        // A convex polygon: points on a circle at increasing angles, either winding; sometimes
-        // fewer than 3 vertices.
-        const int n = g.rng.below(8);
-        const float rad = g.scale * g.rng.uniform(0.1f, 1.0f);
-        std::vector<Vec2> v;
-        float angle = g.rng.uniform(0, 6.28f);
-        const float dir = g.rng.below(2) ? 1.0f : -1.0f;
-        for (int k = 0; k < n; ++k) {
-            angle += dir * g.rng.uniform(0.2f, 6.28f / static_cast<float>(n + 1));
-            v.push_back({g.snapped(g.center.x + rad * det_cos(angle)), g.snapped(g.center.z + rad * det_sin(angle))});
-        }
-        const Vec2 p{g.coord(), g.snapped(g.center.z + g.rng.uniform(-g.scale, g.scale))};
-        r.i(static_cast<float>(2 * n));
-        for (const Vec2& w : v) r.i(w.x), r.i(w.y);
-        r.i(p.x), r.i(p.y);
-        r.o(convex_polygon_contains_point({v}, p));
-    }};
+                                 const Vec3 c = g.vec3();
+                                 const Quat rot = g.quat();
+                                 const Vec3 h = g.extent(), p = g.vec3();
+                                 r.i(c), r.i(rot), r.i(h), r.i(p);
+                                 r.o(obb_contains_point({c, rot, h}, p));
+                             }};
+    q["convexPolygonContainsPoint"] = {
+        "vertices:polygon p:vec2", [](Gen& g, Record& r) {
+            // A convex polygon: points on a circle at increasing angles, either winding; sometimes
+            // fewer than 3 vertices.
+            const int n = g.rng.below(8);
+            const float rad = g.scale * g.rng.uniform(0.1f, 1.0f);
+            std::vector<Vec2> v;
+            float angle = g.rng.uniform(0, 6.28f);
+            const float dir = g.rng.below(2) ? 1.0f : -1.0f;
+            for (int k = 0; k < n; ++k) {
+                angle += dir * g.rng.uniform(0.2f, 6.28f / static_cast<float>(n + 1));
+                v.push_back(
+                    {g.snapped(g.center.x + rad * det_cos(angle)), g.snapped(g.center.z + rad * det_sin(angle))});
+            }
+            const Vec2 p{g.coord(), g.snapped(g.center.z + g.rng.uniform(-g.scale, g.scale))};
+            r.i(static_cast<float>(2 * n));
+            for (const Vec2& w : v) r.i(w.x), r.i(w.y);
+            r.i(p.x), r.i(p.y);
+            r.o(convex_polygon_contains_point({v}, p));
+        }};
     // contacts
     q["sphereSphere"] = {"centerA:vec3 radiusA:radius centerB:vec3 radiusB:radius", [](Gen& g, Record& r) {
-        const Vec3 a = g.vec3();
-        const float ra = g.radius();
-        const Vec3 b = g.vec3();
-        const float rb = g.radius();
-        r.i(a), r.i(ra), r.i(b), r.i(rb);
-        r.o(sphere_sphere({a, ra}, {b, rb}));
-    }};
+                             const Vec3 a = g.vec3();
+                             const float ra = g.radius();
+                             const Vec3 b = g.vec3();
+                             const float rb = g.radius();
+                             r.i(a), r.i(ra), r.i(b), r.i(rb);
+                             r.o(sphere_sphere({a, ra}, {b, rb}));
+                         }};
     q["aabbAABB"] = {"minA:vec3 maxA:vec3 minB:vec3 maxB:vec3", [](Gen& g, Record& r) {
-        const Vec3 a = g.vec3(), ah = a + g.extent(), b = g.vec3(), bh = b + g.extent();
-        r.i(a), r.i(ah), r.i(b), r.i(bh);
-        r.o(aabb_aabb({a, ah}, {b, bh}));
-    }};
+                         const Vec3 a = g.vec3(), ah = a + g.extent(), b = g.vec3(), bh = b + g.extent();
+                         r.i(a), r.i(ah), r.i(b), r.i(bh);
+                         r.o(aabb_aabb({a, ah}, {b, bh}));
+                     }};
     q["aabbSphere"] = {"min:vec3 max:vec3 center:vec3 radius:radius", [](Gen& g, Record& r) {
-        const Vec3 lo = g.vec3(), hi = lo + g.extent(), c = g.vec3();
-        const float rad = g.radius();
-        r.i(lo), r.i(hi), r.i(c), r.i(rad);
-        r.o(aabb_sphere({lo, hi}, {c, rad}));
-    }};
+                           const Vec3 lo = g.vec3(), hi = lo + g.extent(), c = g.vec3();
+                           const float rad = g.radius();
+                           r.i(lo), r.i(hi), r.i(c), r.i(rad);
+                           r.o(aabb_sphere({lo, hi}, {c, rad}));
+                       }};
     q["capsuleCapsule"] = {"startA:vec3 endA:vec3 radiusA:radius startB:vec3 endB:vec3 radiusB:radius",
                            [](Gen& g, Record& r) {
-        const Vec3 a = g.vec3(), b = g.vec3();
-        const float ra = g.radius();
-        const Vec3 c = g.vec3(), d = g.vec3();
-        const float rb = g.radius();
-        r.i(a), r.i(b), r.i(ra), r.i(c), r.i(d), r.i(rb);
-        r.o(capsule_capsule({a, b, ra}, {c, d, rb}));
-    }};
+                               const Vec3 a = g.vec3(), b = g.vec3();
+                               const float ra = g.radius();
+                               const Vec3 c = g.vec3(), d = g.vec3();
+                               const float rb = g.radius();
+                               r.i(a), r.i(b), r.i(ra), r.i(c), r.i(d), r.i(rb);
+                               r.o(capsule_capsule({a, b, ra}, {c, d, rb}));
+                           }};
     q["capsuleSphere"] = {"start:vec3 end:vec3 radius:radius center:vec3 sphereRadius:radius", [](Gen& g, Record& r) {
-        const Vec3 a = g.vec3(), b = g.vec3();
-        const float ra = g.radius();
-        const Vec3 c = g.vec3();
-        const float rc = g.radius();
-        r.i(a), r.i(b), r.i(ra), r.i(c), r.i(rc);
-        r.o(capsule_sphere({a, b, ra}, {c, rc}));
-    }};
+                              const Vec3 a = g.vec3(), b = g.vec3();
+                              const float ra = g.radius();
+                              const Vec3 c = g.vec3();
+                              const float rc = g.radius();
+                              r.i(a), r.i(b), r.i(ra), r.i(c), r.i(rc);
+                              r.o(capsule_sphere({a, b, ra}, {c, rc}));
+                          }};
     q["obbOBB"] = {"centerA:vec3 rotationA:quat halfExtentsA:extent centerB:vec3 rotationB:quat halfExtentsB:extent",
                    [](Gen& g, Record& r) {
-        const Vec3 a = g.vec3();
-        const Quat qa = g.quat();
-        const Vec3 ha = g.extent(), b = g.vec3();
-        const Quat qb = g.rng.below(4) ? g.quat() : qa;  // parallel edges now and then
-        const Vec3 hb = g.extent();
-        r.i(a), r.i(qa), r.i(ha), r.i(b), r.i(qb), r.i(hb);
-        r.o(obb_obb({a, qa, ha}, {b, qb, hb}));
-    }};
+                       const Vec3 a = g.vec3();
+                       const Quat qa = g.quat();
+                       const Vec3 ha = g.extent(), b = g.vec3();
+                       const Quat qb = g.rng.below(4) ? g.quat() : qa;  // parallel edges now and then
+                       const Vec3 hb = g.extent();
+                       r.i(a), r.i(qa), r.i(ha), r.i(b), r.i(qb), r.i(hb);
+                       r.o(obb_obb({a, qa, ha}, {b, qb, hb}));
+                   }};
     q["obbSphere"] = {"center:vec3 rotation:quat halfExtents:extent sphereCenter:vec3 radius:radius",
                       [](Gen& g, Record& r) {
-        const Vec3 c = g.vec3();
-        const Quat rot = g.quat();
-        const Vec3 h = g.extent(), s = g.vec3();
-        const float rad = g.radius();
-        r.i(c), r.i(rot), r.i(h), r.i(s), r.i(rad);
-        r.o(obb_sphere({c, rot, h}, {s, rad}));
-    }};
+                          const Vec3 c = g.vec3();
+                          const Quat rot = g.quat();
+                          const Vec3 h = g.extent(), s = g.vec3();
+                          const float rad = g.radius();
+                          r.i(c), r.i(rot), r.i(h), r.i(s), r.i(rad);
+                          r.o(obb_sphere({c, rot, h}, {s, rad}));
+                      }};
     q["triangleSphere"] = {"a:vec3 b:vec3 c:vec3 center:vec3 radius:radius", [](Gen& g, Record& r) {
-        const Triangle t = triangle(g);
-        const Vec3 c = g.vec3();
-        const float rad = g.radius();
-        r.i(t.a), r.i(t.b), r.i(t.c), r.i(c), r.i(rad);
-        r.o(triangle_sphere(t, {c, rad}));
-    }};
+                               const Triangle t = triangle(g);
+                               const Vec3 c = g.vec3();
+                               const float rad = g.radius();
+                               r.i(t.a), r.i(t.b), r.i(t.c), r.i(c), r.i(rad);
+                               r.o(triangle_sphere(t, {c, rad}));
+                           }};
     q["triangleCapsule"] = {"a:vec3 b:vec3 c:vec3 start:vec3 end:vec3 radius:radius", [](Gen& g, Record& r) {
-        const Triangle t = triangle(g);
-        const Vec3 s = g.vec3(), e = g.vec3();
-        const float rad = g.radius();
-        r.i(t.a), r.i(t.b), r.i(t.c), r.i(s), r.i(e), r.i(rad);
-        r.o(triangle_capsule(t, {s, e, rad}));
-    }};
+                                const Triangle t = triangle(g);
+                                const Vec3 s = g.vec3(), e = g.vec3();
+                                const float rad = g.radius();
+                                r.i(t.a), r.i(t.b), r.i(t.c), r.i(s), r.i(e), r.i(rad);
+                                r.o(triangle_capsule(t, {s, e, rad}));
+                            }};
     q["pushOutAABBAABB"] = {"movingMin:vec3 movingMax:vec3 fixedMin:vec3 fixedMax:vec3", [](Gen& g, Record& r) {
-        const Vec3 a = g.vec3(), ah = a + g.extent(), b = g.vec3(), bh = b + g.extent();
-        r.i(a), r.i(ah), r.i(b), r.i(bh);
-        r.o(push_out_aabb_aabb({a, ah}, {b, bh}));
-    }};
+                                const Vec3 a = g.vec3(), ah = a + g.extent(), b = g.vec3(), bh = b + g.extent();
+                                r.i(a), r.i(ah), r.i(b), r.i(bh);
+                                r.o(push_out_aabb_aabb({a, ah}, {b, bh}));
+                            }};
     q["overlapAABBAABB"] = {"minA:vec3 maxA:vec3 minB:vec3 maxB:vec3", [](Gen& g, Record& r) {
-        const Vec3 a = g.vec3(), ah = a + g.extent(), b = g.vec3(), bh = b + g.extent();
-        r.i(a), r.i(ah), r.i(b), r.i(bh);
-        r.o(overlap_aabb_aabb({a, ah}, {b, bh}));
-    }};
+                                const Vec3 a = g.vec3(), ah = a + g.extent(), b = g.vec3(), bh = b + g.extent();
+                                r.i(a), r.i(ah), r.i(b), r.i(bh);
+                                r.o(overlap_aabb_aabb({a, ah}, {b, bh}));
+                            }};
     // segment casts
     q["intersectSegmentPlane"] = {"from:vec3 to:vec3 planeNormal:vec3 planePoint:vec3", [](Gen& g, Record& r) {
-        const Vec3 s = g.vec3(), e = g.vec3(), n = g.rng.below(10) ? g.rng.vec(-1, 1) : Vec3{}, p = g.vec3();
-        r.i(s), r.i(e), r.i(n), r.i(p);
-        r.o(intersect_segment_plane({s, e}, plane_from_normal_point(n, p)));
-    }};
+                                      const Vec3 s = g.vec3(), e = g.vec3(),
+                                                 n = g.rng.below(10) ? g.rng.vec(-1, 1) : Vec3{}, p = g.vec3();
+                                      r.i(s), r.i(e), r.i(n), r.i(p);
+                                      r.o(intersect_segment_plane({s, e}, plane_from_normal_point(n, p)));
+                                  }};
     q["intersectSegmentSphere"] = {"from:vec3 to:vec3 center:vec3 radius:radius", [](Gen& g, Record& r) {
-        const Vec3 s = g.vec3(), e = g.vec3(), c = g.vec3();
-        const float rad = g.radius();
-        r.i(s), r.i(e), r.i(c), r.i(rad);
-        r.o(intersect_segment_sphere({s, e}, {c, rad}));
-    }};
+                                       const Vec3 s = g.vec3(), e = g.vec3(), c = g.vec3();
+                                       const float rad = g.radius();
+                                       r.i(s), r.i(e), r.i(c), r.i(rad);
+                                       r.o(intersect_segment_sphere({s, e}, {c, rad}));
+                                   }};
     q["intersectSegmentAABB"] = {"from:vec3 to:vec3 min:vec3 max:vec3", [](Gen& g, Record& r) {
-        const Vec3 s = g.vec3(), e = g.vec3(), lo = g.vec3(), hi = lo + g.extent();
-        r.i(s), r.i(e), r.i(lo), r.i(hi);
-        r.o(intersect_segment_aabb({s, e}, {lo, hi}));
-    }};
+                                     const Vec3 s = g.vec3(), e = g.vec3(), lo = g.vec3(), hi = lo + g.extent();
+                                     r.i(s), r.i(e), r.i(lo), r.i(hi);
+                                     r.o(intersect_segment_aabb({s, e}, {lo, hi}));
+                                 }};
     q["intersectSegmentOBB"] = {"from:vec3 to:vec3 center:vec3 rotation:quat halfExtents:extent",
                                 [](Gen& g, Record& r) {
-        const Vec3 s = g.vec3(), e = g.vec3(), c = g.vec3();
-        const Quat rot = g.quat();
-        const Vec3 h = g.extent();
-        r.i(s), r.i(e), r.i(c), r.i(rot), r.i(h);
-        r.o(intersect_segment_obb({s, e}, {c, rot, h}));
-    }};
+                                    const Vec3 s = g.vec3(), e = g.vec3(), c = g.vec3();
+                                    const Quat rot = g.quat();
+                                    const Vec3 h = g.extent();
+                                    r.i(s), r.i(e), r.i(c), r.i(rot), r.i(h);
+                                    r.o(intersect_segment_obb({s, e}, {c, rot, h}));
+                                }};
     q["intersectSegmentTriangle"] = {"from:vec3 to:vec3 a:vec3 b:vec3 c:vec3", [](Gen& g, Record& r) {
-        const Vec3 s = g.vec3(), e = g.vec3();
-        const Triangle t = triangle(g);
-        r.i(s), r.i(e), r.i(t.a), r.i(t.b), r.i(t.c);
-        const TriangleCastHit h = intersect_segment_triangle({s, e}, t);
-        r.o(h.hit), r.o(h.t), r.o(h.point), r.o(h.normal), r.o(h.barycentric);
-    }};
+                                         const Vec3 s = g.vec3(), e = g.vec3();
+                                         const Triangle t = triangle(g);
+                                         r.i(s), r.i(e), r.i(t.a), r.i(t.b), r.i(t.c);
+                                         const TriangleCastHit h = intersect_segment_triangle({s, e}, t);
+                                         r.o(h.hit), r.o(h.t), r.o(h.point), r.o(h.normal), r.o(h.barycentric);
+                                     }};
     q["intersectSegmentCapsule"] = {"from:vec3 to:vec3 start:vec3 end:vec3 radius:radius", [](Gen& g, Record& r) {
-        const Vec3 s = g.vec3(), e = g.vec3(), a = g.vec3(), b = g.vec3();
-        const float rad = g.radius();
-        r.i(s), r.i(e), r.i(a), r.i(b), r.i(rad);
-        r.o(intersect_segment_capsule({s, e}, {a, b, rad}));
-    }};
+                                        const Vec3 s = g.vec3(), e = g.vec3(), a = g.vec3(), b = g.vec3();
+                                        const float rad = g.radius();
+                                        r.i(s), r.i(e), r.i(a), r.i(b), r.i(rad);
+                                        r.o(intersect_segment_capsule({s, e}, {a, b, rad}));
+                                    }};
     q["intersectRayTriangle"] = {"origin:vec3 direction:vec3 a:vec3 b:vec3 c:vec3 maxDistance?:maxDistance",
                                  [](Gen& g, Record& r) {
-        const Vec3 o = g.vec3(), d = g.rng.vec(-1, 1);
-        const Triangle t = triangle(g);
-        const float m = g.max_distance();
-        r.i(o), r.i(d), r.i(t.a), r.i(t.b), r.i(t.c), r.i(m);
-        const float s = intersect_ray_triangle(o, d, t, m);
-        r.o(s < 0.0f ? kNaN : s);
-    }};
+                                     const Vec3 o = g.vec3(), d = g.rng.vec(-1, 1);
+                                     const Triangle t = triangle(g);
+                                     const float m = g.max_distance();
+                                     r.i(o), r.i(d), r.i(t.a), r.i(t.b), r.i(t.c), r.i(m);
+                                     const float s = intersect_ray_triangle(o, d, t, m);
+                                     r.o(s < 0.0f ? kNaN : s);
+                                 }};
     // sweeps and floors
     q["sweepSpherePlane"] = {"radius:radius from:vec3 to:vec3 planeNormal:vec3 planePoint:vec3", [](Gen& g, Record& r) {
-        const float rad = g.radius();
-        const Vec3 s = g.vec3(), e = g.rng.below(8) ? g.vec3() : s, n = g.rng.below(10) ? g.rng.vec(-1, 1) : Vec3{},
-                   p = g.vec3();
-        r.i(rad), r.i(s), r.i(e), r.i(n), r.i(p);
-        const SweepPlaneHit h = sweep_sphere_plane(rad, s, e, n, p);
-        r.o(h.hit), r.o(h.t), r.o(h.point), r.o(h.normal), r.o(static_cast<int>(h.kind));
-        r.o(h.contact_time_valid ? h.contact_time : kNaN), r.o(h.start_distance);
-    }};
+                                 const float rad = g.radius();
+                                 const Vec3 s = g.vec3(), e = g.rng.below(8) ? g.vec3() : s,
+                                            n = g.rng.below(10) ? g.rng.vec(-1, 1) : Vec3{}, p = g.vec3();
+                                 r.i(rad), r.i(s), r.i(e), r.i(n), r.i(p);
+                                 const SweepPlaneHit h = sweep_sphere_plane(rad, s, e, n, p);
+                                 r.o(h.hit), r.o(h.t), r.o(h.point), r.o(h.normal), r.o(static_cast<int>(h.kind));
+                                 r.o(h.contact_time_valid ? h.contact_time : kNaN), r.o(h.start_distance);
+                             }};
     q["sweepSphereTriangle"] = {"radius:radius from:vec3 to:vec3 a:vec3 b:vec3 c:vec3", [](Gen& g, Record& r) {
-        const float rad = g.radius();
-        const Vec3 s = g.vec3(), e = g.vec3();
-        const Triangle t = triangle(g);
-        r.i(rad), r.i(s), r.i(e), r.i(t.a), r.i(t.b), r.i(t.c);
-        const TriangleSweepHit h = sweep_sphere_triangle(rad, s, e, t);
-        r.o(h.hit), r.o(h.t), r.o(h.point), r.o(h.contact), r.o(h.normal), r.o(feature_as_region(h.feature));
-    }};
+                                    const float rad = g.radius();
+                                    const Vec3 s = g.vec3(), e = g.vec3();
+                                    const Triangle t = triangle(g);
+                                    r.i(rad), r.i(s), r.i(e), r.i(t.a), r.i(t.b), r.i(t.c);
+                                    const TriangleSweepHit h = sweep_sphere_triangle(rad, s, e, t);
+                                    r.o(h.hit), r.o(h.t), r.o(h.point), r.o(h.contact), r.o(h.normal),
+                                        r.o(feature_as_region(h.feature));
+                                }};
     q["sweptSphereSphere"] = {"p0:vec3 p1:vec3 rp:radius q0:vec3 q1:vec3 rq:radius", [](Gen& g, Record& r) {
-        const Vec3 p0 = g.vec3(), p1 = g.vec3();
-        const float rp = g.radius();
-        const Vec3 q0 = g.vec3(), q1 = g.vec3();
-        const float rq = g.radius();
-        r.i(p0), r.i(p1), r.i(rp), r.i(q0), r.i(q1), r.i(rq);
-        r.o(swept_sphere_sphere(p0, p1, rp, q0, q1, rq));
-    }};
+                                  const Vec3 p0 = g.vec3(), p1 = g.vec3();
+                                  const float rp = g.radius();
+                                  const Vec3 q0 = g.vec3(), q1 = g.vec3();
+                                  const float rq = g.radius();
+                                  r.i(p0), r.i(p1), r.i(rp), r.i(q0), r.i(q1), r.i(rq);
+                                  r.o(swept_sphere_sphere(p0, p1, rp, q0, q1, rq));
+                              }};
     q["sweepCapsuleTriangle"] = {"start:vec3 end:vec3 radius:radius motion:vec3 a:vec3 b:vec3 c:vec3",
                                  [](Gen& g, Record& r) {
-        const Vec3 s = g.vec3(), e = g.vec3();
-        const float rad = g.radius();
-        const Vec3 m = g.rng.vec(-g.scale, g.scale);
-        const Triangle t = triangle(g);
-        r.i(s), r.i(e), r.i(rad), r.i(m), r.i(t.a), r.i(t.b), r.i(t.c);
-        r.o(sweep_capsule_triangle({s, e, rad}, m, t));
-    }};
+                                     const Vec3 s = g.vec3(), e = g.vec3();
+                                     const float rad = g.radius();
+                                     const Vec3 m = g.rng.vec(-g.scale, g.scale);
+                                     const Triangle t = triangle(g);
+                                     r.i(s), r.i(e), r.i(rad), r.i(m), r.i(t.a), r.i(t.b), r.i(t.c);
+                                     r.o(sweep_capsule_triangle({s, e, rad}, m, t));
+                                 }};
     q["floorHeight"] = {"a:vec3 b:vec3 c:vec3 x:number z:number", [](Gen& g, Record& r) {
-        const Triangle t = triangle(g);
-        const float x = g.coord(), z = g.snapped(g.center.z + g.rng.uniform(-g.scale, g.scale));
-        r.i(t.a), r.i(t.b), r.i(t.c), r.i(x), r.i(z);
-        const FloorHeight f = floor_height(t, x, z);
-        r.o(f.hit ? f.height : kNaN);
-    }};
+                            const Triangle t = triangle(g);
+                            const float x = g.coord(), z = g.snapped(g.center.z + g.rng.uniform(-g.scale, g.scale));
+                            r.i(t.a), r.i(t.b), r.i(t.c), r.i(x), r.i(z);
+                            const FloorHeight f = floor_height(t, x, z);
+                            r.o(f.hit ? f.height : kNaN);
+                        }};
     q["floorHeightByArea"] = {"a:vec3 b:vec3 c:vec3 x:number z:number", [](Gen& g, Record& r) {
-        const Triangle t = triangle(g);
-        const float x = g.coord(), z = g.snapped(g.center.z + g.rng.uniform(-g.scale, g.scale));
-        r.i(t.a), r.i(t.b), r.i(t.c), r.i(x), r.i(z);
-        const FloorHeight f = floor_height_by_area(t, x, z);
-        r.o(f.hit ? f.height : kNaN);
-    }};
+                                  const Triangle t = triangle(g);
+                                  const float x = g.coord(),
+                                              z = g.snapped(g.center.z + g.rng.uniform(-g.scale, g.scale));
+                                  r.i(t.a), r.i(t.b), r.i(t.c), r.i(x), r.i(z);
+                                  const FloorHeight f = floor_height_by_area(t, x, z);
+                                  r.o(f.hit ? f.height : kNaN);
+                              }};
     // bounding volumes
     q["triangleBoundingSphere"] = {"a:vec3 b:vec3 c:vec3", [](Gen& g, Record& r) {
-        const Triangle t = triangle(g);
-        r.i(t.a), r.i(t.b), r.i(t.c);
-        const TriangleBoundingSphere s = triangle_bounding_sphere(t);
-        r.o(s.sphere.center), r.o(s.sphere.radius), r.o(static_cast<int>(s.kind)), r.o(s.opposite_vertex);
-    }};
+                                       const Triangle t = triangle(g);
+                                       r.i(t.a), r.i(t.b), r.i(t.c);
+                                       const TriangleBoundingSphere s = triangle_bounding_sphere(t);
+                                       r.o(s.sphere.center), r.o(s.sphere.radius), r.o(static_cast<int>(s.kind)),
+                                           r.o(s.opposite_vertex);
+                                   }};
     q["triangleCircumsphere"] = {"a:vec3 b:vec3 c:vec3", [](Gen& g, Record& r) {
-        const Triangle t = triangle(g);
-        r.i(t.a), r.i(t.b), r.i(t.c);
-        const TriangleCircumsphere s = triangle_circumsphere(t);
-        r.o(s.sphere.center), r.o(s.sphere.radius), r.o(s.exists);
-    }};
+                                     const Triangle t = triangle(g);
+                                     r.i(t.a), r.i(t.b), r.i(t.c);
+                                     const TriangleCircumsphere s = triangle_circumsphere(t);
+                                     r.o(s.sphere.center), r.o(s.sphere.radius), r.o(s.exists);
+                                 }};
     q["aabbOfTriangle"] = {"a:vec3 b:vec3 c:vec3", [](Gen& g, Record& r) {
-        const Triangle t = triangle(g);
-        r.i(t.a), r.i(t.b), r.i(t.c);
-        r.o(aabb_of_triangle(t));
-    }};
+                               const Triangle t = triangle(g);
+                               r.i(t.a), r.i(t.b), r.i(t.c);
+                               r.o(aabb_of_triangle(t));
+                           }};
     q["aabbOfSphere"] = {"center:vec3 radius:radius", [](Gen& g, Record& r) {
-        const Vec3 c = g.vec3();
-        const float rad = g.radius();
-        r.i(c), r.i(rad);
-        r.o(aabb_of_sphere({c, rad}));
-    }};
+                             const Vec3 c = g.vec3();
+                             const float rad = g.radius();
+                             r.i(c), r.i(rad);
+                             r.o(aabb_of_sphere({c, rad}));
+                         }};
     q["aabbOfCapsule"] = {"start:vec3 end:vec3 radius:radius", [](Gen& g, Record& r) {
-        const Vec3 a = g.vec3(), b = g.vec3();
-        const float rad = g.radius();
-        r.i(a), r.i(b), r.i(rad);
-        r.o(aabb_of_capsule({a, b, rad}));
-    }};
+                              const Vec3 a = g.vec3(), b = g.vec3();
+                              const float rad = g.radius();
+                              r.i(a), r.i(b), r.i(rad);
+                              r.o(aabb_of_capsule({a, b, rad}));
+                          }};
     q["aabbOfOBB"] = {"center:vec3 rotation:quat halfExtents:extent", [](Gen& g, Record& r) {
-        const Vec3 c = g.vec3();
-        const Quat rot = g.quat();
-        const Vec3 h = g.extent();
-        r.i(c), r.i(rot), r.i(h);
-        r.o(aabb_of_obb({c, rot, h}));
-    }};
+                          const Vec3 c = g.vec3();
+                          const Quat rot = g.quat();
+                          const Vec3 h = g.extent();
+                          r.i(c), r.i(rot), r.i(h);
+                          r.o(aabb_of_obb({c, rot, h}));
+                      }};
     q["aabbOfSweptSphere"] = {"start:vec3 end:vec3 radius:radius", [](Gen& g, Record& r) {
-        const Vec3 a = g.vec3(), b = g.vec3();
-        const float rad = g.radius();
-        r.i(a), r.i(b), r.i(rad);
-        r.o(aabb_of_swept_sphere(a, b, rad));
-    }};
+                                  const Vec3 a = g.vec3(), b = g.vec3();
+                                  const float rad = g.radius();
+                                  r.i(a), r.i(b), r.i(rad);
+                                  r.o(aabb_of_swept_sphere(a, b, rad));
+                              }};
     q["aabbRotate"] = {"min:vec3 max:vec3 rotation:quat", [](Gen& g, Record& r) {
-        const Vec3 lo = g.vec3(), hi = lo + g.extent();
-        const Quat rot = g.quat();
-        r.i(lo), r.i(hi), r.i(rot);
-        r.o(aabb_rotate({lo, hi}, rot));
-    }};
+                           const Vec3 lo = g.vec3(), hi = lo + g.extent();
+                           const Quat rot = g.quat();
+                           r.i(lo), r.i(hi), r.i(rot);
+                           r.o(aabb_rotate({lo, hi}, rot));
+                       }};
     q["aabbTransform"] = {"min:vec3 max:vec3 matrix:mat4", [](Gen& g, Record& r) {
-        const Vec3 lo = g.vec3(), hi = lo + g.extent();
-        const Mat4 m = mat4_compose(g.vec3(), g.quat(), g.rng.vec(-2, 2));
-        r.i(lo), r.i(hi);
-        for (float e : m.e) r.i(e);
-        r.o(aabb_transform({lo, hi}, m));
-    }};
+                              const Vec3 lo = g.vec3(), hi = lo + g.extent();
+                              const Mat4 m = mat4_compose(g.vec3(), g.quat(), g.rng.vec(-2, 2));
+                              r.i(lo), r.i(hi);
+                              for (float e : m.e) r.i(e);
+                              r.o(aabb_transform({lo, hi}, m));
+                          }};
     q["aabbFromPoints"] = {"points:f32/3", [](Gen& g, Record& r) {
-        std::vector<Vec3> pts(static_cast<std::size_t>(g.rng.below(6)));
-        for (Vec3& p : pts) p = g.vec3();
-        r.i(static_cast<float>(3 * pts.size()));
-        for (const Vec3& p : pts) r.i(p);
-        r.o(aabb_from_points(pts));
-    }};
+                               std::vector<Vec3> pts(static_cast<std::size_t>(g.rng.below(6)));
+                               for (Vec3& p : pts) p = g.vec3();
+                               r.i(static_cast<float>(3 * pts.size()));
+                               for (const Vec3& p : pts) r.i(p);
+                               r.o(aabb_from_points(pts));
+                           }};
     // broadphase (its output: the pair count, then the pairs)
     const auto pairs = [](void (*method)(std::span<const AABB>, std::vector<BoxPair>&)) {
         return [method](Gen& g, Record& r) {
@@ -540,49 +553,48 @@ struct WorldGen {
 };
 
 void o_hit(Record& r, const WorldHit& h) {
-    r.o(h.hit), r.o(h.distance), r.o(h.point), r.o(h.position), r.o(h.normal), r.o_index(h.mesh),
-        r.o_index(h.triangle);
+    r.o(h.hit), r.o(h.distance), r.o(h.point), r.o(h.position), r.o(h.normal), r.o_index(h.mesh), r.o_index(h.triangle);
 }
 
 std::map<std::string, std::pair<std::string, std::function<void(const World&, WorldGen&, Record&)>>> world_queries() {
     std::map<std::string, std::pair<std::string, std::function<void(const World&, WorldGen&, Record&)>>> q;
     q["World.raycast"] = {"origin:vec3 direction:vec3 maxDistance?:maxDistance",
                           [](const World& w, WorldGen& g, Record& r) {
-        const Vec3 o = g.point(), d = g.direction();
-        const float m = g.rng.below(5) ? g.distance() : std::numeric_limits<float>::infinity();
-        r.i(o), r.i(d), r.i(m);
-        o_hit(r, w.raycast(o, d, m));
-    }};
+                              const Vec3 o = g.point(), d = g.direction();
+                              const float m = g.rng.below(5) ? g.distance() : std::numeric_limits<float>::infinity();
+                              r.i(o), r.i(d), r.i(m);
+                              o_hit(r, w.raycast(o, d, m));
+                          }};
     q["World.raycastAny"] = {"origin:vec3 direction:vec3 maxDistance?:maxDistance",
                              [](const World& w, WorldGen& g, Record& r) {
-        const Vec3 o = g.point(), d = g.direction();
-        const float m = g.distance();
-        r.i(o), r.i(d), r.i(m);
-        r.o(w.raycast_any(o, d, m));
-    }};
+                                 const Vec3 o = g.point(), d = g.direction();
+                                 const float m = g.distance();
+                                 r.i(o), r.i(d), r.i(m);
+                                 r.o(w.raycast_any(o, d, m));
+                             }};
     q["World.segmentCast"] = {"from:vec3 to:vec3", [](const World& w, WorldGen& g, Record& r) {
-        const Vec3 a = g.point(), b = g.point();
-        r.i(a), r.i(b);
-        o_hit(r, w.segment_cast(a, b));
-    }};
+                                  const Vec3 a = g.point(), b = g.point();
+                                  r.i(a), r.i(b);
+                                  o_hit(r, w.segment_cast(a, b));
+                              }};
     q["World.sphereCast"] = {"center:vec3 radius:radius direction:vec3 maxDistance:distance",
                              [](const World& w, WorldGen& g, Record& r) {
-        const Vec3 c = g.point();
-        const float rad = g.radius();
-        const Vec3 d = g.direction();
-        const float m = g.distance();
-        r.i(c), r.i(rad), r.i(d), r.i(m);
-        o_hit(r, w.sphere_cast(c, rad, d, m));
-    }};
+                                 const Vec3 c = g.point();
+                                 const float rad = g.radius();
+                                 const Vec3 d = g.direction();
+                                 const float m = g.distance();
+                                 r.i(c), r.i(rad), r.i(d), r.i(m);
+                                 o_hit(r, w.sphere_cast(c, rad, d, m));
+                             }};
     q["World.capsuleCast"] = {"a:vec3 b:vec3 radius:radius direction:vec3 maxDistance:distance",
                               [](const World& w, WorldGen& g, Record& r) {
-        const Vec3 a = g.point(), b = a + g.rng.vec(-1, 1);
-        const float rad = g.radius();
-        const Vec3 d = g.direction();
-        const float m = g.distance();
-        r.i(a), r.i(b), r.i(rad), r.i(d), r.i(m);
-        o_hit(r, w.capsule_cast(a, b, rad, d, m));
-    }};
+                                  const Vec3 a = g.point(), b = a + g.rng.vec(-1, 1);
+                                  const float rad = g.radius();
+                                  const Vec3 d = g.direction();
+                                  const float m = g.distance();
+                                  r.i(a), r.i(b), r.i(rad), r.i(d), r.i(m);
+                                  o_hit(r, w.capsule_cast(a, b, rad, d, m));
+                              }};
     const auto contacts = [](Record& r, const std::vector<WorldContact>& cs) {
         r.o(static_cast<int>(cs.size()));
         for (const WorldContact& c : cs) {
@@ -591,40 +603,41 @@ std::map<std::string, std::pair<std::string, std::function<void(const World&, Wo
         }
     };
     q["World.overlapSphere"] = {"center:vec3 radius:radius", [contacts](const World& w, WorldGen& g, Record& r) {
-        const Vec3 c = g.point();
-        const float rad = g.radius() * 2;
-        r.i(c), r.i(rad);
-        std::vector<WorldContact> cs;
-        w.overlap_sphere(c, rad, cs);
-        contacts(r, cs);
-    }};
+                                    const Vec3 c = g.point();
+                                    const float rad = g.radius() * 2;
+                                    r.i(c), r.i(rad);
+                                    std::vector<WorldContact> cs;
+                                    w.overlap_sphere(c, rad, cs);
+                                    contacts(r, cs);
+                                }};
     q["World.overlapCapsule"] = {"a:vec3 b:vec3 radius:radius", [contacts](const World& w, WorldGen& g, Record& r) {
-        const Vec3 a = g.point(), b = a + g.rng.vec(-1, 1);
-        const float rad = g.radius() * 2;
-        r.i(a), r.i(b), r.i(rad);
-        std::vector<WorldContact> cs;
-        w.overlap_capsule(a, b, rad, cs);
-        contacts(r, cs);
-    }};
-    q["World.closestPoint"] = {"point:vec3 maxDistance?:maxDistance", [](const World& w, WorldGen& g, Record& r) {
-        const Vec3 p = g.point();
-        const float m = g.rng.below(5) ? g.distance() : std::numeric_limits<float>::infinity();
-        r.i(p), r.i(m);
-        const WorldClosestPoint c = w.closest_point(p, m);
-        r.o(c.hit), r.o(c.point), r.o(c.distance), r.o_index(c.mesh), r.o_index(c.triangle), r.o(region(c.feature));
-    }};
+                                     const Vec3 a = g.point(), b = a + g.rng.vec(-1, 1);
+                                     const float rad = g.radius() * 2;
+                                     r.i(a), r.i(b), r.i(rad);
+                                     std::vector<WorldContact> cs;
+                                     w.overlap_capsule(a, b, rad, cs);
+                                     contacts(r, cs);
+                                 }};
+    q["World.closestPoint"] = {
+        "point:vec3 maxDistance?:maxDistance", [](const World& w, WorldGen& g, Record& r) {
+            const Vec3 p = g.point();
+            const float m = g.rng.below(5) ? g.distance() : std::numeric_limits<float>::infinity();
+            r.i(p), r.i(m);
+            const WorldClosestPoint c = w.closest_point(p, m);
+            r.o(c.hit), r.o(c.point), r.o(c.distance), r.o_index(c.mesh), r.o_index(c.triangle), r.o(region(c.feature));
+        }};
     q["World.floor"] = {"x:number z:number fromY:number", [](const World& w, WorldGen& g, Record& r) {
-        const Vec3 p = g.point();
-        r.i(p.x), r.i(p.z), r.i(p.y);
-        const WorldFloor f = w.floor(p.x, p.z, p.y);
-        r.o(f.hit), r.o(f.height), r.o(f.normal), r.o_index(f.mesh), r.o_index(f.triangle);
-    }};
+                            const Vec3 p = g.point();
+                            r.i(p.x), r.i(p.z), r.i(p.y);
+                            const WorldFloor f = w.floor(p.x, p.z, p.y);
+                            r.o(f.hit), r.o(f.height), r.o(f.normal), r.o_index(f.mesh), r.o_index(f.triangle);
+                        }};
     q["World.floorHeight"] = {"x:number z:number fromY:number", [](const World& w, WorldGen& g, Record& r) {
-        const Vec3 p = g.point();
-        r.i(p.x), r.i(p.z), r.i(p.y);
-        const WorldFloor f = w.floor(p.x, p.z, p.y);
-        r.o(f.hit ? f.height : kNaN);
-    }};
+                                  const Vec3 p = g.point();
+                                  r.i(p.x), r.i(p.z), r.i(p.y);
+                                  const WorldFloor f = w.floor(p.x, p.z, p.y);
+                                  r.o(f.hit ? f.height : kNaN);
+                              }};
     return q;
 }
 
@@ -661,8 +674,8 @@ int main(int argc, char** argv) {
             }
         });
         if (!ok) return 1;
-        manifest += "  \"" + name + "\": { \"signature\": \"" + query.signature + "\", \"cases\": " +
-                    std::to_string(kCases) + " },\n";
+        manifest += "  \"" + name + "\": { \"signature\": \"" + query.signature +
+                    "\", \"cases\": " + std::to_string(kCases) + " },\n";
     }
 
     // The world: its meshes (positions, then indices, each as a count and values) and queries.
@@ -695,8 +708,8 @@ int main(int argc, char** argv) {
             }
         });
         if (!ok) return 1;
-        manifest += "  \"" + name + "\": { \"signature\": \"" + query.first + "\", \"cases\": " +
-                    std::to_string(kCases) + " },\n";
+        manifest += "  \"" + name + "\": { \"signature\": \"" + query.first +
+                    "\", \"cases\": " + std::to_string(kCases) + " },\n";
     }
     manifest.erase(manifest.size() - 2);  // the last ",\n"
     manifest += "\n}\n";

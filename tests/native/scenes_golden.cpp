@@ -84,7 +84,8 @@ std::vector<std::uint32_t> run_s2(const bench::Options& opt) {
     s.skin_width = 0.01f;
     std::vector<CharacterController> chars;
     chars.reserve(n);
-    for (std::uint32_t k = 0; k < n; ++k) chars.emplace_back(world, s, Vec3{pos[3 * k], pos[3 * k + 1], pos[3 * k + 2]});
+    for (std::uint32_t k = 0; k < n; ++k)
+        chars.emplace_back(world, s, Vec3{pos[3 * k], pos[3 * k + 1], pos[3 * k + 2]});
     const float dt = static_cast<float>(opt.number("dt", 0)), gravity = -9.81f;
     std::vector<float> vy(n, 0.0f), state(4 * n);
     std::vector<std::uint32_t> hashes;
@@ -111,9 +112,12 @@ int main(int argc, char** argv) {
     try {
         const bench::Options opt(argc, argv, 2);
         const std::string scene = argv[1];
-        if (scene == "s1") print(run_s1(opt));
-        else if (scene == "s2") print(run_s2(opt));
-        else throw std::runtime_error("unknown scene " + scene);
+        if (scene == "s1")
+            print(run_s1(opt));
+        else if (scene == "s2")
+            print(run_s2(opt));
+        else
+            throw std::runtime_error("unknown scene " + scene);
         return 0;
     } catch (const std::exception& e) {
         std::fprintf(stderr, "shototsu_scenes_golden: %s\n", e.what());

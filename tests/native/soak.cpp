@@ -82,13 +82,14 @@ int soak_particles(double particle_steps, std::uint32_t n) {
         }
     }
     const bool ok = escapes == 0 && non_finite == 0 && too_deep == 0;
-    std::printf("soak particles: %s — %llu particle-steps (%u particles x %llu steps) in a closed room, %llu contacts, "
-                "%llu escapes, %llu deeper than the sag, %llu non-finite, deepest %.3g mm beyond the radius, "
-                "%llu saturated steps, %.1f s\n",
-                ok ? "ok" : "FAILED", static_cast<unsigned long long>(steps * n), n, static_cast<unsigned long long>(steps),
-                static_cast<unsigned long long>(contacts), static_cast<unsigned long long>(escapes),
-                static_cast<unsigned long long>(too_deep), static_cast<unsigned long long>(non_finite), 1000.0 * deepest,
-                static_cast<unsigned long long>(saturated), seconds_since(t0));
+    std::printf(
+        "soak particles: %s — %llu particle-steps (%u particles x %llu steps) in a closed room, %llu contacts, "
+        "%llu escapes, %llu deeper than the sag, %llu non-finite, deepest %.3g mm beyond the radius, "
+        "%llu saturated steps, %.1f s\n",
+        ok ? "ok" : "FAILED", static_cast<unsigned long long>(steps * n), n, static_cast<unsigned long long>(steps),
+        static_cast<unsigned long long>(contacts), static_cast<unsigned long long>(escapes),
+        static_cast<unsigned long long>(too_deep), static_cast<unsigned long long>(non_finite), 1000.0 * deepest,
+        static_cast<unsigned long long>(saturated), seconds_since(t0));
     return ok ? 0 : 1;
 }
 
@@ -122,7 +123,8 @@ int soak_characters(const std::string& world_path, double seconds, std::uint32_t
     for (std::uint64_t step = 0; step < steps; ++step) {
         for (std::uint32_t i = 0; i < k; ++i) {
             if ((step + 37 * i) % 180 == 0) {  // a new direction (or a pause) every 3 s
-                const float a = rng.uniform(0.0f, 2.0f * kPi), speed = rng.below(5) == 0 ? 0.0f : rng.uniform(1.0f, 6.0f);
+                const float a = rng.uniform(0.0f, 2.0f * kPi),
+                            speed = rng.below(5) == 0 ? 0.0f : rng.uniform(1.0f, 6.0f);
                 walk[3 * i] = det_cos(a) * speed, walk[3 * i + 2] = det_sin(a) * speed;
             }
             if (group.last_move(i).grounded && rng.below(400) == 0) vy[i] = 5.0f;  // a jump
@@ -150,12 +152,13 @@ int soak_characters(const std::string& world_path, double seconds, std::uint32_t
         }
     }
     const bool ok = escapes == 0 && falls == 0 && non_finite == 0;
-    std::printf("soak characters: %s — %u characters for %.0f simulated s on the S1 terrain (%llu moves, %.0f%% grounded), "
-                "%llu escapes, %llu fell through, %llu non-finite, deepest %.3g mm below the surface, %.1f s\n",
-                ok ? "ok" : "FAILED", k, steps / 60.0, static_cast<unsigned long long>(moves),
-                100.0 * double(grounded) / double(moves ? moves : 1), static_cast<unsigned long long>(escapes),
-                static_cast<unsigned long long>(falls), static_cast<unsigned long long>(non_finite), 1000.0 * deepest,
-                seconds_since(t0));
+    std::printf(
+        "soak characters: %s — %u characters for %.0f simulated s on the S1 terrain (%llu moves, %.0f%% grounded), "
+        "%llu escapes, %llu fell through, %llu non-finite, deepest %.3g mm below the surface, %.1f s\n",
+        ok ? "ok" : "FAILED", k, steps / 60.0, static_cast<unsigned long long>(moves),
+        100.0 * double(grounded) / double(moves ? moves : 1), static_cast<unsigned long long>(escapes),
+        static_cast<unsigned long long>(falls), static_cast<unsigned long long>(non_finite), 1000.0 * deepest,
+        seconds_since(t0));
     return ok ? 0 : 1;
 }
 
@@ -166,9 +169,12 @@ int main(int argc, char** argv) {
         const bench::Options opt(argc, argv, 1);
         int status = 0;
         const double particle_steps = opt.number("particle-steps", 1e7);
-        if (particle_steps > 0) status |= soak_particles(particle_steps, static_cast<std::uint32_t>(opt.number("particles", 2000)));
+        if (particle_steps > 0)
+            status |= soak_particles(particle_steps, static_cast<std::uint32_t>(opt.number("particles", 2000)));
         const double seconds = opt.number("character-seconds", 600);
-        if (seconds > 0) status |= soak_characters(opt.text("world"), seconds, static_cast<std::uint32_t>(opt.number("characters", 100)));
+        if (seconds > 0)
+            status |=
+                soak_characters(opt.text("world"), seconds, static_cast<std::uint32_t>(opt.number("characters", 100)));
         return status;
     } catch (const std::exception& e) {
         std::fprintf(stderr, "shototsu_soak: %s\n", e.what());

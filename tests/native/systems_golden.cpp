@@ -116,7 +116,8 @@ int main(int argc, char** argv) {
     write(dir + "/systems_characters.f32", trail);
 
     std::ofstream json(dir + "/systems.json");
-    json << "{\"particles\": " << kParticles << ", \"particleSteps\": " << kParticleSteps << ", \"characters\": "
-         << kCharacters << ", \"characterSteps\": " << kCharacterSteps << ", \"trailEvery\": 60}\n";
+    json << "{\"particles\": " << kParticles << ", \"particleSteps\": " << kParticleSteps
+         << ", \"characters\": " << kCharacters << ", \"characterSteps\": " << kCharacterSteps
+         << ", \"trailEvery\": 60}\n";
     return 0;
 }

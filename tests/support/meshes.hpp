@@ -73,8 +73,10 @@ inline MeshData closed_room(float h = 5.0f, int n = 4) {
                         return v;
                     };
                     // Winding chosen so the normal points inward (toward the centre).
-                    if (side > 0) m.quad(p(0, 0), p(0, 1), p(1, 1), p(1, 0));
-                    else m.quad(p(0, 0), p(1, 0), p(1, 1), p(0, 1));
+                    if (side > 0)
+                        m.quad(p(0, 0), p(0, 1), p(1, 1), p(1, 0));
+                    else
+                        m.quad(p(0, 0), p(1, 0), p(1, 1), p(0, 1));
                 }
     return m;
 }
@@ -120,7 +122,7 @@ inline void add_ramp(MeshData& m, float x0, float degrees, float h, float top, f
     const float z0 = -width / 2, z1 = width / 2;
     const Vec3 a{x0, base, z0}, b{x0 + run, base, z0}, c{x0 + run, base + h, z0};
     const Vec3 a2{x0, base, z1}, b2{x0 + run, base, z1}, c2{x0 + run, base + h, z1};
-    m.quad(a, a2, c2, c);  // the slope
+    m.quad(a, a2, c2, c);                             // the slope
     m.tri(m.vertex(a), m.vertex(c), m.vertex(b));     // side z0
     m.tri(m.vertex(a2), m.vertex(b2), m.vertex(c2));  // side z1
     m.quad(b, c, c2, b2);                             // back (vertical)
@@ -133,7 +135,8 @@ inline void add_ramp(MeshData& m, float x0, float degrees, float h, float top, f
 inline void add_stairs(MeshData& m, float x0, int steps, float riser, float tread, float width, float landing) {
     const float end = x0 + tread * static_cast<float>(steps) + landing;
     for (int k = 0; k < steps; ++k)
-        add_box(m, {x0 + tread * static_cast<float>(k), 0, -width / 2}, {end, riser * static_cast<float>(k + 1), width / 2});
+        add_box(m, {x0 + tread * static_cast<float>(k), 0, -width / 2},
+                {end, riser * static_cast<float>(k + 1), width / 2});
 }
 
 /// A flat floor at y = 0 of n x n quads over [-size/2, size/2]^2 (2 n^2 triangles).

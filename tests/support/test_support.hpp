@@ -48,9 +48,7 @@ inline DVec3 operator+(DVec3 a, DVec3 b) { return {a.x + b.x, a.y + b.y, a.z + b
 inline DVec3 operator-(DVec3 a, DVec3 b) { return {a.x - b.x, a.y - b.y, a.z - b.z}; }
 inline DVec3 operator*(DVec3 a, double s) { return {a.x * s, a.y * s, a.z * s}; }
 inline double ddot(DVec3 a, DVec3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
-inline DVec3 dcross(DVec3 a, DVec3 b) {
-    return {a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x};
-}
+inline DVec3 dcross(DVec3 a, DVec3 b) { return {a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x}; }
 inline double dlen(DVec3 a) { return std::sqrt(ddot(a, a)); }
 inline double ddist(DVec3 a, DVec3 b) { return dlen(a - b); }
 
@@ -95,13 +93,19 @@ inline Triangle make_triangle(Rng& rng, TriangleKind kind, float scale = 1.0f) {
         case TriangleKind::Random: break;
         case TriangleKind::Collinear: t.c = lerp(t.a, t.b, rng.uniform(-0.5f, 1.5f)); break;
         case TriangleKind::Repeated:
-            if (rng.below(2)) t.b = t.a; else t.c = t.b;
+            if (rng.below(2))
+                t.b = t.a;
+            else
+                t.c = t.b;
             if (rng.below(4) == 0) t.c = t.a = t.b;
             break;
         case TriangleKind::Needle:
             t.c = lerp(t.a, t.b, rng.uniform(0.1f, 0.9f)) + rng.direction() * (scale * 1e-4f);
             break;
-        case TriangleKind::Tiny: t.b = t.a + rng.vec(-1e-3f, 1e-3f); t.c = t.a + rng.vec(-1e-3f, 1e-3f); break;
+        case TriangleKind::Tiny:
+            t.b = t.a + rng.vec(-1e-3f, 1e-3f);
+            t.c = t.a + rng.vec(-1e-3f, 1e-3f);
+            break;
         case TriangleKind::Huge: t = {t.a * 1e4f, t.b * 1e4f, t.c * 1e4f}; break;
     }
     return t;

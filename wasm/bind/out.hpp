@@ -28,13 +28,16 @@
 
 // Three float arguments n_x, n_y, n_z, and the Vec3 they make.
 #define VEC3_ARGS(n) float n##_x, float n##_y, float n##_z
-#define VEC3(n) ::shototsu::Vec3{n##_x, n##_y, n##_z}
+#define VEC3(n) \
+    ::shototsu::Vec3 { n##_x, n##_y, n##_z }
 // A quaternion's four float arguments, and the Quat they make.
 #define QUAT_ARGS(n) float n##_x, float n##_y, float n##_z, float n##_w
-#define QUAT(n) ::shototsu::Quat{n##_x, n##_y, n##_z, n##_w}
+#define QUAT(n) \
+    ::shototsu::Quat { n##_x, n##_y, n##_z, n##_w }
 // An oriented box: centre, rotation, half extents.
 #define OBB_ARGS(n) VEC3_ARGS(n##_c), QUAT_ARGS(n##_q), VEC3_ARGS(n##_h)
-#define OBB(n) ::shototsu::OBB{VEC3(n##_c), QUAT(n##_q), VEC3(n##_h)}
+#define OBB(n) \
+    ::shototsu::OBB { VEC3(n##_c), QUAT(n##_q), VEC3(n##_h) }
 
 namespace shototsu::wasm {
 

@@ -29,9 +29,7 @@ ParticleSystem* make_particles(const World& world, std::uint32_t capacity, float
     return new ParticleSystem(world, s);
 }
 
-int spawn(ParticleSystem& ps, VEC3_ARGS(p), VEC3_ARGS(v), float radius) {
-    return ps.spawn(VEC3(p), VEC3(v), radius);
-}
+int spawn(ParticleSystem& ps, VEC3_ARGS(p), VEC3_ARGS(v), float radius) { return ps.spawn(VEC3(p), VEC3(v), radius); }
 void step(ParticleSystem& ps, float dt) { ps.step(dt); }
 void clear(ParticleSystem& ps) { ps.clear(); }
 std::uint32_t count(const ParticleSystem& ps) { return ps.count(); }
@@ -75,8 +73,8 @@ CharacterSettings character_settings(float radius, float height, float step_heig
     return s;
 }
 
-CharacterController* make_character(const World& world, float radius, float height, float step_height,
-                                    float max_slope, float snap, float skin, VEC3_ARGS(p)) {
+CharacterController* make_character(const World& world, float radius, float height, float step_height, float max_slope,
+                                    float snap, float skin, VEC3_ARGS(p)) {
     return new CharacterController(world, character_settings(radius, height, step_height, max_slope, snap, skin),
                                    VEC3(p));
 }

@@ -132,7 +132,8 @@ void raycastBatch(const World& w, std::uintptr_t rays, std::uint32_t n, float ma
     WorldHit hits[32];
     for (std::uint32_t first = 0; first < n; first += 32) {
         const std::uint32_t c = n - first < 32 ? n - first : 32;
-        w.raycast_batch({r + 6 * static_cast<std::size_t>(first), 6 * static_cast<std::size_t>(c)}, max_distance, {hits, c});
+        w.raycast_batch({r + 6 * static_cast<std::size_t>(first), 6 * static_cast<std::size_t>(c)}, max_distance,
+                        {hits, c});
         for (std::uint32_t k = 0; k < c; ++k, o += 8) {
             const WorldHit& h = hits[k];
             o[0] = h.hit ? 1.0f : 0.0f;

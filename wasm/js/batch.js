@@ -12,7 +12,10 @@ export function batchFamily(W, heap, mem, registry) {
   function pairBatch(fn, nameA, a, strideA, nameB, b, strideB, out, outStride) {
     const argA = arrayArg(mem, fn, nameA, a, Float32Array, strideA);
     const argB = arrayArg(mem, fn, nameB, b, Float32Array, strideB);
-    const n = batchCount(fn, [[nameA, argA], [nameB, argB]]);
+    const n = batchCount(fn, [
+      [nameA, argA],
+      [nameB, argB],
+    ]);
     const result = arrayOutput(mem, fn, 'out', out, Float32Array, outStride, n);
     const pa = placeInput(mem, argA, 0);
     const pb = placeInput(mem, argB, 1);

@@ -45,7 +45,9 @@ export function boundingFamily(W, heap, o, mem) {
 
     aabbOfOBB(center, rotation, halfExtents) {
       if (!(v3(center) && q4(rotation) && ext3(halfExtents))) fail('aabbOfOBB', center, rotation, halfExtents);
-      const c = center, q = rotation, e = halfExtents;
+      const c = center,
+        q = rotation,
+        e = halfExtents;
       W.aabbOfOBB(c.x, c.y, c.z, q.x, q.y, q.z, q.w, e.x, e.y, e.z);
       return aabb(heap.f32(), o);
     },
@@ -68,8 +70,28 @@ export function boundingFamily(W, heap, o, mem) {
       checkArg('aabbTransform', 'matrix', 'mat4', matrix);
       const e = 'elements' in matrix ? matrix.elements : matrix;
       W.aabbTransform(
-        min.x, min.y, min.z, max.x, max.y, max.z,
-        e[0], e[1], e[2], e[3], e[4], e[5], e[6], e[7], e[8], e[9], e[10], e[11], e[12], e[13], e[14], e[15],
+        min.x,
+        min.y,
+        min.z,
+        max.x,
+        max.y,
+        max.z,
+        e[0],
+        e[1],
+        e[2],
+        e[3],
+        e[4],
+        e[5],
+        e[6],
+        e[7],
+        e[8],
+        e[9],
+        e[10],
+        e[11],
+        e[12],
+        e[13],
+        e[14],
+        e[15],
       );
       return aabb(heap.f32(), o);
     },

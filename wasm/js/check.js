@@ -33,13 +33,14 @@ export const q4 = (v) =>
 /** An {x, y, z} of finite numbers, each >= 0 (half extents). */
 export const ext3 = (v) => v3(v) && v.x >= 0 && v.y >= 0 && v.z >= 0;
 /** An {x, y} of finite numbers. */
-export const v2 = (v) => v != null && typeof v.x === 'number' && typeof v.y === 'number' && v.x - v.x + (v.y - v.y) === 0;
+export const v2 = (v) =>
+  v != null && typeof v.x === 'number' && typeof v.y === 'number' && v.x - v.x + (v.y - v.y) === 0;
 
 function describe(value) {
   if (value === null) return 'null';
   if (value === undefined) return 'undefined';
   if (typeof value === 'number') return String(value);
-  if (typeof value === 'string') return JSON.stringify(value.length > 20 ? value.slice(0, 20) + '…' : value);
+  if (typeof value === 'string') return JSON.stringify(value.length > 20 ? `${value.slice(0, 20)}…` : value);
   if (Array.isArray(value)) return `an array of length ${value.length}`;
   if (ArrayBuffer.isView(value)) return `a ${value.constructor.name} of length ${value.length}`;
   if (typeof value === 'object') {
@@ -49,8 +50,7 @@ function describe(value) {
   return typeof value;
 }
 
-const bad = (Err, fn, name, text, value) =>
-  new Err(`${fn}: argument '${name}' ${text} (got ${describe(value)})`);
+const bad = (Err, fn, name, text, value) => new Err(`${fn}: argument '${name}' ${text} (got ${describe(value)})`);
 
 function checkNumber(fn, name, v, { min, infinite } = {}) {
   if (typeof v !== 'number') throw bad(TypeError, fn, name, 'must be a number', v);
@@ -89,14 +89,22 @@ export function signatureOf(fn) {
 /** Checks one argument by its kind; throws if it is bad. Exported for the batch and world code. */
 export function checkArg(fn, name, kind, v) {
   switch (kind) {
-    case 'vec3': return checkFields(fn, name, v, ['x', 'y', 'z'], '{x, y, z}');
-    case 'extent': return checkFields(fn, name, v, ['x', 'y', 'z'], '{x, y, z}', 0);
-    case 'quat': return checkFields(fn, name, v, ['x', 'y', 'z', 'w'], '{x, y, z, w}');
-    case 'vec2': return checkFields(fn, name, v, ['x', 'y'], '{x, y}');
-    case 'number': return checkNumber(fn, name, v);
-    case 'radius': return checkNumber(fn, name, v, { min: 0 });
-    case 'distance': return checkNumber(fn, name, v, { min: 0 });
-    case 'maxDistance': return checkNumber(fn, name, v, { min: 0, infinite: true });
+    case 'vec3':
+      return checkFields(fn, name, v, ['x', 'y', 'z'], '{x, y, z}');
+    case 'extent':
+      return checkFields(fn, name, v, ['x', 'y', 'z'], '{x, y, z}', 0);
+    case 'quat':
+      return checkFields(fn, name, v, ['x', 'y', 'z', 'w'], '{x, y, z, w}');
+    case 'vec2':
+      return checkFields(fn, name, v, ['x', 'y'], '{x, y}');
+    case 'number':
+      return checkNumber(fn, name, v);
+    case 'radius':
+      return checkNumber(fn, name, v, { min: 0 });
+    case 'distance':
+      return checkNumber(fn, name, v, { min: 0 });
+    case 'maxDistance':
+      return checkNumber(fn, name, v, { min: 0, infinite: true });
     case 'index':
       checkNumber(fn, name, v, { min: 0 });
       if (!Number.isInteger(v) || v > 0xfffffffe) throw bad(RangeError, fn, name, 'must be an integer index', v);

@@ -65,8 +65,18 @@ export function closestFamily(W, heap, o) {
         fail('closestPointsSegmentSegment', start1, end1, start2, end2);
       }
       W.closestPointsSegmentSegment(
-        start1.x, start1.y, start1.z, end1.x, end1.y, end1.z,
-        start2.x, start2.y, start2.z, end2.x, end2.y, end2.z,
+        start1.x,
+        start1.y,
+        start1.z,
+        end1.x,
+        end1.y,
+        end1.z,
+        start2.x,
+        start2.y,
+        start2.z,
+        end2.x,
+        end2.y,
+        end2.z,
       );
       const h = heap.f32();
       return { point1: vec(h, o), point2: vec(h, o + 3), t1: h[o + 6], t2: h[o + 7], distanceSq: h[o + 8] };
@@ -87,14 +97,17 @@ export function closestFamily(W, heap, o) {
       if (!(v3(p) && v3(center) && q4(rotation) && ext3(halfExtents))) {
         fail('closestPointOnOBB', p, center, rotation, halfExtents);
       }
-      const c = center, q = rotation, e = halfExtents;
+      const c = center,
+        q = rotation,
+        e = halfExtents;
       W.closestPointOnOBB(p.x, p.y, p.z, c.x, c.y, c.z, q.x, q.y, q.z, q.w, e.x, e.y, e.z);
       return vec(heap.f32(), o);
     },
 
     closestPointOnPlane(p, planeNormal, planePoint) {
       if (!(v3(p) && v3(planeNormal) && v3(planePoint))) fail('closestPointOnPlane', p, planeNormal, planePoint);
-      const n = planeNormal, q = planePoint;
+      const n = planeNormal,
+        q = planePoint;
       W.closestPointOnPlane(p.x, p.y, p.z, n.x, n.y, n.z, q.x, q.y, q.z);
       return vec(heap.f32(), o);
     },

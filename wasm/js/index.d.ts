@@ -132,7 +132,14 @@ export interface TriangleSweepHit extends SweepHit {
 
 /** How sweepSpherePlane decided (seed 002's cases). */
 export type SweepPlaneCase =
-  | 'hitFront' | 'embedded' | 'embeddedParallel' | 'movingAway' | 'parallel' | 'tooFar' | 'behindPlane' | 'invalid';
+  | 'hitFront'
+  | 'embedded'
+  | 'embeddedParallel'
+  | 'movingAway'
+  | 'parallel'
+  | 'tooFar'
+  | 'behindPlane'
+  | 'invalid';
 
 /** sweepSpherePlane's result. */
 export interface SweepPlaneHit {
@@ -322,7 +329,13 @@ export interface World {
    * Many sphere casts of one radius. `casts`: 6 floats per cast (centre xyz, direction xyz).
    * Returns 11 floats per cast: hit, distance, point xyz, position xyz, normal xyz; `ids` as raycastBatch.
    */
-  sphereCastBatch(casts: Float32Input, radius: number, maxDistance: number, out?: Float32Input, ids?: Uint32Input): Float32Array;
+  sphereCastBatch(
+    casts: Float32Input,
+    radius: number,
+    maxDistance: number,
+    out?: Float32Input,
+    ids?: Uint32Input,
+  ): Float32Array;
   /** Counts, memory and build time. */
   readonly stats: WorldStats;
   /** True after dispose(). */
@@ -513,8 +526,17 @@ export interface Shototsu {
   /** Squared distance from p to the segment start–end. */
   distanceSqPointSegment(p: Vec3Like, start: Vec3Like, end: Vec3Like): number;
   /** Closest points of two segments (parallel ones: a deterministic pair), their fractions and squared distance. */
-  closestPointsSegmentSegment(start1: Vec3Like, end1: Vec3Like, start2: Vec3Like, end2: Vec3Like): {
-    point1: Vec3; point2: Vec3; t1: number; t2: number; distanceSq: number;
+  closestPointsSegmentSegment(
+    start1: Vec3Like,
+    end1: Vec3Like,
+    start2: Vec3Like,
+    end2: Vec3Like,
+  ): {
+    point1: Vec3;
+    point2: Vec3;
+    t1: number;
+    t2: number;
+    distanceSq: number;
   };
   /** Closest point of the box to p (p itself when inside). */
   closestPointOnAABB(p: Vec3Like, min: Vec3Like, max: Vec3Like): Vec3;
@@ -547,13 +569,33 @@ export interface Shototsu {
   /** Box and sphere: the closest point of the box, or the nearest face when the centre is inside. */
   aabbSphere(min: Vec3Like, max: Vec3Like, center: Vec3Like, radius: number): Contact;
   /** Two capsules. point: on A's surface. */
-  capsuleCapsule(startA: Vec3Like, endA: Vec3Like, radiusA: number, startB: Vec3Like, endB: Vec3Like, radiusB: number): Contact;
+  capsuleCapsule(
+    startA: Vec3Like,
+    endA: Vec3Like,
+    radiusA: number,
+    startB: Vec3Like,
+    endB: Vec3Like,
+    radiusB: number,
+  ): Contact;
   /** Capsule and sphere. point: on the capsule's surface. */
   capsuleSphere(start: Vec3Like, end: Vec3Like, radius: number, center: Vec3Like, sphereRadius: number): Contact;
   /** Two oriented boxes by the separating-axis theorem (15 axes). */
-  obbOBB(centerA: Vec3Like, rotationA: QuatLike, halfExtentsA: Vec3Like, centerB: Vec3Like, rotationB: QuatLike, halfExtentsB: Vec3Like): Contact;
+  obbOBB(
+    centerA: Vec3Like,
+    rotationA: QuatLike,
+    halfExtentsA: Vec3Like,
+    centerB: Vec3Like,
+    rotationB: QuatLike,
+    halfExtentsB: Vec3Like,
+  ): Contact;
   /** Oriented box and sphere. */
-  obbSphere(center: Vec3Like, rotation: QuatLike, halfExtents: Vec3Like, sphereCenter: Vec3Like, radius: number): Contact;
+  obbSphere(
+    center: Vec3Like,
+    rotation: QuatLike,
+    halfExtents: Vec3Like,
+    sphereCenter: Vec3Like,
+    radius: number,
+  ): Contact;
   /** Triangle and sphere (seed 000): point on the triangle, normal toward the centre. */
   triangleSphere(a: Vec3Like, b: Vec3Like, c: Vec3Like, center: Vec3Like, radius: number): Contact;
   /** Triangle and capsule: point on the triangle, normal toward the capsule's axis. */
@@ -571,23 +613,57 @@ export interface Shototsu {
   /** Segment against a solid box (slabs), with the entry face's normal. */
   intersectSegmentAABB(from: Vec3Like, to: Vec3Like, min: Vec3Like, max: Vec3Like): CastHit;
   /** Segment against a solid oriented box. */
-  intersectSegmentOBB(from: Vec3Like, to: Vec3Like, center: Vec3Like, rotation: QuatLike, halfExtents: Vec3Like): CastHit;
+  intersectSegmentOBB(
+    from: Vec3Like,
+    to: Vec3Like,
+    center: Vec3Like,
+    rotation: QuatLike,
+    halfExtents: Vec3Like,
+  ): CastHit;
   /** Segment against a triangle from either side (watertight over meshes), with the hit's barycentrics. */
   intersectSegmentTriangle(from: Vec3Like, to: Vec3Like, a: Vec3Like, b: Vec3Like, c: Vec3Like): TriangleCastHit;
   /** Segment against a solid capsule. */
   intersectSegmentCapsule(from: Vec3Like, to: Vec3Like, start: Vec3Like, end: Vec3Like, radius: number): CastHit;
   /** Ray origin + s direction against a triangle (either side): s of the hit (in units of |direction|) with s <= maxDistance, or null. */
-  intersectRayTriangle(origin: Vec3Like, direction: Vec3Like, a: Vec3Like, b: Vec3Like, c: Vec3Like, maxDistance?: number): number | null;
+  intersectRayTriangle(
+    origin: Vec3Like,
+    direction: Vec3Like,
+    a: Vec3Like,
+    b: Vec3Like,
+    c: Vec3Like,
+    maxDistance?: number,
+  ): number | null;
 
   // sweeps: the first time of impact, t in [0, 1]
   /** A sphere moving from `from` to `to` against the front face of a plane (seed 002), with the case that decided. */
-  sweepSpherePlane(radius: number, from: Vec3Like, to: Vec3Like, planeNormal: Vec3Like, planePoint: Vec3Like): SweepPlaneHit;
+  sweepSpherePlane(
+    radius: number,
+    from: Vec3Like,
+    to: Vec3Like,
+    planeNormal: Vec3Like,
+    planePoint: Vec3Like,
+  ): SweepPlaneHit;
   /** A sphere moving from `from` to `to` against a triangle (face, edges, vertices), never later than the exact contact. */
-  sweepSphereTriangle(radius: number, from: Vec3Like, to: Vec3Like, a: Vec3Like, b: Vec3Like, c: Vec3Like): TriangleSweepHit;
+  sweepSphereTriangle(
+    radius: number,
+    from: Vec3Like,
+    to: Vec3Like,
+    a: Vec3Like,
+    b: Vec3Like,
+    c: Vec3Like,
+  ): TriangleSweepHit;
   /** Two spheres moving during the same step: p from p0 to p1 (radius rp), q from q0 to q1 (radius rq). point: p's centre at t; normal from q toward p. */
   sweptSphereSphere(p0: Vec3Like, p1: Vec3Like, rp: number, q0: Vec3Like, q1: Vec3Like, rq: number): SweepHit;
   /** A capsule start–end translating by `motion` against a triangle. point: the capsule's centre at t. */
-  sweepCapsuleTriangle(start: Vec3Like, end: Vec3Like, radius: number, motion: Vec3Like, a: Vec3Like, b: Vec3Like, c: Vec3Like): SweepHit;
+  sweepCapsuleTriangle(
+    start: Vec3Like,
+    end: Vec3Like,
+    radius: number,
+    motion: Vec3Like,
+    a: Vec3Like,
+    b: Vec3Like,
+    c: Vec3Like,
+  ): SweepHit;
 
   // floors (up is +y)
   /** The triangle's height at (x, z) seen from above (seed 003's plane method), or null outside it or for a wall. */

@@ -13,7 +13,14 @@ export const TRIANGLE_REGIONS = Object.freeze(REGIONS.slice());
 export const SWEEP_FEATURES = ['face', 'AB', 'BC', 'CA', 'A', 'B', 'C'];
 /** sweep_sphere_plane's SweepPlaneCase. */
 export const SWEEP_PLANE_CASES = [
-  'hitFront', 'embedded', 'embeddedParallel', 'movingAway', 'parallel', 'tooFar', 'behindPlane', 'invalid',
+  'hitFront',
+  'embedded',
+  'embeddedParallel',
+  'movingAway',
+  'parallel',
+  'tooFar',
+  'behindPlane',
+  'invalid',
 ];
 /** triangle_bounding_sphere's BoundingSphereKind. */
 export const BOUNDING_SPHERE_KINDS = ['acute', 'rightOrObtuse', 'degenerate'];

@@ -179,7 +179,8 @@ export function arrayArg(mem, fn, name, value, Type, stride) {
   let ptr = -1;
   if (value instanceof WasmArray) {
     if (value.disposed) throw new Error(`${fn}: argument '${name}' is a WasmArray that was disposed`);
-    if (value.type !== Type) throw new TypeError(`${fn}: argument '${name}' must be a ${typeName} (got a WasmArray of ${value.type.name})`);
+    if (value.type !== Type)
+      throw new TypeError(`${fn}: argument '${name}' must be a ${typeName} (got a WasmArray of ${value.type.name})`);
     length = value.length;
     ptr = value[PTR];
   } else if (value instanceof Type) {
@@ -219,7 +220,9 @@ export function arrayOutput(mem, fn, name, out, Type, stride, count) {
   const length = count * stride;
   const arg = out === undefined ? null : arrayArg(mem, fn, name, out, Type, stride);
   if (arg && arg.value.length < length) {
-    throw new RangeError(`${fn}: argument '${name}' must hold at least ${length} values (${stride} per element; got ${arg.value.length})`);
+    throw new RangeError(
+      `${fn}: argument '${name}' must hold at least ${length} values (${stride} per element; got ${arg.value.length})`,
+    );
   }
   let ptr = arg ? arg.ptr : -1;
   return {
@@ -251,7 +254,8 @@ export function batchCount(fn, args) {
   for (const [name, a] of args) {
     if (a.count !== n && a.count !== 1) {
       const lens = args.map(([nm, x]) => `${nm}: ${x.count}`).join(', ');
-      const hint = a.count === 0 ? ' — a view of wasm memory has length 0 once the memory grew: re-read WasmArray.array' : '';
+      const hint =
+        a.count === 0 ? ' — a view of wasm memory has length 0 once the memory grew: re-read WasmArray.array' : '';
       throw new RangeError(`${fn}: argument '${name}' must hold ${n} elements or 1 (got ${a.count}; ${lens})${hint}`);
     }
   }

@@ -25,7 +25,9 @@ export function overlapFamily(W, heap, o, mem) {
       if (!(v3(center) && q4(rotation) && ext3(halfExtents) && v3(p))) {
         fail('obbContainsPoint', center, rotation, halfExtents, p);
       }
-      const c = center, q = rotation, e = halfExtents;
+      const c = center,
+        q = rotation,
+        e = halfExtents;
       return W.obbContainsPoint(c.x, c.y, c.z, q.x, q.y, q.z, q.w, e.x, e.y, e.z, p.x, p.y, p.z) !== 0;
     },
 
@@ -44,7 +46,8 @@ export function overlapFamily(W, heap, o, mem) {
       if (!(v3(centerA) && nonneg(radiusA) && v3(centerB) && nonneg(radiusB))) {
         fail('sphereSphere', centerA, radiusA, centerB, radiusB);
       }
-      const a = centerA, b = centerB;
+      const a = centerA,
+        b = centerB;
       W.sphereSphere(a.x, a.y, a.z, radiusA, b.x, b.y, b.z, radiusB);
       return contact(heap.f32(), o);
     },
@@ -65,7 +68,10 @@ export function overlapFamily(W, heap, o, mem) {
       if (!(v3(startA) && v3(endA) && nonneg(radiusA) && v3(startB) && v3(endB) && nonneg(radiusB))) {
         fail('capsuleCapsule', startA, endA, radiusA, startB, endB, radiusB);
       }
-      const a = startA, b = endA, c = startB, d = endB;
+      const a = startA,
+        b = endA,
+        c = startB,
+        d = endB;
       W.capsuleCapsule(a.x, a.y, a.z, b.x, b.y, b.z, radiusA, c.x, c.y, c.z, d.x, d.y, d.z, radiusB);
       return contact(heap.f32(), o);
     },
@@ -74,7 +80,9 @@ export function overlapFamily(W, heap, o, mem) {
       if (!(v3(start) && v3(end) && nonneg(radius) && v3(center) && nonneg(sphereRadius))) {
         fail('capsuleSphere', start, end, radius, center, sphereRadius);
       }
-      const a = start, b = end, c = center;
+      const a = start,
+        b = end,
+        c = center;
       W.capsuleSphere(a.x, a.y, a.z, b.x, b.y, b.z, radius, c.x, c.y, c.z, sphereRadius);
       return contact(heap.f32(), o);
     },
@@ -83,7 +91,12 @@ export function overlapFamily(W, heap, o, mem) {
       if (!(v3(centerA) && q4(rotationA) && ext3(halfExtentsA) && v3(centerB) && q4(rotationB) && ext3(halfExtentsB))) {
         fail('obbOBB', centerA, rotationA, halfExtentsA, centerB, rotationB, halfExtentsB);
       }
-      const c = centerA, q = rotationA, e = halfExtentsA, d = centerB, r = rotationB, f = halfExtentsB;
+      const c = centerA,
+        q = rotationA,
+        e = halfExtentsA,
+        d = centerB,
+        r = rotationB,
+        f = halfExtentsB;
       W.obbOBB(c.x, c.y, c.z, q.x, q.y, q.z, q.w, e.x, e.y, e.z, d.x, d.y, d.z, r.x, r.y, r.z, r.w, f.x, f.y, f.z);
       return contact(heap.f32(), o);
     },
@@ -92,7 +105,10 @@ export function overlapFamily(W, heap, o, mem) {
       if (!(v3(center) && q4(rotation) && ext3(halfExtents) && v3(sphereCenter) && nonneg(radius))) {
         fail('obbSphere', center, rotation, halfExtents, sphereCenter, radius);
       }
-      const c = center, q = rotation, e = halfExtents, s = sphereCenter;
+      const c = center,
+        q = rotation,
+        e = halfExtents,
+        s = sphereCenter;
       W.obbSphere(c.x, c.y, c.z, q.x, q.y, q.z, q.w, e.x, e.y, e.z, s.x, s.y, s.z, radius);
       return contact(heap.f32(), o);
     },
@@ -107,7 +123,8 @@ export function overlapFamily(W, heap, o, mem) {
       if (!(v3(a) && v3(b) && v3(c) && v3(start) && v3(end) && nonneg(radius))) {
         fail('triangleCapsule', a, b, c, start, end, radius);
       }
-      const s = start, e = end;
+      const s = start,
+        e = end;
       W.triangleCapsule(a.x, a.y, a.z, b.x, b.y, b.z, c.x, c.y, c.z, s.x, s.y, s.z, e.x, e.y, e.z, radius);
       return contact(heap.f32(), o);
     },
@@ -116,14 +133,32 @@ export function overlapFamily(W, heap, o, mem) {
       if (!(v3(movingMin) && v3(movingMax) && v3(fixedMin) && v3(fixedMax))) {
         fail('pushOutAABBAABB', movingMin, movingMax, fixedMin, fixedMax);
       }
-      const a = movingMin, b = movingMax, c = fixedMin, d = fixedMax;
+      const a = movingMin,
+        b = movingMax,
+        c = fixedMin,
+        d = fixedMax;
       W.pushOutAABBAABB(a.x, a.y, a.z, b.x, b.y, b.z, c.x, c.y, c.z, d.x, d.y, d.z);
       return vec(heap.f32(), o);
     },
 
     overlapAABBAABB(minA, maxA, minB, maxB) {
       if (!(v3(minA) && v3(maxA) && v3(minB) && v3(maxB))) fail('overlapAABBAABB', minA, maxA, minB, maxB);
-      return W.overlapAABBAABB(minA.x, minA.y, minA.z, maxA.x, maxA.y, maxA.z, minB.x, minB.y, minB.z, maxB.x, maxB.y, maxB.z) !== 0;
+      return (
+        W.overlapAABBAABB(
+          minA.x,
+          minA.y,
+          minA.z,
+          maxA.x,
+          maxA.y,
+          maxA.z,
+          minB.x,
+          minB.y,
+          minB.z,
+          maxB.x,
+          maxB.y,
+          maxB.z,
+        ) !== 0
+      );
     },
   };
 }

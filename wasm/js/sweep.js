@@ -9,7 +9,10 @@ export function sweepFamily(W, heap, o) {
       if (!(nonneg(radius) && v3(from) && v3(to) && v3(planeNormal) && v3(planePoint))) {
         fail('sweepSpherePlane', radius, from, to, planeNormal, planePoint);
       }
-      const s = from, e = to, n = planeNormal, q = planePoint;
+      const s = from,
+        e = to,
+        n = planeNormal,
+        q = planePoint;
       W.sweepSpherePlane(radius, s.x, s.y, s.z, e.x, e.y, e.z, n.x, n.y, n.z, q.x, q.y, q.z);
       const h = heap.f32();
       return {
@@ -27,7 +30,8 @@ export function sweepFamily(W, heap, o) {
       if (!(nonneg(radius) && v3(from) && v3(to) && v3(a) && v3(b) && v3(c))) {
         fail('sweepSphereTriangle', radius, from, to, a, b, c);
       }
-      const s = from, e = to;
+      const s = from,
+        e = to;
       W.sweepSphereTriangle(radius, s.x, s.y, s.z, e.x, e.y, e.z, a.x, a.y, a.z, b.x, b.y, b.z, c.x, c.y, c.z);
       const h = heap.f32();
       return {
@@ -52,10 +56,29 @@ export function sweepFamily(W, heap, o) {
       if (!(v3(start) && v3(end) && nonneg(radius) && v3(motion) && v3(a) && v3(b) && v3(c))) {
         fail('sweepCapsuleTriangle', start, end, radius, motion, a, b, c);
       }
-      const s = start, e = end, m = motion;
+      const s = start,
+        e = end,
+        m = motion;
       W.sweepCapsuleTriangle(
-        s.x, s.y, s.z, e.x, e.y, e.z, radius, m.x, m.y, m.z,
-        a.x, a.y, a.z, b.x, b.y, b.z, c.x, c.y, c.z,
+        s.x,
+        s.y,
+        s.z,
+        e.x,
+        e.y,
+        e.z,
+        radius,
+        m.x,
+        m.y,
+        m.z,
+        a.x,
+        a.y,
+        a.z,
+        b.x,
+        b.y,
+        b.z,
+        c.x,
+        c.y,
+        c.z,
       );
       return sweepHit(heap.f32(), o);
     },
@@ -63,13 +86,13 @@ export function sweepFamily(W, heap, o) {
     floorHeight(a, b, c, x, z) {
       if (!(v3(a) && v3(b) && v3(c) && num(x) && num(z))) fail('floorHeight', a, b, c, x, z);
       const y = W.floorHeight(a.x, a.y, a.z, b.x, b.y, b.z, c.x, c.y, c.z, x, z);
-      return y === y ? y : null; // NaN: (x, z) is outside the triangle seen from above
+      return Number.isNaN(y) ? null : y; // NaN: (x, z) is outside the triangle seen from above
     },
 
     floorHeightByArea(a, b, c, x, z) {
       if (!(v3(a) && v3(b) && v3(c) && num(x) && num(z))) fail('floorHeightByArea', a, b, c, x, z);
       const y = W.floorHeightByArea(a.x, a.y, a.z, b.x, b.y, b.z, c.x, c.y, c.z, x, z);
-      return y === y ? y : null;
+      return Number.isNaN(y) ? null : y;
     },
   };
 }

@@ -19,7 +19,8 @@ function describe(v) {
   if (v === null) return 'null';
   if (v === undefined) return 'undefined';
   if (typeof v === 'number') return String(v);
-  if (typeof v === 'object') return v.constructor?.name && v.constructor.name !== 'Object' ? `a ${v.constructor.name}` : 'an object';
+  if (typeof v === 'object')
+    return v.constructor?.name && v.constructor.name !== 'Object' ? `a ${v.constructor.name}` : 'an object';
   return typeof v;
 }
 
@@ -31,7 +32,8 @@ function option(fn, opts, key, fallback, min, max, { integer = false, above = fa
   if (typeof v !== 'number') throw new TypeError(`${fn}: argument '${name}' must be a number (got ${describe(v)})`);
   if (!Number.isFinite(v)) throw new RangeError(`${fn}: argument '${name}' must be finite (got ${v})`);
   if (integer && !Number.isInteger(v)) throw new RangeError(`${fn}: argument '${name}' must be an integer (got ${v})`);
-  if (above ? !(v > min) : v < min) throw new RangeError(`${fn}: argument '${name}' must be ${above ? '>' : '>='} ${min} (got ${v})`);
+  if (above ? !(v > min) : v < min)
+    throw new RangeError(`${fn}: argument '${name}' must be ${above ? '>' : '>='} ${min} (got ${v})`);
   if (v > max) throw new RangeError(`${fn}: argument '${name}' must be <= ${max} (got ${v})`);
   return v;
 }
@@ -45,9 +47,11 @@ function vecOption(fn, opts, key, fallback) {
 
 function checkVec(fn, name, v) {
   if (v3(v)) return;
-  if (v === null || typeof v !== 'object') throw new TypeError(`${fn}: argument '${name}' must be an {x, y, z} object (got ${describe(v)})`);
+  if (v === null || typeof v !== 'object')
+    throw new TypeError(`${fn}: argument '${name}' must be an {x, y, z} object (got ${describe(v)})`);
   for (const k of ['x', 'y', 'z']) {
-    if (typeof v[k] !== 'number') throw new TypeError(`${fn}: argument '${name}.${k}' must be a number (got ${describe(v[k])})`);
+    if (typeof v[k] !== 'number')
+      throw new TypeError(`${fn}: argument '${name}.${k}' must be a number (got ${describe(v[k])})`);
     if (!Number.isFinite(v[k])) throw new RangeError(`${fn}: argument '${name}.${k}' must be finite (got ${v[k]})`);
   }
 }
@@ -55,12 +59,14 @@ function checkVec(fn, name, v) {
 /** An integer index below `below` (a number first: a wrong type is a TypeError). */
 function checkIndex(fn, name, v, below) {
   if (typeof v !== 'number') throw new TypeError(`${fn}: argument '${name}' must be a number (got ${describe(v)})`);
-  if (!Number.isInteger(v) || v < 0 || v >= below) throw new RangeError(`${fn}: argument '${name}' must be an integer index below ${below} (got ${v})`);
+  if (!Number.isInteger(v) || v < 0 || v >= below)
+    throw new RangeError(`${fn}: argument '${name}' must be an integer index below ${below} (got ${v})`);
 }
 
 function checkOptions(fn, options) {
   if (options === undefined) return {};
-  if (options === null || typeof options !== 'object') throw new TypeError(`${fn}: argument 'options' must be an object (got ${describe(options)})`);
+  if (options === null || typeof options !== 'object')
+    throw new TypeError(`${fn}: argument 'options' must be an object (got ${describe(options)})`);
   return options;
 }
 
@@ -103,7 +109,8 @@ export function systemClasses(W, heap, o) {
 
   /** The CharacterMove at o (see bind/systems.cpp). */
   function readMove() {
-    const h = heap.f32(), u = heap.u32();
+    const h = heap.f32(),
+      u = heap.u32();
     const grounded = h[o + 3] !== 0;
     const hasGround = h[o + 4] !== 0 || h[o + 5] !== 0 || h[o + 6] !== 0;
     return {
@@ -175,8 +182,18 @@ export function systemClasses(W, heap, o) {
         collideParticles: Boolean(opts.collideParticles),
       };
       const g = settings.gravity;
-      const h = new W.ParticleSystem(w, capacity, settings.radius, settings.restitution, settings.friction,
-        settings.damping, g.x, g.y, g.z, settings.collideParticles);
+      const h = new W.ParticleSystem(
+        w,
+        capacity,
+        settings.radius,
+        settings.restitution,
+        settings.friction,
+        settings.damping,
+        g.x,
+        g.y,
+        g.z,
+        settings.collideParticles,
+      );
       super('ParticleSystem', world, h);
       this.#capacity = capacity;
       this.#settings = { ...settings, gravity: { x: g.x, y: g.y, z: g.z } };
@@ -190,8 +207,10 @@ export function systemClasses(W, heap, o) {
       checkVec(fn, 'velocity', velocity);
       let r = -1;
       if (radius !== undefined) {
-        if (typeof radius !== 'number') throw new TypeError(`${fn}: argument 'radius' must be a number (got ${describe(radius)})`);
-        if (!(radius > 0) || !Number.isFinite(radius)) throw new RangeError(`${fn}: argument 'radius' must be finite and > 0 (got ${radius})`);
+        if (typeof radius !== 'number')
+          throw new TypeError(`${fn}: argument 'radius' must be a number (got ${describe(radius)})`);
+        if (!(radius > 0) || !Number.isFinite(radius))
+          throw new RangeError(`${fn}: argument 'radius' must be finite and > 0 (got ${radius})`);
         r = radius;
       }
       return h.spawn(position.x, position.y, position.z, velocity.x, velocity.y, velocity.z, r);
@@ -200,8 +219,10 @@ export function systemClasses(W, heap, o) {
     /** Advances every particle by dt seconds. */
     step(dt) {
       const h = this.live('step');
-      if (typeof dt !== 'number') throw new TypeError(`ParticleSystem.step: argument 'dt' must be a number (got ${describe(dt)})`);
-      if (!(dt >= 0) || !Number.isFinite(dt)) throw new RangeError(`ParticleSystem.step: argument 'dt' must be finite and >= 0 (got ${dt})`);
+      if (typeof dt !== 'number')
+        throw new TypeError(`ParticleSystem.step: argument 'dt' must be a number (got ${describe(dt)})`);
+      if (!(dt >= 0) || !Number.isFinite(dt))
+        throw new RangeError(`ParticleSystem.step: argument 'dt' must be finite and >= 0 (got ${dt})`);
       h.step(dt);
     }
 
@@ -241,7 +262,13 @@ export function systemClasses(W, heap, o) {
     get stats() {
       this.live('stats').stats();
       const u = heap.u32();
-      return { contacts: u[o], particleContacts: u[o + 1], iterations: u[o + 2], saturated: u[o + 3], sleeping: u[o + 4] };
+      return {
+        contacts: u[o],
+        particleContacts: u[o + 1],
+        iterations: u[o + 2],
+        saturated: u[o + 3],
+        sleeping: u[o + 4],
+      };
     }
 
     /** Whether particle i is asleep (resting, skipped until disturbed). */
@@ -285,8 +312,18 @@ export function systemClasses(W, heap, o) {
       const w = checkWorld(fn, world);
       const s = characterSettings(fn, checkOptions(fn, options));
       checkVec(fn, 'position', position);
-      const h = new W.CharacterController(w, s.radius, s.height, s.stepHeight, s.maxSlope, s.snapDistance, s.skinWidth,
-        position.x, position.y, position.z);
+      const h = new W.CharacterController(
+        w,
+        s.radius,
+        s.height,
+        s.stepHeight,
+        s.maxSlope,
+        s.snapDistance,
+        s.skinWidth,
+        position.x,
+        position.y,
+        position.z,
+      );
       super('CharacterController', world, h);
       this.#settings = s;
     }
@@ -323,7 +360,8 @@ export function systemClasses(W, heap, o) {
       const h = this.live('move');
       checkVec(fn, 'displacement', displacement);
       if (typeof dt !== 'number') throw new TypeError(`${fn}: argument 'dt' must be a number (got ${describe(dt)})`);
-      if (!(dt >= 0) || !Number.isFinite(dt)) throw new RangeError(`${fn}: argument 'dt' must be finite and >= 0 (got ${dt})`);
+      if (!(dt >= 0) || !Number.isFinite(dt))
+        throw new RangeError(`${fn}: argument 'dt' must be finite and >= 0 (got ${dt})`);
       h.move(displacement.x, displacement.y, displacement.z, dt);
       return readMove();
     }
@@ -339,11 +377,21 @@ export function systemClasses(W, heap, o) {
       const fn = 'CharacterGroup';
       const w = checkWorld(fn, world);
       const s = characterSettings(fn, checkOptions(fn, options));
-      if (typeof capacity !== 'number') throw new TypeError(`${fn}: argument 'capacity' must be a number (got ${describe(capacity)})`);
+      if (typeof capacity !== 'number')
+        throw new TypeError(`${fn}: argument 'capacity' must be a number (got ${describe(capacity)})`);
       if (!Number.isInteger(capacity) || capacity < 1 || capacity > 1 << 20) {
         throw new RangeError(`${fn}: argument 'capacity' must be an integer from 1 to ${1 << 20} (got ${capacity})`);
       }
-      const h = new W.CharacterGroup(w, s.radius, s.height, s.stepHeight, s.maxSlope, s.snapDistance, s.skinWidth, capacity);
+      const h = new W.CharacterGroup(
+        w,
+        s.radius,
+        s.height,
+        s.stepHeight,
+        s.maxSlope,
+        s.snapDistance,
+        s.skinWidth,
+        capacity,
+      );
       super('CharacterGroup', world, h);
       this.#capacity = capacity;
       this.#settings = s;
@@ -388,10 +436,13 @@ export function systemClasses(W, heap, o) {
         throw new TypeError(`${fn}: argument 'displacements' must be a Float32Array (got ${describe(displacements)})`);
       }
       if (displacements.length < 3 * n) {
-        throw new RangeError(`${fn}: argument 'displacements' must hold 3 floats per character (${3 * n}; got ${displacements.length})`);
+        throw new RangeError(
+          `${fn}: argument 'displacements' must hold 3 floats per character (${3 * n}; got ${displacements.length})`,
+        );
       }
       if (typeof dt !== 'number') throw new TypeError(`${fn}: argument 'dt' must be a number (got ${describe(dt)})`);
-      if (!(dt >= 0) || !Number.isFinite(dt)) throw new RangeError(`${fn}: argument 'dt' must be finite and >= 0 (got ${dt})`);
+      if (!(dt >= 0) || !Number.isFinite(dt))
+        throw new RangeError(`${fn}: argument 'dt' must be finite and >= 0 (got ${dt})`);
       if (n === 0) return;
       const M = heap.M;
       if (this.#scratch === null) this.#scratch = M._malloc(12 * this.#capacity);

@@ -28,7 +28,8 @@ export function worldClass(W, heap, o, mem) {
 
   function contacts(count) {
     const at = W.worldContactsPointer() >> 2;
-    const h = heap.f32(), u = heap.u32();
+    const h = heap.f32(),
+      u = heap.u32();
     const list = new Array(count);
     for (let i = 0, k = at; i < count; i++, k += 10) {
       list[i] = {
@@ -87,7 +88,9 @@ export function worldClass(W, heap, o, mem) {
       const wide = indices instanceof Uint16Array ? Uint32Array.from(indices) : indices;
       const idx = indices === undefined ? null : arrayArg(mem, fn, 'indices', wide, Uint32Array, 3);
       if (idx === null && pos.count % 3 !== 0) {
-        throw new RangeError(`${fn}: argument 'positions' must hold 9 floats per triangle when there are no indices (got length ${positions.length})`);
+        throw new RangeError(
+          `${fn}: argument 'positions' must hold 9 floats per triangle when there are no indices (got length ${positions.length})`,
+        );
       }
       const pp = placeInput(mem, pos, 0);
       const ip = idx === null ? 0 : placeInput(mem, idx, 1);
@@ -103,7 +106,8 @@ export function worldClass(W, heap, o, mem) {
     raycast(origin, direction, maxDistance = Infinity) {
       const w = this.#live('raycast');
       if (!(v3(origin) && v3(direction) && upto(maxDistance))) fail('World.raycast', origin, direction, maxDistance);
-      const p = origin, d = direction;
+      const p = origin,
+        d = direction;
       w.raycast(p.x, p.y, p.z, d.x, d.y, d.z, maxDistance);
       return worldHit(heap.f32(), heap.u32());
     }
@@ -126,7 +130,8 @@ export function worldClass(W, heap, o, mem) {
       if (!(v3(center) && nonneg(radius) && v3(direction) && nonneg(maxDistance))) {
         fail('World.sphereCast', center, radius, direction, maxDistance);
       }
-      const c = center, d = direction;
+      const c = center,
+        d = direction;
       w.sphereCast(c.x, c.y, c.z, radius, d.x, d.y, d.z, maxDistance);
       return worldHit(heap.f32(), heap.u32());
     }
@@ -157,7 +162,8 @@ export function worldClass(W, heap, o, mem) {
       const w = this.#live('closestPoint');
       if (!(v3(point) && upto(maxDistance))) fail('World.closestPoint', point, maxDistance);
       w.closestPoint(point.x, point.y, point.z, maxDistance);
-      const h = heap.f32(), u = heap.u32();
+      const h = heap.f32(),
+        u = heap.u32();
       const hit = h[o] !== 0;
       return {
         hit,
@@ -173,7 +179,8 @@ export function worldClass(W, heap, o, mem) {
       const w = this.#live('floor');
       if (!(num(x) && num(z) && num(fromY))) fail('World.floor', x, z, fromY);
       w.floor(x, z, fromY);
-      const h = heap.f32(), u = heap.u32();
+      const h = heap.f32(),
+        u = heap.u32();
       const hit = h[o] !== 0;
       return {
         hit,
@@ -194,7 +201,8 @@ export function worldClass(W, heap, o, mem) {
 
     triangle(mesh, index) {
       const w = this.#live('triangle');
-      if (!(Number.isInteger(mesh) && mesh >= 0 && Number.isInteger(index) && index >= 0)) fail('World.triangle', mesh, index);
+      if (!(Number.isInteger(mesh) && mesh >= 0 && Number.isInteger(index) && index >= 0))
+        fail('World.triangle', mesh, index);
       const meshes = this.#triangles.length;
       if (mesh >= meshes) throw new RangeError(`World.triangle: argument 'mesh' must be < ${meshes} (got ${mesh})`);
       const count = this.#triangles[mesh];
@@ -211,7 +219,14 @@ export function worldClass(W, heap, o, mem) {
     get stats() {
       this.#live('stats').stats();
       const u = heap.u32();
-      return { meshes: u[o], triangles: u[o + 1], nodes: u[o + 2], memoryBytes: u[o + 3], maxDepth: u[o + 4], buildMs: heap.f32()[o + 5] };
+      return {
+        meshes: u[o],
+        triangles: u[o + 1],
+        nodes: u[o + 2],
+        memoryBytes: u[o + 3],
+        maxDepth: u[o + 4],
+        buildMs: heap.f32()[o + 5],
+      };
     }
 
     raycastBatch(rays, maxDistance, out, ids) {
@@ -225,7 +240,9 @@ export function worldClass(W, heap, o, mem) {
       const fn = 'World.sphereCastBatch';
       const w = this.#live('sphereCastBatch');
       if (!(nonneg(radius) && nonneg(maxDistance))) fail(fn, casts, radius, maxDistance, out, ids);
-      return castBatch(fn, casts, out, ids, 11, (pc, n, po, pi) => w.sphereCastBatch(pc, n, radius, maxDistance, po, pi));
+      return castBatch(fn, casts, out, ids, 11, (pc, n, po, pi) =>
+        w.sphereCastBatch(pc, n, radius, maxDistance, po, pi),
+      );
     }
 
     /** Frees the world's memory now, and disposes the particle systems and characters built on it.

@@ -40,10 +40,12 @@ struct CacheLineAllocator {
     CacheLineAllocator() = default;
     template <class U>
     CacheLineAllocator(const CacheLineAllocator<U>&) noexcept {}
-    T* allocate(std::size_t n) { return static_cast<T*>(::operator new(n * sizeof(T), std::align_val_t{64})); }
-    void deallocate(T* p, std::size_t) noexcept { ::operator delete(p, std::align_val_t{64}); }
+    T* allocate(std::size_t n) { return static_cast<T*>(::operator new (n * sizeof(T), std::align_val_t{64})); }
+    void deallocate(T* p, std::size_t) noexcept { ::operator delete (p, std::align_val_t{64}); }
     template <class U>
-    bool operator==(const CacheLineAllocator<U>&) const noexcept { return true; }
+    bool operator==(const CacheLineAllocator<U>&) const noexcept {
+        return true;
+    }
 };
 
 /// A hierarchy over primitives given by their boxes. Deterministic: the same boxes give the same

@@ -174,7 +174,7 @@ private:
         std::uint32_t index;
         bool free_start;  // a separating axis keeps the start farther than the sweep's reach
     };
-    mutable std::vector<Candidate> candidates_;  // cached_cast's working list
+    mutable std::vector<Candidate> candidates_;        // cached_cast's working list
     mutable AABB cache_box_{{1, 1, 1}, {-1, -1, -1}};  // empty: nothing cached yet
     mutable bool cache_usable_ = false;
 };

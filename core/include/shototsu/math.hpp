@@ -49,33 +49,41 @@ inline Vec3 operator-(Vec3 a, Vec3 b) { return {a.x - b.x, a.y - b.y, a.z - b.z}
 inline Vec3 operator-(Vec3 a) { return {-a.x, -a.y, -a.z}; }
 inline Vec3 operator*(Vec3 a, float s) { return {a.x * s, a.y * s, a.z * s}; }
 inline Vec3 operator*(float s, Vec3 a) { return {a.x * s, a.y * s, a.z * s}; }
-inline Vec3& operator+=(Vec3& a, Vec3 b) { a = a + b; return a; }
-inline Vec3& operator-=(Vec3& a, Vec3 b) { a = a - b; return a; }
-inline Vec3& operator*=(Vec3& a, float s) { a = a * s; return a; }
+inline Vec3& operator+=(Vec3& a, Vec3 b) {
+    a = a + b;
+    return a;
+}
+inline Vec3& operator-=(Vec3& a, Vec3 b) {
+    a = a - b;
+    return a;
+}
+inline Vec3& operator*=(Vec3& a, float s) {
+    a = a * s;
+    return a;
+}
 inline bool operator==(Vec3 a, Vec3 b) { return a.x == b.x && a.y == b.y && a.z == b.z; }
 
 inline float dot(Vec3 a, Vec3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
-inline Vec3 cross(Vec3 a, Vec3 b) {
-    return {a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x};
-}
+inline Vec3 cross(Vec3 a, Vec3 b) { return {a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x}; }
 inline float length_sq(Vec3 a) { return dot(a, a); }
 inline float length(Vec3 a) { return std::sqrt(dot(a, a)); }
 inline float distance_sq(Vec3 a, Vec3 b) { return length_sq(a - b); }
 inline float distance(Vec3 a, Vec3 b) { return length(a - b); }
 /// Component-wise product.
 inline Vec3 mul(Vec3 a, Vec3 b) { return {a.x * b.x, a.y * b.y, a.z * b.z}; }
-inline Vec3 vmin(Vec3 a, Vec3 b) {
-    return {a.x < b.x ? a.x : b.x, a.y < b.y ? a.y : b.y, a.z < b.z ? a.z : b.z};
-}
-inline Vec3 vmax(Vec3 a, Vec3 b) {
-    return {a.x > b.x ? a.x : b.x, a.y > b.y ? a.y : b.y, a.z > b.z ? a.z : b.z};
-}
+inline Vec3 vmin(Vec3 a, Vec3 b) { return {a.x < b.x ? a.x : b.x, a.y < b.y ? a.y : b.y, a.z < b.z ? a.z : b.z}; }
+inline Vec3 vmax(Vec3 a, Vec3 b) { return {a.x > b.x ? a.x : b.x, a.y > b.y ? a.y : b.y, a.z > b.z ? a.z : b.z}; }
 inline Vec3 vabs(Vec3 a) { return {std::fabs(a.x), std::fabs(a.y), std::fabs(a.z)}; }
 /// a + (b - a) * t
 inline Vec3 lerp(Vec3 a, Vec3 b, float t) { return a + (b - a) * t; }
 inline float component(Vec3 v, int axis) { return axis == 0 ? v.x : (axis == 1 ? v.y : v.z); }
 inline void set_component(Vec3& v, int axis, float s) {
-    if (axis == 0) v.x = s; else if (axis == 1) v.y = s; else v.z = s;
+    if (axis == 0)
+        v.x = s;
+    else if (axis == 1)
+        v.y = s;
+    else
+        v.z = s;
 }
 inline bool is_finite(float s) { return std::isfinite(s); }
 inline bool is_finite(Vec3 v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }
@@ -136,10 +144,8 @@ inline constexpr float kDegToRad = kPi / 180.0f;
 Quat quat_from_axis_angle(Vec3 axis, float radians);
 /// Hamilton product: rotating by `quat_mul(a, b)` is rotating by b, then by a.
 inline Quat quat_mul(Quat a, Quat b) {
-    return {a.w * b.x + a.x * b.w + a.y * b.z - a.z * b.y,
-            a.w * b.y - a.x * b.z + a.y * b.w + a.z * b.x,
-            a.w * b.z + a.x * b.y - a.y * b.x + a.z * b.w,
-            a.w * b.w - a.x * b.x - a.y * b.y - a.z * b.z};
+    return {a.w * b.x + a.x * b.w + a.y * b.z - a.z * b.y, a.w * b.y - a.x * b.z + a.y * b.w + a.z * b.x,
+            a.w * b.z + a.x * b.y - a.y * b.x + a.z * b.w, a.w * b.w - a.x * b.x - a.y * b.y - a.z * b.z};
 }
 /// The quaternion scaled to unit length (identity when it is zero or not finite).
 Quat quat_normalize(Quat q);
@@ -167,14 +173,12 @@ Mat3 mat4_linear(const Mat4& m);
 inline Vec3 mat4_translation(const Mat4& m) { return {m.e[12], m.e[13], m.e[14]}; }
 /// m * (p, 1) — the affine part only (the projective row is ignored).
 inline Vec3 transform_point(const Mat4& m, Vec3 p) {
-    return {m.e[0] * p.x + m.e[4] * p.y + m.e[8] * p.z + m.e[12],
-            m.e[1] * p.x + m.e[5] * p.y + m.e[9] * p.z + m.e[13],
+    return {m.e[0] * p.x + m.e[4] * p.y + m.e[8] * p.z + m.e[12], m.e[1] * p.x + m.e[5] * p.y + m.e[9] * p.z + m.e[13],
             m.e[2] * p.x + m.e[6] * p.y + m.e[10] * p.z + m.e[14]};
 }
 /// m * (v, 0): directions ignore the translation.
 inline Vec3 transform_vector(const Mat4& m, Vec3 v) {
-    return {m.e[0] * v.x + m.e[4] * v.y + m.e[8] * v.z,
-            m.e[1] * v.x + m.e[5] * v.y + m.e[9] * v.z,
+    return {m.e[0] * v.x + m.e[4] * v.y + m.e[8] * v.z, m.e[1] * v.x + m.e[5] * v.y + m.e[9] * v.z,
             m.e[2] * v.x + m.e[6] * v.y + m.e[10] * v.z};
 }
 

@@ -42,7 +42,16 @@ export function createShell({ modes, mode, params }) {
 
   let header = null;
   if (embed) {
-    const full = h('a.open-full', { href: params.url({ embed: false }), target: '_blank', rel: 'noopener', title: 'Open in the shototsu playground' }, 'shototsu ↗');
+    const full = h(
+      'a.open-full',
+      {
+        href: params.url({ embed: false }),
+        target: '_blank',
+        rel: 'noopener',
+        title: 'Open in the shototsu playground',
+      },
+      'shototsu ↗',
+    );
     // Keep the link pointing at the current state.
     params.onChange(() => queueMicrotask(() => (full.href = params.url({ embed: false }))));
     layers.append(full);
@@ -50,17 +59,29 @@ export function createShell({ modes, mode, params }) {
     header = h(
       'header.bar',
       {},
-      h('a.brand', { href: '?' }, h('strong', {}, 'shototsu'), h('span.kanji', { lang: 'ja' }, '衝突'), h('span.sub', {}, 'playground')),
+      h(
+        'a.brand',
+        { href: '?' },
+        h('strong', {}, 'shototsu'),
+        h('span.kanji', { lang: 'ja' }, '衝突'),
+        h('span.sub', {}, 'playground'),
+      ),
       h(
         'nav.tabs',
         { 'aria-label': 'Modes' },
-        modes.map((m) => h('a.tab', { href: `?mode=${m.id}`, 'aria-current': m.id === mode.id ? 'page' : false }, m.title)),
+        modes.map((m) =>
+          h('a.tab', { href: `?mode=${m.id}`, 'aria-current': m.id === mode.id ? 'page' : false }, m.title),
+        ),
       ),
       h(
         'div.actions',
         {},
-        button('Copy link', () => copy(params.url({ embed: false }), 'Link'), { title: 'Copy the address of this exact state' }),
-        button('Embed', () => copy(embedSnippet(), 'Embed code'), { title: 'Copy an <iframe> that shows this state without the page around it' }),
+        button('Copy link', () => copy(params.url({ embed: false }), 'Link'), {
+          title: 'Copy the address of this exact state',
+        }),
+        button('Embed', () => copy(embedSnippet(), 'Embed code'), {
+          title: 'Copy an <iframe> that shows this state without the page around it',
+        }),
       ),
     );
   }

@@ -29,12 +29,63 @@ const REASONS = {
 };
 
 const params = {
-  at: { type: 'choice', value: 'start', label: 'Start at', options: Object.entries(PLACES).map(([value, p]) => ({ value, label: p.label })) },
-  speed: { type: 'number', value: 5, min: 1, max: 12, step: 0.5, label: 'Walk speed', unit: 'm/s', format: (v) => v.toFixed(1) },
-  jump: { type: 'number', value: 5, min: 0, max: 12, step: 0.5, label: 'Jump speed', unit: 'm/s', format: (v) => v.toFixed(1) },
-  gravity: { type: 'number', value: 12, min: 1, max: 30, step: 0.5, label: 'Gravity', unit: 'm/s²', format: (v) => v.toFixed(1) },
-  slope: { type: 'number', value: 45, min: 10, max: 80, step: 1, label: 'Max slope', unit: '°', help: 'Steeper surfaces are walls: not climbed, slid down' },
-  step: { type: 'number', value: 0.3, min: 0, max: 0.6, step: 0.05, label: 'Step height', unit: 'm', format: (v) => v.toFixed(2), help: 'The highest ledge climbed without jumping' },
+  at: {
+    type: 'choice',
+    value: 'start',
+    label: 'Start at',
+    options: Object.entries(PLACES).map(([value, p]) => ({ value, label: p.label })),
+  },
+  speed: {
+    type: 'number',
+    value: 5,
+    min: 1,
+    max: 12,
+    step: 0.5,
+    label: 'Walk speed',
+    unit: 'm/s',
+    format: (v) => v.toFixed(1),
+  },
+  jump: {
+    type: 'number',
+    value: 5,
+    min: 0,
+    max: 12,
+    step: 0.5,
+    label: 'Jump speed',
+    unit: 'm/s',
+    format: (v) => v.toFixed(1),
+  },
+  gravity: {
+    type: 'number',
+    value: 12,
+    min: 1,
+    max: 30,
+    step: 0.5,
+    label: 'Gravity',
+    unit: 'm/s²',
+    format: (v) => v.toFixed(1),
+  },
+  slope: {
+    type: 'number',
+    value: 45,
+    min: 10,
+    max: 80,
+    step: 1,
+    label: 'Max slope',
+    unit: '°',
+    help: 'Steeper surfaces are walls: not climbed, slid down',
+  },
+  step: {
+    type: 'number',
+    value: 0.3,
+    min: 0,
+    max: 0.6,
+    step: 0.05,
+    label: 'Step height',
+    unit: 'm',
+    format: (v) => v.toFixed(2),
+    help: 'The highest ledge climbed without jumping',
+  },
   walkers: { type: 'int', value: 8, min: 0, max: 40, step: 1, label: 'Walkers' },
   touch: { type: 'bool', value: false, label: 'Touch controls (always shown on touch screens)' },
 };
@@ -87,8 +138,18 @@ function create({ s, stage, params: state, shell }) {
       const p = previous?.group.positions;
       if (keep) group.add({ x: p[3 * i], y: p[3 * i + 1], z: p[3 * i + 2] });
       else if (i === 0) group.add(PLACES[state.get('at')].position);
-      else group.add({ x: THREE.MathUtils.lerp(area.min.x, area.max.x, random()), y: 3, z: THREE.MathUtils.lerp(area.min.z, area.max.z, random()) });
-      if (i > 0) brains.push(keep ? previous.brains[i - 1] : { heading: random() * Math.PI * 2, speed: 1.4 + random(), vy: 0, stuck: 0, turn: 0 });
+      else
+        group.add({
+          x: THREE.MathUtils.lerp(area.min.x, area.max.x, random()),
+          y: 3,
+          z: THREE.MathUtils.lerp(area.min.z, area.max.z, random()),
+        });
+      if (i > 0)
+        brains.push(
+          keep
+            ? previous.brains[i - 1]
+            : { heading: random() * Math.PI * 2, speed: 1.4 + random(), vy: 0, stuck: 0, turn: 0 },
+        );
     }
     previous?.group.dispose();
     return { group, brains, displacements: new Float32Array(3 * (1 + n)), before: new Float32Array(3 * (1 + n)) };
@@ -99,7 +160,10 @@ function create({ s, stage, params: state, shell }) {
     new THREE.MeshStandardMaterial({ color: '#ff7a45', roughness: 0.5 }),
   );
   capsule.castShadow = true;
-  const nose = new THREE.Mesh(new THREE.BoxGeometry(0.16, 0.12, 0.22), new THREE.MeshStandardMaterial({ color: '#2b2118' }));
+  const nose = new THREE.Mesh(
+    new THREE.BoxGeometry(0.16, 0.12, 0.22),
+    new THREE.MeshStandardMaterial({ color: '#2b2118' }),
+  );
   nose.position.set(0, 0.45, RADIUS);
   capsule.add(nose);
   stage.scene.add(capsule);
@@ -127,7 +191,9 @@ function create({ s, stage, params: state, shell }) {
 
   // ---- input and stepping ------------------------------------------------------------------------
   const input = createInput(shell, state);
-  const forward = new THREE.Vector3(), right = new THREE.Vector3(), wish = new THREE.Vector3();
+  const forward = new THREE.Vector3(),
+    right = new THREE.Vector3(),
+    wish = new THREE.Vector3();
   const meter = new FrameMeter();
   let accumulator = 0;
   let stepUps = 0;
@@ -219,8 +285,12 @@ function create({ s, stage, params: state, shell }) {
   }
 
   function drawWalkers() {
-    const n = cast.group.count, p = cast.group.positions;
-    const m = new THREE.Matrix4(), q = new THREE.Quaternion(), one = new THREE.Vector3(1, 1, 1), at = new THREE.Vector3();
+    const n = cast.group.count,
+      p = cast.group.positions;
+    const m = new THREE.Matrix4(),
+      q = new THREE.Quaternion(),
+      one = new THREE.Vector3(1, 1, 1),
+      at = new THREE.Vector3();
     for (let i = 1; i < n; i++) {
       q.setFromAxisAngle(UP, cast.brains[i - 1].heading);
       walkerMesh.setMatrixAt(i - 1, m.compose(at.set(p[3 * i], p[3 * i + 1], p[3 * i + 2]), q, one));
@@ -230,7 +300,8 @@ function create({ s, stage, params: state, shell }) {
   }
 
   // ---- drawing ------------------------------------------------------------------------------------
-  const target = new THREE.Vector3(), delta = new THREE.Vector3();
+  const target = new THREE.Vector3(),
+    delta = new THREE.Vector3();
   const boom = cameraBoom(stage, world, meshes.rim);
   function draw(dt) {
     const p = last.position;
@@ -260,10 +331,14 @@ function create({ s, stage, params: state, shell }) {
       normalArrow.shaft.material.color.set(last.reason === 'too steep' ? '#ff6b6b' : '#51cf66');
     }
     wallArrow.object.visible = last.hitWall;
-    if (last.hitWall) wallArrow.set(new THREE.Vector3(p.x, p.y, p.z).addScaledVector(last.wallNormal, -RADIUS), last.wallNormal, 0.8);
+    if (last.hitWall)
+      wallArrow.set(new THREE.Vector3(p.x, p.y, p.z).addScaledVector(last.wallNormal, -RADIUS), last.wallNormal, 0.8);
 
     const reason = REASONS[last.reason];
-    stateLabel.set(new THREE.Vector3(p.x, p.y + HEIGHT / 2 + 0.45, p.z), `${reason.text}${hasGround ? ` · ${last.slopeAngle.toFixed(0)}°` : ''}`);
+    stateLabel.set(
+      new THREE.Vector3(p.x, p.y + HEIGHT / 2 + 0.45, p.z),
+      `${reason.text}${hasGround ? ` · ${last.slopeAngle.toFixed(0)}°` : ''}`,
+    );
     stateLabel.el.style.setProperty('--state', reason.color);
 
     stepFlash.t += dt;
@@ -281,7 +356,19 @@ function create({ s, stage, params: state, shell }) {
   }
 
   // ---- the panel and the status line ----------------------------------------------------------------
-  const stats = readout(['fps', 'shototsu ms / frame', 'grounded', 'reason', 'slope', 'ground normal', 'stepped up', 'snapped', 'wall', 'position', 'walkers']);
+  const stats = readout([
+    'fps',
+    'shototsu ms / frame',
+    'grounded',
+    'reason',
+    'slope',
+    'ground normal',
+    'stepped up',
+    'snapped',
+    'wall',
+    'position',
+    'walkers',
+  ]);
   let frameNo = 0;
   function report() {
     if (frameNo++ % 4 !== 0) return;
@@ -313,8 +400,21 @@ function create({ s, stage, params: state, shell }) {
       group('Report of the last move', stats.el),
       group('Controller', ...controlsFor(state, ['slope', 'step'])),
       group('Moving', ...controlsFor(state, ['speed', 'jump', 'gravity'])),
-      group('World', ...controlsFor(state, ['at', 'walkers', 'touch']), h('div.buttons', {}, button('Back to the start', teleport), button('Defaults', () => state.reset()))),
-      h('p.note', {}, 'Trail colours: green walkable, cyan snapped down, orange stepped up, red too steep, blue and violet in the air.'),
+      group(
+        'World',
+        ...controlsFor(state, ['at', 'walkers', 'touch']),
+        h(
+          'div.buttons',
+          {},
+          button('Back to the start', teleport),
+          button('Defaults', () => state.reset()),
+        ),
+      ),
+      h(
+        'p.note',
+        {},
+        'Trail colours: green walkable, cyan snapped down, orange stepped up, red too steep, blue and violet in the air.',
+      ),
     );
   }
   state.onChange((key) => {

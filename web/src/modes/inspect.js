@@ -17,7 +17,16 @@ const params = {
   b: point(2.2, 0.4, 1.6, 'Vertex B'),
   c: point(0.2, 0.8, -2.2, 'Vertex C'),
   p: point(0.5, 1.1, 0.4, 'Sphere centre P'),
-  r: { type: 'number', value: 0.9, min: 0.05, max: 3, step: 0.05, label: 'Sphere radius', unit: 'm', format: (v) => v.toFixed(2) },
+  r: {
+    type: 'number',
+    value: 0.9,
+    min: 0.05,
+    max: 3,
+    step: 0.05,
+    label: 'Sphere radius',
+    unit: 'm',
+    format: (v) => v.toFixed(2),
+  },
   p0: point(3.8, 2.6, -1.4, 'Sweep start P0'),
   p1: point(0.6, -1.3, 0.2, 'Sweep end P1'),
   probe: point(-1.1, 2, 0.9, 'Floor probe'),
@@ -30,14 +39,46 @@ const params = {
 /** Triangles worth looking at (they set A, B, C). */
 const PRESETS = {
   'acute (the default)': [params.a.value, params.b.value, params.c.value],
-  'obtuse': [{ x: -2.6, y: 0, z: 0.8 }, { x: 2.6, y: 0.3, z: 0.8 }, { x: 0.3, y: 0.4, z: -0.4 }],
-  'right angle at A': [{ x: -1.5, y: 0, z: 1.5 }, { x: 1.5, y: 0, z: 1.5 }, { x: -1.5, y: 0, z: -1.5 }],
-  'needle': [{ x: -2.5, y: 0.2, z: 0.2 }, { x: 2.5, y: 0.3, z: 0 }, { x: 2.4, y: 0.35, z: -0.3 }],
-  'a wall (vertical)': [{ x: -1.8, y: -0.8, z: 0 }, { x: 1.8, y: -0.8, z: 0 }, { x: 0, y: 2.2, z: 0 }],
-  'degenerate (collinear)': [{ x: -2, y: 0, z: 1 }, { x: 0, y: 0.25, z: 0 }, { x: 2, y: 0.5, z: -1 }],
+  obtuse: [
+    { x: -2.6, y: 0, z: 0.8 },
+    { x: 2.6, y: 0.3, z: 0.8 },
+    { x: 0.3, y: 0.4, z: -0.4 },
+  ],
+  'right angle at A': [
+    { x: -1.5, y: 0, z: 1.5 },
+    { x: 1.5, y: 0, z: 1.5 },
+    { x: -1.5, y: 0, z: -1.5 },
+  ],
+  needle: [
+    { x: -2.5, y: 0.2, z: 0.2 },
+    { x: 2.5, y: 0.3, z: 0 },
+    { x: 2.4, y: 0.35, z: -0.3 },
+  ],
+  'a wall (vertical)': [
+    { x: -1.8, y: -0.8, z: 0 },
+    { x: 1.8, y: -0.8, z: 0 },
+    { x: 0, y: 2.2, z: 0 },
+  ],
+  'degenerate (collinear)': [
+    { x: -2, y: 0, z: 1 },
+    { x: 0, y: 0.25, z: 0 },
+    { x: 2, y: 0.5, z: -1 },
+  ],
 };
 
-const COLORS = { triangle: '#8fa3bf', hit: '#ff5d73', miss: '#9aa5b8', closest: '#ffffff', normal: '#ff8fab', bounding: '#ffd166', circum: '#63e6be', probe: '#74c0fc', sweep: '#dee2e6', planeHit: '#ffa94d', triHit: '#ff5d73' };
+const COLORS = {
+  triangle: '#8fa3bf',
+  hit: '#ff5d73',
+  miss: '#9aa5b8',
+  closest: '#ffffff',
+  normal: '#ff8fab',
+  bounding: '#ffd166',
+  circum: '#63e6be',
+  probe: '#74c0fc',
+  sweep: '#dee2e6',
+  planeHit: '#ffa94d',
+  triHit: '#ff5d73',
+};
 
 export default {
   id: 'inspect',
@@ -61,7 +102,14 @@ function create({ s, stage, params: state, shell }) {
   triGeometry.setAttribute('position', new THREE.BufferAttribute(new Float32Array(9), 3));
   const triangle = new THREE.Mesh(
     triGeometry,
-    new THREE.MeshStandardMaterial({ color: COLORS.triangle, side: THREE.DoubleSide, transparent: true, opacity: 0.55, depthWrite: false, roughness: 0.6 }),
+    new THREE.MeshStandardMaterial({
+      color: COLORS.triangle,
+      side: THREE.DoubleSide,
+      transparent: true,
+      opacity: 0.55,
+      depthWrite: false,
+      roughness: 0.6,
+    }),
   );
   scene.add(triangle);
   const voronoi = new VoronoiRegions();
@@ -110,14 +158,26 @@ function create({ s, stage, params: state, shell }) {
   for (const name of ['A', 'B', 'C']) labels[name].el.style.setProperty('--region', REGION_COLORS[name]);
 
   // Handles: the vertices, the sweep's ends and the probe are small balls; the sphere is itself.
-  const handleMesh = (color, radius) => new THREE.Mesh(new THREE.SphereGeometry(radius, 20, 14), new THREE.MeshStandardMaterial({ color, roughness: 0.35, emissive: color, emissiveIntensity: 0.25 }));
+  const handleMesh = (color, radius) =>
+    new THREE.Mesh(
+      new THREE.SphereGeometry(radius, 20, 14),
+      new THREE.MeshStandardMaterial({ color, roughness: 0.35, emissive: color, emissiveIntensity: 0.25 }),
+    );
   const handles = {
     a: handleMesh(REGION_COLORS.A, 0.12),
     b: handleMesh(REGION_COLORS.B, 0.12),
     c: handleMesh(REGION_COLORS.C, 0.12),
     p0: handleMesh('#ced4da', 0.09),
     p1: handleMesh('#ced4da', 0.09),
-    probe: new THREE.Mesh(new THREE.ConeGeometry(0.11, 0.3, 16).rotateX(Math.PI), new THREE.MeshStandardMaterial({ color: COLORS.probe, roughness: 0.4, emissive: COLORS.probe, emissiveIntensity: 0.25 })),
+    probe: new THREE.Mesh(
+      new THREE.ConeGeometry(0.11, 0.3, 16).rotateX(Math.PI),
+      new THREE.MeshStandardMaterial({
+        color: COLORS.probe,
+        roughness: 0.4,
+        emissive: COLORS.probe,
+        emissiveIntensity: 0.25,
+      }),
+    ),
   };
   // A larger invisible ball around each handle takes the press: fingers are not mouse pointers.
   const grip = new THREE.SphereGeometry(0.3, 12, 8);
@@ -128,9 +188,26 @@ function create({ s, stage, params: state, shell }) {
   }
 
   const drag = makeDraggable(stage, [
-    ...['a', 'b', 'c', 'p0', 'p1'].map((key) => ({ name: key, object: handles[key], position: () => v3(state.get(key)), move: (p) => state.set(key, p) })),
-    { name: 'p', object: o.sphere.fill, behind: true, position: () => v3(state.get('p')), move: (p) => state.set('p', p) },
-    { name: 'probe', object: handles.probe, plane: 'horizontal', position: () => v3(state.get('probe')), move: (p) => state.set('probe', p) },
+    ...['a', 'b', 'c', 'p0', 'p1'].map((key) => ({
+      name: key,
+      object: handles[key],
+      position: () => v3(state.get(key)),
+      move: (p) => state.set(key, p),
+    })),
+    {
+      name: 'p',
+      object: o.sphere.fill,
+      behind: true,
+      position: () => v3(state.get('p')),
+      move: (p) => state.set('p', p),
+    },
+    {
+      name: 'probe',
+      object: handles.probe,
+      plane: 'horizontal',
+      position: () => v3(state.get('probe')),
+      move: (p) => state.set('probe', p),
+    },
   ]);
 
   // ---- the panel ----------------------------------------------------------------------------
@@ -140,13 +217,16 @@ function create({ s, stage, params: state, shell }) {
   if (!shell.embed) {
     const preset = h(
       'select',
-      { id: 'preset', onchange: () => {
-        if (!PRESETS[preset.value]) return;
-        const [a, b, c] = PRESETS[preset.value];
-        state.set('a', a);
-        state.set('b', b);
-        state.set('c', c);
-      } },
+      {
+        id: 'preset',
+        onchange: () => {
+          if (!PRESETS[preset.value]) return;
+          const [a, b, c] = PRESETS[preset.value];
+          state.set('a', a);
+          state.set('b', b);
+          state.set('c', c);
+        },
+      },
       Object.keys(PRESETS).map((name) => h('option', { value: name }, name)),
       h('option', { value: 'custom', disabled: true }, 'custom (dragged)'),
     );
@@ -154,14 +234,23 @@ function create({ s, stage, params: state, shell }) {
     const same = (u, v) => u.x === v.x && u.y === v.y && u.z === v.z;
     const showPreset = () => {
       const { a, b, c } = state.values;
-      preset.value = Object.keys(PRESETS).find((name) => [a, b, c].every((v, i) => same(v, PRESETS[name][i]))) ?? 'custom';
+      preset.value =
+        Object.keys(PRESETS).find((name) => [a, b, c].every((v, i) => same(v, PRESETS[name][i]))) ?? 'custom';
     };
     state.onChange((key) => ['a', 'b', 'c'].includes(key) && showPreset());
     showPreset();
     shell.panel.append(
       summary,
-      group('Shapes', h('label.control.select', {}, h('span.name', {}, 'Triangle'), preset), ...controlsFor(state, ['r'])),
-      group('Show', ...controlsFor(state, ['regions', 'bounds', 'floor', 'sweep']), button('Reset', () => state.reset())),
+      group(
+        'Shapes',
+        h('label.control.select', {}, h('span.name', {}, 'Triangle'), preset),
+        ...controlsFor(state, ['r']),
+      ),
+      group(
+        'Show',
+        ...controlsFor(state, ['regions', 'bounds', 'floor', 'sweep']),
+        button('Reset', () => state.reset()),
+      ),
       account,
     );
   }
@@ -173,19 +262,32 @@ function create({ s, stage, params: state, shell }) {
 
   function compute() {
     const { a, b, c, p, r, p0, p1, probe } = state.values;
-    const A = v3(a), B = v3(b), C = v3(c);
+    const A = v3(a),
+      B = v3(b),
+      C = v3(c);
     const normal = new THREE.Vector3().subVectors(B, A).cross(new THREE.Vector3().subVectors(C, A));
     if (normal.lengthSq() > 0) normal.normalize();
     return {
-      a, b, c, p, r, normal,
+      a,
+      b,
+      c,
+      p,
+      r,
+      normal,
       explain: s.explainClosestPointOnTriangle(p, a, b, c),
       contact: s.triangleSphere(a, b, c, p, r),
       bounding: s.triangleBoundingSphere(a, b, c),
       circum: s.triangleCircumsphere(a, b, c),
       angles: angles(A, B, C),
-      probe: { x: probe.x, z: probe.z, plane: s.floorHeight(a, b, c, probe.x, probe.z), area: s.floorHeightByArea(a, b, c, probe.x, probe.z) },
+      probe: {
+        x: probe.x,
+        z: probe.z,
+        plane: s.floorHeight(a, b, c, probe.x, probe.z),
+        area: s.floorHeightByArea(a, b, c, probe.x, probe.z),
+      },
       sweep: {
-        p0, p1,
+        p0,
+        p1,
         plane: s.sweepSpherePlane(r, p0, p1, normal, a),
         triangle: s.sweepSphereTriangle(r, p0, p1, a, b, c),
       },
@@ -194,7 +296,10 @@ function create({ s, stage, params: state, shell }) {
 
   function draw(res) {
     const { a, b, c, p, r } = res;
-    const A = v3(a), B = v3(b), C = v3(c), P = v3(p);
+    const A = v3(a),
+      B = v3(b),
+      C = v3(c),
+      P = v3(p);
     const e = res.explain;
     const show = state.values;
 
@@ -213,7 +318,11 @@ function create({ s, stage, params: state, shell }) {
     handles.b.position.copy(B);
     handles.c.position.copy(C);
     const centroid = A.clone().add(B).add(C).divideScalar(3);
-    for (const [name, V] of [['A', A], ['B', B], ['C', C]]) {
+    for (const [name, V] of [
+      ['A', A],
+      ['B', B],
+      ['C', C],
+    ]) {
       labels[name].set(V.clone().add(V.clone().sub(centroid).setLength(0.32)));
     }
 
@@ -237,19 +346,27 @@ function create({ s, stage, params: state, shell }) {
       const n = v3(k.normal);
       o.normal.set(Q, n, 0.7);
       o.depth.set(Q, P.clone().addScaledVector(n, -r));
-      labels.depth.set(Q.clone().addScaledVector(n, -0.2).add(new THREE.Vector3(0, -0.12, 0)), `depth ${num(k.depth)}`);
+      labels.depth.set(
+        Q.clone()
+          .addScaledVector(n, -0.2)
+          .add(new THREE.Vector3(0, -0.12, 0)),
+        `depth ${num(k.depth)}`,
+      );
     } else {
       labels.depth.set(P.clone().add(Q).multiplyScalar(0.5), `gap ${num(P.distanceTo(Q) - r)}`);
     }
 
     // Bounding spheres, as their great circles in the triangle's plane.
-    const bs = res.bounding, cs = res.circum;
+    const bs = res.bounding,
+      cs = res.circum;
     const planeNormal = hasPlane ? res.normal : new THREE.Vector3(0, 1, 0);
     o.bounding.set(v3(bs.center), planeNormal, bs.radius);
     o.boundingSphere.set(v3(bs.center), bs.radius);
     o.circum.object.visible = show.bounds && cs.exists && bs.kind !== 'acute';
     if (cs.exists) o.circum.set(v3(cs.center), planeNormal, cs.radius);
-    const kind = { acute: 'acute: circumsphere', rightOrObtuse: 'obtuse: edge as diameter', degenerate: 'degenerate' }[bs.kind];
+    const kind = { acute: 'acute: circumsphere', rightOrObtuse: 'obtuse: edge as diameter', degenerate: 'degenerate' }[
+      bs.kind
+    ];
     labels.bounding.set(v3(bs.center).addScaledVector(edgeDirection(planeNormal), bs.radius), `min. sphere (${kind})`);
     labels.circum.set(v3(cs.center).addScaledVector(edgeDirection(planeNormal), -cs.radius));
     for (const x of [o.bounding, o.boundingSphere, labels.bounding]) x.object.visible = show.bounds;
@@ -263,13 +380,17 @@ function create({ s, stage, params: state, shell }) {
     const bottom = new THREE.Vector3(top.x, hitY ?? floorY, top.z);
     o.probeLine.set([top, bottom]);
     o.probeHit.set(bottom);
-    labels.probe.set(top.clone().add(new THREE.Vector3(0, 0.3, 0)), hitY === null ? 'no floor' : `floor y = ${num(hitY)}`);
+    labels.probe.set(
+      top.clone().add(new THREE.Vector3(0, 0.3, 0)),
+      hitY === null ? 'no floor' : `floor y = ${num(hitY)}`,
+    );
     handles.probe.visible = o.probeLine.object.visible = labels.probe.object.visible = show.floor;
     o.probeHit.object.visible = show.floor && hitY !== null;
 
     // The sweep: where the moving sphere first touches the plane and the triangle.
     const sw = res.sweep;
-    const P0 = v3(sw.p0), P1 = v3(sw.p1);
+    const P0 = v3(sw.p0),
+      P1 = v3(sw.p1);
     handles.p0.position.copy(P0);
     handles.p1.position.copy(P1);
     o.sweepPath.set(P0, P1);
@@ -277,21 +398,31 @@ function create({ s, stage, params: state, shell }) {
     o.sweepEnd.set(P1, r);
     labels.P0.set(P0.clone().add(new THREE.Vector3(0, r + 0.2, 0)));
     labels.P1.set(P1.clone().add(new THREE.Vector3(0, r + 0.2, 0)));
-    const sp = sw.plane, st = sw.triangle;
+    const sp = sw.plane,
+      st = sw.triangle;
     o.planeAt.set(v3(sp.point), r);
     labels.planeAt.set(v3(sp.point).add(new THREE.Vector3(-r - 0.1, 0, 0)), `plane t = ${num(sp.t)}`);
     o.triAt.set(v3(st.point), r);
     o.triContact.set(v3(st.contact));
     o.triNormal.set(v3(st.contact), v3(st.normal), 0.6);
     labels.triAt.set(v3(st.point).add(new THREE.Vector3(r + 0.1, 0.1, 0)), `triangle t = ${num(st.t)} (${st.feature})`);
-    const sweepParts = [o.sweepPath, o.sweepStart, o.sweepEnd, labels.P0, labels.P1, { object: handles.p0 }, { object: handles.p1 }];
+    const sweepParts = [
+      o.sweepPath,
+      o.sweepStart,
+      o.sweepEnd,
+      labels.P0,
+      labels.P1,
+      { object: handles.p0 },
+      { object: handles.p1 },
+    ];
     for (const x of sweepParts) x.object.visible = show.sweep;
     for (const x of [o.planeAt, labels.planeAt]) x.object.visible = show.sweep && sp.hit;
     for (const x of [o.triAt, o.triContact, o.triNormal, labels.triAt]) x.object.visible = show.sweep && st.hit;
   }
 
   function describe(res) {
-    const e = res.explain, k = res.contact;
+    const e = res.explain,
+      k = res.contact;
     return `region ${e.region} · ${k.hit ? `hit, depth ${num(k.depth)}` : 'no contact'}`;
   }
 
@@ -331,7 +462,8 @@ function create({ s, stage, params: state, shell }) {
 /** The triangle's interior angles at A, B and C, in degrees (display only). */
 function angles(A, B, C) {
   const at = (p, q, r) => {
-    const u = new THREE.Vector3().subVectors(q, p), w = new THREE.Vector3().subVectors(r, p);
+    const u = new THREE.Vector3().subVectors(q, p),
+      w = new THREE.Vector3().subVectors(r, p);
     const d = u.length() * w.length();
     return d > 0 ? (Math.acos(THREE.MathUtils.clamp(u.dot(w) / d, -1, 1)) * 180) / Math.PI : NaN;
   };

@@ -17,14 +17,76 @@ const DT = 1 / 60;
 const MAX_STEPS = 4;
 
 const params = {
-  scene: { type: 'choice', value: 'terrain', label: 'World', options: [{ value: 'terrain', label: 'terrain (S1)' }, { value: 'room', label: 'room' }] },
+  scene: {
+    type: 'choice',
+    value: 'terrain',
+    label: 'World',
+    options: [
+      { value: 'terrain', label: 'terrain (S1)' },
+      { value: 'room', label: 'room' },
+    ],
+  },
   count: { type: 'int', value: 5000, min: 100, max: 20000, step: 100, label: 'Particles' },
-  radius: { type: 'number', value: 0.15, min: 0.05, max: 0.5, step: 0.01, label: 'Radius', unit: 'm', format: (v) => v.toFixed(2) },
-  restitution: { type: 'number', value: 0.6, min: 0, max: 1, step: 0.05, label: 'Restitution', format: (v) => v.toFixed(2), help: 'Fraction of the normal speed kept by a bounce' },
-  friction: { type: 'number', value: 0.3, min: 0, max: 1.5, step: 0.05, label: 'Friction', format: (v) => v.toFixed(2), help: 'Coulomb friction coefficient' },
-  gravity: { type: 'number', value: 9.81, min: 0, max: 30, step: 0.01, label: 'Gravity', unit: 'm/s²', format: (v) => v.toFixed(2) },
-  speed: { type: 'number', value: 4, min: 0, max: 40, step: 0.5, label: 'Spawn speed', unit: 'm/s', format: (v) => v.toFixed(1) },
-  shot: { type: 'number', value: 1000, min: 50, max: 3000, step: 50, label: 'Shot speed', unit: 'm/s', format: (v) => v.toFixed(0) },
+  radius: {
+    type: 'number',
+    value: 0.15,
+    min: 0.05,
+    max: 0.5,
+    step: 0.01,
+    label: 'Radius',
+    unit: 'm',
+    format: (v) => v.toFixed(2),
+  },
+  restitution: {
+    type: 'number',
+    value: 0.6,
+    min: 0,
+    max: 1,
+    step: 0.05,
+    label: 'Restitution',
+    format: (v) => v.toFixed(2),
+    help: 'Fraction of the normal speed kept by a bounce',
+  },
+  friction: {
+    type: 'number',
+    value: 0.3,
+    min: 0,
+    max: 1.5,
+    step: 0.05,
+    label: 'Friction',
+    format: (v) => v.toFixed(2),
+    help: 'Coulomb friction coefficient',
+  },
+  gravity: {
+    type: 'number',
+    value: 9.81,
+    min: 0,
+    max: 30,
+    step: 0.01,
+    label: 'Gravity',
+    unit: 'm/s²',
+    format: (v) => v.toFixed(2),
+  },
+  speed: {
+    type: 'number',
+    value: 4,
+    min: 0,
+    max: 40,
+    step: 0.5,
+    label: 'Spawn speed',
+    unit: 'm/s',
+    format: (v) => v.toFixed(1),
+  },
+  shot: {
+    type: 'number',
+    value: 1000,
+    min: 50,
+    max: 3000,
+    step: 50,
+    label: 'Shot speed',
+    unit: 'm/s',
+    format: (v) => v.toFixed(0),
+  },
   recycle: { type: 'bool', value: true, label: 'Keep raining (respawn the oldest)' },
   collide: { type: 'bool', value: false, label: 'Particles collide with each other' },
 };
@@ -88,12 +150,16 @@ function create({ s, stage, params: state, shell }) {
     const old = ps;
     ps = new s.ParticleSystem(world, settings());
     if (old) {
-      const p = old.positions, v = old.velocities;
+      const p = old.positions,
+        v = old.velocities;
       const keepRain = rain.slice(-state.get('count'));
       const carried = [...keepRain, ...shots].sort((a, b) => a - b);
       const map = new Map();
       for (const i of carried) {
-        const j = ps.spawn({ x: p[3 * i], y: p[3 * i + 1], z: p[3 * i + 2] }, { x: v[3 * i], y: v[3 * i + 1], z: v[3 * i + 2] });
+        const j = ps.spawn(
+          { x: p[3 * i], y: p[3 * i + 1], z: p[3 * i + 2] },
+          { x: v[3 * i], y: v[3 * i + 1], z: v[3 * i + 2] },
+        );
         if (j >= 0) map.set(i, j);
       }
       rain = keepRain.filter((i) => map.has(i)).map((i) => map.get(i));
@@ -102,7 +168,8 @@ function create({ s, stage, params: state, shell }) {
       old.dispose();
     }
     const capacity = state.get('count') + SHOTS;
-    if (!mesh || mesh.instanceMatrix.count !== capacity || mesh.userData.radius !== state.get('radius')) makeMesh(capacity);
+    if (!mesh || mesh.instanceMatrix.count !== capacity || mesh.userData.radius !== state.get('radius'))
+      makeMesh(capacity);
   }
 
   function makeMesh(capacity) {
@@ -112,9 +179,15 @@ function create({ s, stage, params: state, shell }) {
       mesh.material.dispose();
       mesh.dispose();
     }
-    mesh = new THREE.InstancedMesh(new THREE.IcosahedronGeometry(1, 1), new THREE.MeshStandardMaterial({ roughness: 0.45 }), capacity);
+    mesh = new THREE.InstancedMesh(
+      new THREE.IcosahedronGeometry(1, 1),
+      new THREE.MeshStandardMaterial({ roughness: 0.45 }),
+      capacity,
+    );
     mesh.instanceMatrix.setUsage(THREE.DynamicDrawUsage);
-    mesh.instanceColor = new THREE.InstancedBufferAttribute(new Float32Array(capacity * 3), 3).setUsage(THREE.DynamicDrawUsage);
+    mesh.instanceColor = new THREE.InstancedBufferAttribute(new Float32Array(capacity * 3), 3).setUsage(
+      THREE.DynamicDrawUsage,
+    );
     // Every instance is a sphere of the same radius: scale once, then only translations change.
     const m = mesh.instanceMatrix.array;
     const r = (mesh.userData.radius = state.get('radius'));
@@ -133,12 +206,14 @@ function create({ s, stage, params: state, shell }) {
   /** A random start on the emitter's disc, moving at the spawn speed up to 120° from straight up (a fountain). */
   function emit() {
     const e = scene.emitter;
-    const a = random() * Math.PI * 2, d = Math.sqrt(random()) * e.radius;
+    const a = random() * Math.PI * 2,
+      d = Math.sqrt(random()) * e.radius;
     emitPosition.x = e.centre.x + Math.cos(a) * d;
     emitPosition.y = e.centre.y + (random() - 0.5) * 0.6;
     emitPosition.z = e.centre.z + Math.sin(a) * d;
     const speed = state.get('speed');
-    const b = random() * Math.PI * 2, tilt = Math.acos(1 - random() * 1.5); // cos(tilt) in [-0.5, 1]
+    const b = random() * Math.PI * 2,
+      tilt = Math.acos(1 - random() * 1.5); // cos(tilt) in [-0.5, 1]
     emitVelocity.x = Math.sin(tilt) * Math.cos(b) * speed;
     emitVelocity.y = Math.cos(tilt) * speed;
     emitVelocity.z = Math.sin(tilt) * Math.sin(b) * speed;
@@ -156,7 +231,8 @@ function create({ s, stage, params: state, shell }) {
   /** Puts particle i back on the emitter (writing into the system's views wakes it). */
   function respawn(i) {
     emit();
-    const p = ps.positions, v = ps.velocities;
+    const p = ps.positions,
+      v = ps.velocities;
     p[3 * i] = emitPosition.x;
     p[3 * i + 1] = emitPosition.y;
     p[3 * i + 2] = emitPosition.z;
@@ -168,15 +244,23 @@ function create({ s, stage, params: state, shell }) {
   /** Fires SHOTS particles from the gun at random points of the vault's near face. */
   function fire() {
     const speed = state.get('shot');
-    const vault = scene.vault, r = state.get('radius');
-    const target = new THREE.Vector3(), from = new THREE.Vector3(), dir = new THREE.Vector3();
+    const vault = scene.vault,
+      r = state.get('radius');
+    const target = new THREE.Vector3(),
+      from = new THREE.Vector3(),
+      dir = new THREE.Vector3();
     for (let k = 0; k < SHOTS; k++) {
       from.set(scene.gun.x + 0.9, scene.gun.y + (random() - 0.5) * 0.3, scene.gun.z + (random() - 0.5) * 0.3);
-      target.set(vault.min.x, THREE.MathUtils.lerp(vault.min.y + r, vault.max.y - r, random()), THREE.MathUtils.lerp(vault.min.z + r, vault.max.z - r, random()));
+      target.set(
+        vault.min.x,
+        THREE.MathUtils.lerp(vault.min.y + r, vault.max.y - r, random()),
+        THREE.MathUtils.lerp(vault.min.z + r, vault.max.z - r, random()),
+      );
       dir.subVectors(target, from).setLength(speed);
       if (k < shots.length) {
         const i = shots[k];
-        const p = ps.positions, v = ps.velocities;
+        const p = ps.positions,
+          v = ps.velocities;
         from.toArray(p, 3 * i);
         dir.toArray(v, 3 * i);
       } else {
@@ -201,8 +285,10 @@ function create({ s, stage, params: state, shell }) {
   const palette = speedPalette();
   function draw() {
     const n = ps.count;
-    const p = ps.positions, v = ps.velocities;
-    const m = mesh.instanceMatrix.array, c = mesh.instanceColor.array;
+    const p = ps.positions,
+      v = ps.velocities;
+    const m = mesh.instanceMatrix.array,
+      c = mesh.instanceColor.array;
     for (let i = 0; i < n; i++) {
       m[16 * i + 12] = p[3 * i];
       m[16 * i + 13] = p[3 * i + 1];
@@ -224,13 +310,26 @@ function create({ s, stage, params: state, shell }) {
 
   /** Particles outside the world's bounds and inside the vault (both must stay 0). */
   function census() {
-    const n = ps.count, p = ps.positions;
-    const b = scene.bounds, vault = scene.vault;
-    let outside = 0, inside = 0;
+    const n = ps.count,
+      p = ps.positions;
+    const b = scene.bounds,
+      vault = scene.vault;
+    let outside = 0,
+      inside = 0;
     for (let i = 0; i < n; i++) {
-      const x = p[3 * i], y = p[3 * i + 1], z = p[3 * i + 2];
+      const x = p[3 * i],
+        y = p[3 * i + 1],
+        z = p[3 * i + 2];
       if (!(x >= b.min.x && x <= b.max.x && y >= b.min.y && y <= b.max.y && z >= b.min.z && z <= b.max.z)) outside++;
-      if (x > vault.min.x && x < vault.max.x && y > vault.min.y && y < vault.max.y && z > vault.min.z && z < vault.max.z) inside++;
+      if (
+        x > vault.min.x &&
+        x < vault.max.x &&
+        y > vault.min.y &&
+        y < vault.max.y &&
+        z > vault.min.z &&
+        z < vault.max.z
+      )
+        inside++;
     }
     return { outside, inside };
   }
@@ -266,14 +365,24 @@ function create({ s, stage, params: state, shell }) {
   }
 
   // ---- the panel and the status line ----------------------------------------------------------
-  const stats = readout(['fps', 'shototsu ms / frame', 'steps / frame', 'particles', 'contacts / step', 'asleep', 'inside the vault', 'outside the world']);
+  const stats = readout([
+    'fps',
+    'shototsu ms / frame',
+    'steps / frame',
+    'particles',
+    'contacts / step',
+    'asleep',
+    'inside the vault',
+    'outside the world',
+  ]);
   const stepsPerFrame = new Smoothed(30);
   let census_ = { outside: 0, inside: 0 };
   let frameNo = 0;
   function report() {
     if (frameNo++ % 6 !== 0) return; // ten times a second is plenty to read
     census_ = census();
-    const fps = meter.fps, ms = meter.ms;
+    const fps = meter.fps,
+      ms = meter.ms;
     vaultLabel.el.textContent = `vault · ${census_.inside} inside${fired ? ` of ${fired} fired` : ''}`;
     vaultLabel.el.dataset.state = census_.inside ? 'bad' : 'ok';
     shell.hud.textContent = `${ps.count.toLocaleString('en')} particles · ${fmt(fps, 0)} fps · ${fmt(ms, 2)} ms shototsu`;
@@ -288,17 +397,38 @@ function create({ s, stage, params: state, shell }) {
     stats.set('outside the world', String(census_.outside), census_.outside ? 'bad' : 'ok');
   }
 
-  const fireButton = button('Fire at the vault', fire, { kind: 'primary', id: 'fire', title: `Shoot ${SHOTS} particles at the vault's zero-thickness wall` });
+  const fireButton = button('Fire at the vault', fire, {
+    kind: 'primary',
+    id: 'fire',
+    title: `Shoot ${SHOTS} particles at the vault's zero-thickness wall`,
+  });
   if (shell.embed) {
     // The one action that matters, in a corner of the view.
     shell.layers.append(h('div.embed-actions', {}, button('Fire', fire, { kind: 'primary', id: 'fire' })));
   } else {
     shell.panel.append(
       group('Live', stats.el),
-      group('Shoot', h('p.note', {}, `${SHOTS} particles at the shot speed toward the vault's near wall — two triangles, no thickness.`), ...controlsFor(state, ['shot']), h('div.buttons', {}, fireButton)),
+      group(
+        'Shoot',
+        h(
+          'p.note',
+          {},
+          `${SHOTS} particles at the shot speed toward the vault's near wall — two triangles, no thickness.`,
+        ),
+        ...controlsFor(state, ['shot']),
+        h('div.buttons', {}, fireButton),
+      ),
       group('World', ...controlsFor(state, ['scene', 'count', 'radius', 'speed', 'recycle'])),
       group('Material', ...controlsFor(state, ['restitution', 'friction', 'gravity', 'collide'])),
-      group('', h('div.buttons', {}, button('Drop again', restart), button('Defaults', () => state.reset()))),
+      group(
+        '',
+        h(
+          'div.buttons',
+          {},
+          button('Drop again', restart),
+          button('Defaults', () => state.reset()),
+        ),
+      ),
     );
   }
 
@@ -306,7 +436,8 @@ function create({ s, stage, params: state, shell }) {
   // which carries the particles over; a new world (scene) reloads the page at the new address.
   state.onChange((key) => {
     if (key === 'scene') setTimeout(() => location.assign(state.search()), 260);
-    else if (key === 'count' || key === 'radius') needsRebuild = true; // once per frame, however fast a slider moves
+    else if (key === 'count' || key === 'radius')
+      needsRebuild = true; // once per frame, however fast a slider moves
     else if (['restitution', 'friction', 'gravity', 'collide'].includes(key)) ps.configure(liveSettings());
   });
 
@@ -356,13 +487,27 @@ const fmt = (x, digits) => (Number.isFinite(x) ? x.toFixed(digits) : '–');
  * yellow and orange, fast red, shots white — as flat RGB floats, 3 per entry.
  */
 function speedPalette() {
-  const stops = [[0, '#339af0'], [4, '#22b8cf'], [8, '#94d82d'], [13, '#ffd43b'], [19, '#ff922b'], [27, '#fa5252'], [40, '#ffffff']];
+  const stops = [
+    [0, '#339af0'],
+    [4, '#22b8cf'],
+    [8, '#94d82d'],
+    [13, '#ffd43b'],
+    [19, '#ff922b'],
+    [27, '#fa5252'],
+    [40, '#ffffff'],
+  ];
   const out = new Float32Array(48 * 3);
   const c = new THREE.Color();
   for (let i = 0; i < 48; i++) {
-    const k = Math.max(0, stops.findLastIndex(([at]) => at <= i));
-    const [a, from] = stops[k], [b, to] = stops[Math.min(k + 1, stops.length - 1)];
-    c.set(from).lerp(new THREE.Color(to), b > a ? Math.min((i - a) / (b - a), 1) : 0).toArray(out, 3 * i);
+    const k = Math.max(
+      0,
+      stops.findLastIndex(([at]) => at <= i),
+    );
+    const [a, from] = stops[k],
+      [b, to] = stops[Math.min(k + 1, stops.length - 1)];
+    c.set(from)
+      .lerp(new THREE.Color(to), b > a ? Math.min((i - a) / (b - a), 1) : 0)
+      .toArray(out, 3 * i);
   }
   return out;
 }

@@ -45,7 +45,8 @@ export function makeDraggable(stage, handles, { onStart, onEnd } = {}) {
     if (!handle) return;
     active = { handle, id: event.pointerId };
     const p = handle.position();
-    const normal = handle.plane === 'horizontal' ? new THREE.Vector3(0, 1, 0) : camera.getWorldDirection(new THREE.Vector3());
+    const normal =
+      handle.plane === 'horizontal' ? new THREE.Vector3(0, 1, 0) : camera.getWorldDirection(new THREE.Vector3());
     plane.setFromNormalAndCoplanarPoint(normal, p);
     if (raycaster.ray.intersectPlane(plane, hit)) grabOffset.subVectors(p, hit);
     else grabOffset.set(0, 0, 0);

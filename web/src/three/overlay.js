@@ -10,7 +10,13 @@ const tmp = new THREE.Vector3();
 
 /** A flat material for overlay solids; `onTop` draws them through whatever is in front. */
 export const overlayMaterial = (color, opacity = 1, onTop = false) =>
-  new THREE.MeshBasicMaterial({ color, transparent: opacity < 1 || onTop, opacity, depthWrite: opacity === 1 && !onTop, depthTest: !onTop });
+  new THREE.MeshBasicMaterial({
+    color,
+    transparent: opacity < 1 || onTop,
+    opacity,
+    depthWrite: opacity === 1 && !onTop,
+    depthTest: !onTop,
+  });
 
 /** A small ball marking a point. */
 export class Marker {
@@ -111,7 +117,10 @@ export class Circle {
     const v = new THREE.Vector3().crossVectors(n, u);
     for (let i = 0; i < this.points.length; i++) {
       const a = (i / (this.points.length - 1)) * Math.PI * 2;
-      this.points[i].copy(center).addScaledVector(u, Math.cos(a) * radius).addScaledVector(v, Math.sin(a) * radius);
+      this.points[i]
+        .copy(center)
+        .addScaledVector(u, Math.cos(a) * radius)
+        .addScaledVector(v, Math.sin(a) * radius);
     }
     this.line.set(this.points);
     return this;

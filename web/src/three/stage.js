@@ -13,7 +13,10 @@ export const BACKGROUND = new THREE.Color(0x151a22);
  *   so that a sphere of that radius around the target fills the view at any aspect ratio (a
  *   phone held upright, a 320×240 iframe) until the user moves the camera.
  */
-export function createStage(container, { camera: eye = [6, 5, 8], target = [0, 0, 0], fov = 50, near = 0.05, far = 500, shadows = false, fit = 0 } = {}) {
+export function createStage(
+  container,
+  { camera: eye = [6, 5, 8], target = [0, 0, 0], fov = 50, near = 0.05, far = 500, shadows = false, fit = 0 } = {},
+) {
   const renderer = new THREE.WebGLRenderer({ antialias: true, powerPreference: 'high-performance' });
   renderer.setPixelRatio(Math.min(window.devicePixelRatio, 2));
   renderer.shadowMap.enabled = shadows;
@@ -88,7 +91,8 @@ export function createStage(container, { camera: eye = [6, 5, 8], target = [0, 0
     inspectPixels() {
       render();
       const gl = renderer.getContext();
-      const w = gl.drawingBufferWidth, hgt = gl.drawingBufferHeight;
+      const w = gl.drawingBufferWidth,
+        hgt = gl.drawingBufferHeight;
       const px = new Uint8Array(w * hgt * 4);
       gl.readPixels(0, 0, w, hgt, gl.RGBA, gl.UNSIGNED_BYTE, px);
       const bg = BACKGROUND.clone().convertLinearToSRGB();

@@ -31,20 +31,36 @@ function s1Height(x, z, pad) {
 /** Materials shared by the worlds. */
 export function worldMaterials() {
   return {
-    terrain: new THREE.MeshStandardMaterial({ vertexColors: true, roughness: 0.95, map: gridTexture(SIZE / 4, { line: 0.88, minor: 0.95 }) }), // 4 m cells
+    terrain: new THREE.MeshStandardMaterial({
+      vertexColors: true,
+      roughness: 0.95,
+      map: gridTexture(SIZE / 4, { line: 0.88, minor: 0.95 }),
+    }), // 4 m cells
     // Walls face inward and are drawn from the front only: seen from outside, the near walls
     // disappear and the far ones stay (a doll's house).
     wall: new THREE.MeshStandardMaterial({ color: '#8e9bb1', roughness: 0.9, side: THREE.FrontSide }),
     solid: new THREE.MeshStandardMaterial({ color: '#a5927a', roughness: 0.8 }),
-    glass: new THREE.MeshStandardMaterial({ color: '#9be7ff', roughness: 0.1, metalness: 0, transparent: true, opacity: 0.2, side: THREE.DoubleSide, depthWrite: false }),
+    glass: new THREE.MeshStandardMaterial({
+      color: '#9be7ff',
+      roughness: 0.1,
+      metalness: 0,
+      transparent: true,
+      opacity: 0.2,
+      side: THREE.DoubleSide,
+      depthWrite: false,
+    }),
   };
 }
 
 function buildTerrain() {
   const half = SIZE / 2;
   const pad = { x: 10, z: 16, y: 0.5, radius: 9 };
-  const ground = colourTerrain(heightfield(SIZE, 128, (x, z) => s1Height(x, z, pad)), { low: -3, high: 4 });
-  const bottom = -5, top = WALL;
+  const ground = colourTerrain(
+    heightfield(SIZE, 128, (x, z) => s1Height(x, z, pad)),
+    { low: -3, high: 4 },
+  );
+  const bottom = -5,
+    top = WALL;
   // Four walls, their faces toward the inside, and a lid (not drawn) so that nothing leaves.
   const c = (x, y, z) => new THREE.Vector3(x, y, z);
   const walls = merge([
@@ -74,7 +90,9 @@ function buildTerrain() {
 }
 
 function buildRoom() {
-  const W = 20, H = 9, D = 20;
+  const W = 20,
+    H = 9,
+    D = 20;
   const c = (x, y, z) => new THREE.Vector3(x, y, z);
   const shellGeometry = shell(c(-W / 2, 0, -D / 2), c(W / 2, H, D / 2), { inward: true });
   const r = ramp({ x0: -5, z0: 5, width: 4, height: 2.5, degrees: 30 });

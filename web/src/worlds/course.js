@@ -29,7 +29,11 @@ export const PLACES = {
 
 export function buildCourse() {
   const half = SIZE / 2;
-  const ground = colourTerrain(heightfield(SIZE, 96, groundHeight), { low: -0.2, high: 1.6, palette: ['#8f9a80', '#7fa35b', '#5d8a4a', '#8d8f86'] });
+  const ground = colourTerrain(heightfield(SIZE, 96, groundHeight), {
+    low: -0.2,
+    high: 1.6,
+    palette: ['#8f9a80', '#7fa35b', '#5d8a4a', '#8d8f86'],
+  });
 
   // Stairs toward -z onto a landing 2.5 m up: 0.25 m risers on the left, 0.35 m on the right.
   const lowSteps = stairs({ x0: -10.5, z0: 0, width: 2.6, rise: 0.25, tread: 0.4, count: 10 });
@@ -44,7 +48,9 @@ export function buildCourse() {
   const block = box(c(2, 0, -9), c(9, 3, ramp40.top));
 
   // Walls along x = 14: a 1.4 m doorway and a 0.5 m gap (the capsule is 0.7 m wide).
-  const wallX = 14, t = 0.3, h = 2.2;
+  const wallX = 14,
+    t = 0.3,
+    h = 2.2;
   const wall = (z0, z1) => box(c(wallX - t / 2, 0, z0), c(wallX + t / 2, h, z1));
   const walls = [wall(-9, -4.7), wall(-3.3, 0.75), wall(1.25, 6)];
   // A corridor beyond, with two corners.
@@ -57,7 +63,8 @@ export function buildCourse() {
 
   // The boundary: four walls facing inward so nobody walks off the world. Drawn from the front
   // only, they hide nothing from a camera outside them.
-  const lo = -1, hi = 3;
+  const lo = -1,
+    hi = 3;
   const rim = [
     quad(c(-half, lo, -half), c(half, lo, -half), c(half, hi, -half), c(-half, hi, -half)),
     quad(c(half, lo, half), c(-half, lo, half), c(-half, hi, half), c(half, hi, half)),

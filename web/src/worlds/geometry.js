@@ -30,15 +30,29 @@ export function box(min, max) {
  */
 export function ramp({ x0, z0, width, height, degrees }) {
   const run = height / Math.tan(THREE.MathUtils.degToRad(degrees));
-  const l = x0 - width / 2, r = x0 + width / 2, top = z0 - run;
+  const l = x0 - width / 2,
+    r = x0 + width / 2,
+    top = z0 - run;
   // Corners: foot (y 0, z0), back bottom (y 0, top), back top (y height, top), on each side.
-  const L = [[l, 0, z0], [l, 0, top], [l, height, top]];
-  const R = [[r, 0, z0], [r, 0, top], [r, height, top]];
+  const L = [
+    [l, 0, z0],
+    [l, 0, top],
+    [l, height, top],
+  ];
+  const R = [
+    [r, 0, z0],
+    [r, 0, top],
+    [r, height, top],
+  ];
   const faces = [
-    [L[0], L[2], L[1]], [R[0], R[1], R[2]], // sides
-    [L[0], R[0], R[2]], [L[0], R[2], L[2]], // slope
-    [L[1], L[2], R[2]], [L[1], R[2], R[1]], // back
-    [L[0], L[1], R[1]], [L[0], R[1], R[0]], // bottom
+    [L[0], L[2], L[1]],
+    [R[0], R[1], R[2]], // sides
+    [L[0], R[0], R[2]],
+    [L[0], R[2], L[2]], // slope
+    [L[1], L[2], R[2]],
+    [L[1], R[2], R[1]], // back
+    [L[0], L[1], R[1]],
+    [L[0], R[1], R[0]], // bottom
   ];
   return { geometry: triangles(faces), top };
 }
@@ -51,14 +65,24 @@ export function stairs({ x0, z0, width, rise, tread, count }) {
   const steps = [];
   for (let i = 0; i < count; i++) {
     const zFront = z0 - i * tread;
-    steps.push(box(new THREE.Vector3(x0 - width / 2, 0, zFront - tread), new THREE.Vector3(x0 + width / 2, (i + 1) * rise, zFront)));
+    steps.push(
+      box(
+        new THREE.Vector3(x0 - width / 2, 0, zFront - tread),
+        new THREE.Vector3(x0 + width / 2, (i + 1) * rise, zFront),
+      ),
+    );
   }
   return merge(steps);
 }
 
 /** A zero-thickness rectangle: two triangles through the four corners, in order. */
 export function quad(a, b, c, d) {
-  return triangles([[a, b, c], [a, c, d]].map((t) => t.map((p) => p.toArray())));
+  return triangles(
+    [
+      [a, b, c],
+      [a, c, d],
+    ].map((t) => t.map((p) => p.toArray())),
+  );
 }
 
 /**
@@ -104,7 +128,9 @@ function indexedCopy(g) {
 export function flip(g) {
   const pos = g.attributes.position;
   for (let i = 0; i < pos.count; i += 3) {
-    const x = pos.getX(i + 1), y = pos.getY(i + 1), z = pos.getZ(i + 1);
+    const x = pos.getX(i + 1),
+      y = pos.getY(i + 1),
+      z = pos.getZ(i + 1);
     pos.setXYZ(i + 1, pos.getX(i + 2), pos.getY(i + 2), pos.getZ(i + 2));
     pos.setXYZ(i + 2, x, y, z);
   }
@@ -127,7 +153,8 @@ export function buildWorld(s, parent, parts) {
   const meshes = {};
   for (const part of parts) {
     const { geometry } = part;
-    if (part.collide !== false) meshes[part.name] = world.addMesh(geometry.attributes.position.array, geometry.index?.array);
+    if (part.collide !== false)
+      meshes[part.name] = world.addMesh(geometry.attributes.position.array, geometry.index?.array);
     if (part.material) {
       const mesh = new THREE.Mesh(geometry, part.material);
       mesh.name = part.name;
@@ -142,7 +169,8 @@ export function buildWorld(s, parent, parts) {
 
 /** Vertex colours by height and steepness: low sand, green slopes, grey rock where steep. */
 export function colourTerrain(g, { low, high, palette = ['#c9b68a', '#7fa35b', '#5d8a4a', '#8d8f86'] }) {
-  const pos = g.attributes.position, nrm = g.attributes.normal;
+  const pos = g.attributes.position,
+    nrm = g.attributes.normal;
   const colours = new Float32Array(pos.count * 3);
   const stops = palette.map((c) => new THREE.Color(c));
   const c = new THREE.Color();

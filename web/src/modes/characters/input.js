@@ -3,10 +3,14 @@
 import { h } from '../../app/controls.js';
 
 const KEYS = {
-  KeyW: 'forward', ArrowUp: 'forward',
-  KeyS: 'back', ArrowDown: 'back',
-  KeyA: 'left', ArrowLeft: 'left',
-  KeyD: 'right', ArrowRight: 'right',
+  KeyW: 'forward',
+  ArrowUp: 'forward',
+  KeyS: 'back',
+  ArrowDown: 'back',
+  KeyA: 'left',
+  ArrowLeft: 'left',
+  KeyD: 'right',
+  ArrowRight: 'right',
   Space: 'jump',
 };
 /** A jump pressed this long before landing still happens on landing (seconds). */
@@ -15,10 +19,13 @@ const JUMP_BUFFER = 0.15;
 export function createInput(shell, state) {
   const held = new Set();
   let jumpAt = -Infinity;
-  let stepAt = -Infinity, previousStepAt = -Infinity; // when move() was last asked, and the time before
+  let stepAt = -Infinity,
+    previousStepAt = -Infinity; // when move() was last asked, and the time before
   const stick = { x: 0, y: 0 };
   const hint = h('div.hint');
-  const keysHint = shell.embed ? 'click, then WASD / arrows · space' : 'WASD or arrows to walk · space to jump · drag to look around';
+  const keysHint = shell.embed
+    ? 'click, then WASD / arrows · space'
+    : 'WASD or arrows to walk · space to jump · drag to look around';
   shell.layers.append(hint);
   let hinted = true;
   const used = () => {
@@ -27,7 +34,8 @@ export function createInput(shell, state) {
   };
 
   // Keys typed into the panel's controls are theirs, not the player's.
-  const ours = (event) => !(event.target instanceof HTMLElement && event.target.closest('input, select, textarea, button'));
+  const ours = (event) =>
+    !(event.target instanceof HTMLElement && event.target.closest('input, select, textarea, button'));
   function onKey(event, down) {
     const action = KEYS[event.code];
     if (!action || !ours(event)) return;
@@ -88,7 +96,8 @@ function touchControls(stick, jump, used) {
   let id = null;
   function moveTo(event) {
     const r = pad.getBoundingClientRect();
-    let dx = event.clientX - (r.left + r.width / 2), dy = event.clientY - (r.top + r.height / 2);
+    let dx = event.clientX - (r.left + r.width / 2),
+      dy = event.clientY - (r.top + r.height / 2);
     const d = Math.hypot(dx, dy);
     if (d > reach) (dx *= reach / d), (dy *= reach / d);
     knob.style.transform = `translate(${dx}px, ${dy}px)`;

@@ -28,8 +28,10 @@ const MEANING = {
 };
 
 const PLANE_CASES = {
-  hitFront: (s) => `The distance to the plane falls from ${num(s.startDistance)} to the radius during the step: contact at t = ${num(s.t)}.`,
-  embedded: (s) => `The sphere already overlaps the plane at the start (|${num(s.startDistance)}| < r): t = 0, push out along the normal.`,
+  hitFront: (s) =>
+    `The distance to the plane falls from ${num(s.startDistance)} to the radius during the step: contact at t = ${num(s.t)}.`,
+  embedded: (s) =>
+    `The sphere already overlaps the plane at the start (|${num(s.startDistance)}| < r): t = 0, push out along the normal.`,
   embeddedParallel: () => 'Embedded and moving parallel to the plane: touching all along, t = 0.',
   movingAway: () => 'The sphere is in front and moving away from the plane: no contact.',
   parallel: () => 'Moving parallel to the plane, never within r of it: no contact (where seed 002 divides by zero).',
@@ -47,7 +49,11 @@ function testRow(test, values, decided) {
     const right = evaluate(rhs, values);
     const ok = op === '<=' ? left <= right : left >= right;
     const rhsText = rhs === '0' ? '0' : `${rhs} = ${num(right)}`;
-    return h('span.term', { 'data-ok': String(ok) }, `${lhs.replace(' - ', ' − ')} = ${num(left)} ${OPS[op]} ${rhsText}`);
+    return h(
+      'span.term',
+      { 'data-ok': String(ok) },
+      `${lhs.replace(' - ', ' − ')} = ${num(left)} ${OPS[op]} ${rhsText}`,
+    );
   });
   return h(
     'li.test',
@@ -60,7 +66,10 @@ function testRow(test, values, decided) {
 
 /** Evaluates "d1", "0" or "d4 - d3" from the explanation's values. */
 function evaluate(expr, values) {
-  return expr.split(' - ').map((part) => (part.trim() === '0' ? 0 : values[part.trim()])).reduce((x, y) => x - y);
+  return expr
+    .split(' - ')
+    .map((part) => (part.trim() === '0' ? 0 : values[part.trim()]))
+    .reduce((x, y) => x - y);
 }
 
 const row = (name, value) => h('div.kv', {}, h('span.k', {}, name), h('span.v', {}, value));
@@ -72,7 +81,11 @@ export function explanation(r, open) {
   const decidedAt = e.tests.findIndex((t) => t.passed);
 
   const closest = [
-    h('p', {}, 'Which feature of the triangle is closest to the sphere\'s centre P? Seed 000 tests the six outside regions one by one; the optimised form asks only dot products — no cross product, no square root.'),
+    h(
+      'p',
+      {},
+      "Which feature of the triangle is closest to the sphere's centre P? Seed 000 tests the six outside regions one by one; the optimised form asks only dot products — no cross product, no square root.",
+    ),
     row('A', vec(r.a)),
     row('B', vec(r.b)),
     row('C', vec(r.c)),
@@ -86,22 +99,42 @@ export function explanation(r, open) {
     row('d5 = ab·cp', num(e.dots.d5)),
     row('d6 = ac·cp', num(e.dots.d6)),
     h('h4', {}, 'Edge sides (Lagrange identity)'),
-    h('p.small', {}, '(x × y)·(z × w) = (x·z)(y·w) − (x·w)(y·z): which side of each edge P is on, from the dot products above.'),
+    h(
+      'p.small',
+      {},
+      '(x × y)·(z × w) = (x·z)(y·w) − (x·w)(y·z): which side of each edge P is on, from the dot products above.',
+    ),
     row('vc = d1·d4 − d3·d2', num(e.lagrange.vc)),
     row('vb = d5·d2 − d1·d6', num(e.lagrange.vb)),
     row('va = d3·d6 − d5·d4', num(e.lagrange.va)),
     h('h4', {}, 'Region tests, in order'),
   ];
   if (e.degenerate) {
-    closest.push(h('p.note', {}, `The triangle has no area (its vertices are collinear or coincide): it is answered as the segment or point it collapses to — here ${e.region}. Seed 000 falls back to the nearest vertex.`));
+    closest.push(
+      h(
+        'p.note',
+        {},
+        `The triangle has no area (its vertices are collinear or coincide): it is answered as the segment or point it collapses to — here ${e.region}. Seed 000 falls back to the nearest vertex.`,
+      ),
+    );
   } else {
-    closest.push(h('ol.tests', {}, e.tests.map((t, i) => testRow(t, values, i === decidedAt))));
-    closest.push(h('p.decision', { style: `--region:${REGION_COLORS[e.region]}` }, h('strong', {}, `Region ${e.region}. `), MEANING[e.region]));
+    closest.push(
+      h(
+        'ol.tests',
+        {},
+        e.tests.map((t, i) => testRow(t, values, i === decidedAt)),
+      ),
+    );
+    closest.push(
+      h(
+        'p.decision',
+        { style: `--region:${REGION_COLORS[e.region]}` },
+        h('strong', {}, `Region ${e.region}. `),
+        MEANING[e.region],
+      ),
+    );
   }
-  closest.push(
-    row('closest point Q', vec(e.point)),
-    row('barycentric (u, v, w)', vec(e.barycentric)),
-  );
+  closest.push(row('closest point Q', vec(e.point)), row('barycentric (u, v, w)', vec(e.barycentric)));
 
   const k = r.contact;
   const dist = Math.hypot(r.p.x - e.point.x, r.p.y - e.point.y, r.p.z - e.point.z);
@@ -109,50 +142,97 @@ export function explanation(r, open) {
     h('p', {}, 'The sphere touches the triangle when its centre is within r of the closest point.'),
     row('|P − Q|', num(dist)),
     row('radius r', num(r.r)),
-    h('p.decision', { 'data-hit': String(k.hit) }, k.hit ? `|P − Q| ≤ r: hit, depth r − |P − Q| = ${num(k.depth)}.` : `|P − Q| > r: no contact, a gap of ${num(dist - r.r)}.`),
+    h(
+      'p.decision',
+      { 'data-hit': String(k.hit) },
+      k.hit
+        ? `|P − Q| ≤ r: hit, depth r − |P − Q| = ${num(k.depth)}.`
+        : `|P − Q| > r: no contact, a gap of ${num(dist - r.r)}.`,
+    ),
   ];
   if (k.hit) contact.push(row('normal (Q → P)', vec(k.normal)), row('contact point', vec(k.point)));
 
-  const bs = r.bounding, cs = r.circum;
+  const bs = r.bounding,
+    cs = r.circum;
   const names = ['A', 'B', 'C'];
   const bounds = [
-    h('p', {}, 'The smallest sphere holding the triangle (seed 001): if an angle is right or obtuse, the longest edge is a diameter; if all are acute, it is the circumsphere.'),
+    h(
+      'p',
+      {},
+      'The smallest sphere holding the triangle (seed 001): if an angle is right or obtuse, the longest edge is a diameter; if all are acute, it is the circumsphere.',
+    ),
     row('angles at A, B, C (computed here)', r.angles.map((x) => `${num(x, 1)}°`).join(', ')),
-    h('p.decision', {}, bs.kind === 'acute'
-      ? `All angles are acute: the minimum sphere is the circumsphere, radius ${num(bs.radius)}.`
-      : bs.kind === 'rightOrObtuse'
-        ? `The angle at ${names[bs.oppositeVertex]} is ${num(r.angles[bs.oppositeVertex], 1)}° ≥ 90°: the opposite edge is a diameter, radius ${num(bs.radius)} — smaller than the circumsphere's ${cs.exists ? num(cs.radius) : '∞'}.`
-        : 'The triangle has no area: the sphere is that of the segment it collapses to.'),
+    h(
+      'p.decision',
+      {},
+      bs.kind === 'acute'
+        ? `All angles are acute: the minimum sphere is the circumsphere, radius ${num(bs.radius)}.`
+        : bs.kind === 'rightOrObtuse'
+          ? `The angle at ${names[bs.oppositeVertex]} is ${num(r.angles[bs.oppositeVertex], 1)}° ≥ 90°: the opposite edge is a diameter, radius ${num(bs.radius)} — smaller than the circumsphere's ${cs.exists ? num(cs.radius) : '∞'}.`
+          : 'The triangle has no area: the sphere is that of the segment it collapses to.',
+    ),
     row('minimum sphere centre', vec(bs.center)),
     row('circumsphere', cs.exists ? `${vec(cs.center)}, r ${num(cs.radius)}` : 'none (collinear vertices)'),
   ];
 
   const f = r.probe;
   const floor = [
-    h('p', {}, 'The height of the triangle under a point (x, z), seen from above (seed 003): by the plane equation, or by area-weighted barycentric interpolation on the ground plane.'),
+    h(
+      'p',
+      {},
+      'The height of the triangle under a point (x, z), seen from above (seed 003): by the plane equation, or by area-weighted barycentric interpolation on the ground plane.',
+    ),
     row('probe (x, z)', `(${num(f.x)}, ${num(f.z)})`),
     row('by the plane', f.plane === null ? 'no floor' : `y = ${num(f.plane)}`),
     row('by areas', f.area === null ? 'no floor' : `y = ${num(f.area)}`),
-    h('p.decision', {}, f.plane === null ? (Math.abs(r.normal.y) < 1e-6 ? 'The triangle is a wall (its normal has no y): it is nobody\'s floor — where seed 003 divides by N.y = 0.' : '(x, z) is outside the triangle seen from above: no floor here.') : 'Inside the triangle seen from above: both methods agree.'),
+    h(
+      'p.decision',
+      {},
+      f.plane === null
+        ? Math.abs(r.normal.y) < 1e-6
+          ? "The triangle is a wall (its normal has no y): it is nobody's floor — where seed 003 divides by N.y = 0."
+          : '(x, z) is outside the triangle seen from above: no floor here.'
+        : 'Inside the triangle seen from above: both methods agree.',
+    ),
   ];
 
-  const sp = r.sweep.plane, st = r.sweep.triangle;
+  const sp = r.sweep.plane,
+    st = r.sweep.triangle;
   const sweep = [
-    h('p', {}, 'The sphere (radius r) moving from P0 to P1 during one step: when does it first touch the triangle\'s plane (seed 002), and the triangle itself? t is the fraction of the motion, in [0, 1].'),
+    h(
+      'p',
+      {},
+      "The sphere (radius r) moving from P0 to P1 during one step: when does it first touch the triangle's plane (seed 002), and the triangle itself? t is the fraction of the motion, in [0, 1].",
+    ),
     row('P0', vec(r.sweep.p0)),
     row('P1', vec(r.sweep.p1)),
     row('plane normal n', vec(r.normal)),
     row('start distance (P0 − A)·n', num(sp.startDistance)),
     row('contact time', sp.contactTime === null ? 'none (parallel)' : num(sp.contactTime)),
     h('p.decision', { 'data-hit': String(sp.hit) }, h('strong', {}, `Plane: ${sp.kind}. `), PLANE_CASES[sp.kind](sp)),
-    h('p.decision', { 'data-hit': String(st.hit) }, h('strong', {}, 'Triangle: '), st.hit
-      ? `first contact at t = ${num(st.t)} on ${st.feature === 'face' ? 'the face' : st.feature.length === 2 ? `edge ${st.feature}` : `vertex ${st.feature}`}${sp.hit && st.t > sp.t + 1e-6 ? ' — later than the plane: the plane contact point is outside the triangle' : ''}.`
-      : 'no contact during the step.'),
+    h(
+      'p.decision',
+      { 'data-hit': String(st.hit) },
+      h('strong', {}, 'Triangle: '),
+      st.hit
+        ? `first contact at t = ${num(st.t)} on ${st.feature === 'face' ? 'the face' : st.feature.length === 2 ? `edge ${st.feature}` : `vertex ${st.feature}`}${sp.hit && st.t > sp.t + 1e-6 ? ' — later than the plane: the plane contact point is outside the triangle' : ''}.`
+        : 'no contact during the step.',
+    ),
   ];
-  if (st.hit) sweep.push(row('centre at contact', vec(st.point)), row('contact point', vec(st.contact)), row('normal', vec(st.normal)));
+  if (st.hit)
+    sweep.push(
+      row('centre at contact', vec(st.point)),
+      row('contact point', vec(st.contact)),
+      row('normal', vec(st.normal)),
+    );
 
   const section = (id, title, body) =>
-    h('details.explain', { open: open.has(id), 'data-section': id, ontoggle: (ev) => (ev.target.open ? open.add(id) : open.delete(id)) }, h('summary', {}, title), ...body);
+    h(
+      'details.explain',
+      { open: open.has(id), 'data-section': id, ontoggle: (ev) => (ev.target.open ? open.add(id) : open.delete(id)) },
+      h('summary', {}, title),
+      ...body,
+    );
 
   return [
     section('closest', `1 · Closest point — region ${e.region}`, closest),

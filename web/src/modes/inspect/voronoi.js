@@ -16,7 +16,15 @@ export const REGION_COLORS = {
 };
 
 const WEDGE_SEGMENTS = 16;
-const VERTEX_COUNT = { face: 3, AB: 4, BC: 4, CA: 4, A: WEDGE_SEGMENTS + 2, B: WEDGE_SEGMENTS + 2, C: WEDGE_SEGMENTS + 2 };
+const VERTEX_COUNT = {
+  face: 3,
+  AB: 4,
+  BC: 4,
+  CA: 4,
+  A: WEDGE_SEGMENTS + 2,
+  B: WEDGE_SEGMENTS + 2,
+  C: WEDGE_SEGMENTS + 2,
+};
 
 export class VoronoiRegions {
   constructor() {
@@ -55,7 +63,9 @@ export class VoronoiRegions {
     // Outward normals of the edges, in the plane: (end - start) x n for a counter-clockwise
     // triangle seen from n.
     const out = (p, q) => new THREE.Vector3().subVectors(q, p).cross(n).normalize();
-    const oAB = out(a, b), oBC = out(b, c), oCA = out(c, a);
+    const oAB = out(a, b),
+      oBC = out(b, c),
+      oCA = out(c, a);
     const far = (p, dir, k = 1) => p.clone().addScaledVector(dir, extent * k);
 
     this.#fill('face', [a, b, c]);
@@ -101,7 +111,12 @@ function wedge(p, d1, d2, n, extent) {
   const points = [p];
   for (let i = 0; i <= WEDGE_SEGMENTS; i++) {
     const t = (angle * i) / WEDGE_SEGMENTS;
-    points.push(p.clone().addScaledVector(d1, Math.cos(t) * extent).addScaledVector(side, Math.sin(t) * extent));
+    points.push(
+      p
+        .clone()
+        .addScaledVector(d1, Math.cos(t) * extent)
+        .addScaledVector(side, Math.sin(t) * extent),
+    );
   }
   return points;
 }
