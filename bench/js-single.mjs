@@ -85,7 +85,7 @@ const families = [
     {
       three: (i) => boxes[i].intersectsBox(boxes[(i + 1) & (N - 1)]),
       shototsu: (i) =>
-        s.overlapAABBAABB(boxes[i].min, boxes[i].max, boxes[(i + 1) & (N - 1)].min, boxes[(i + 1) & (N - 1)].max),
+        s.aabbOverlapsAABB(boxes[i].min, boxes[i].max, boxes[(i + 1) & (N - 1)].min, boxes[(i + 1) & (N - 1)].max),
       'shototsu contact': (i) =>
         s.aabbAABB(boxes[i].min, boxes[i].max, boxes[(i + 1) & (N - 1)].min, boxes[(i + 1) & (N - 1)].max).hit,
     },

@@ -25,7 +25,7 @@ void pairs_all(std::span<const AABB> boxes, std::vector<BoxPair>& out) {
     for (std::uint32_t i = 0; i < n; ++i) {
         if (!usable(boxes[i])) continue;
         for (std::uint32_t j = i + 1; j < n; ++j)
-            if (usable(boxes[j]) && overlap_aabb_aabb(boxes[i], boxes[j])) out.push_back({i, j});
+            if (usable(boxes[j]) && aabb_overlaps_aabb(boxes[i], boxes[j])) out.push_back({i, j});
     }
 }
 
@@ -44,7 +44,7 @@ void pairs_sweep_and_prune(std::span<const AABB> boxes, std::vector<BoxPair>& ou
         for (std::size_t j = i + 1; j < order.size(); ++j) {
             const AABB& b = boxes[order[j]];
             if (b.min.x > a.max.x) break;  // sorted by min.x: no later box overlaps a on x
-            if (overlap_aabb_aabb(a, b)) {
+            if (aabb_overlaps_aabb(a, b)) {
                 const std::uint32_t x = order[i], y = order[j];
                 out.push_back({std::min(x, y), std::max(x, y)});
             }
@@ -68,11 +68,11 @@ void pairs_tree(std::span<const AABB> boxes, std::vector<BoxPair>& out) {
         while (!stack.empty()) {
             const BvhNode& node = bvh.nodes[stack.back()];
             stack.pop_back();
-            if (aabb_is_empty(node.box) || !overlap_aabb_aabb(node.box, q)) continue;
+            if (aabb_is_empty(node.box) || !aabb_overlaps_aabb(node.box, q)) continue;
             if (node.count > 0) {
                 for (std::uint32_t k = node.first; k < node.first + node.count; ++k) {
                     const std::uint32_t j = bvh.order[k];
-                    if (j > i && !aabb_is_empty(clean[j]) && overlap_aabb_aabb(clean[j], q)) out.push_back({i, j});
+                    if (j > i && !aabb_is_empty(clean[j]) && aabb_overlaps_aabb(clean[j], q)) out.push_back({i, j});
                 }
             } else {
                 stack.push_back(node.first + 1);

@@ -299,9 +299,11 @@ TriangleCastHit cast_coplanar_triangle(DVec3 p, DVec3 d, const DVec3 (&v)[3], DV
         if (f1[i] == 0.0) {
             if (f0[i] < 0.0) return out;
         } else if (f1[i] > 0.0) {
-            lo = detail::dmax(lo, -f0[i] / f1[i]);
+            // 0 - f0, not -f0: a start on the edge (f0 = +0) enters at t = +0, never -0, which
+            // the wasm build's max could turn either way.
+            lo = detail::dmax(lo, (0.0 - f0[i]) / f1[i]);
         } else {
-            hi = detail::dmin(hi, -f0[i] / f1[i]);
+            hi = detail::dmin(hi, (0.0 - f0[i]) / f1[i]);
         }
         if (lo > hi) return out;
     }

@@ -90,7 +90,7 @@ Contact aabb_aabb(const AABB& a, const AABB& b) {
     return detail::make_contact((lo + hi) * 0.5, unit_axis(best_axis, best_sign), best);
 }
 
-Vec3 push_out_aabb_aabb(const AABB& moving, const AABB& fixed) {
+Vec3 push_out_aabb_aabb(const AABB& fixed, const AABB& moving) {
     const Contact c = aabb_aabb(fixed, moving);
     if (!c.hit || c.depth == 0.0f) return {};
     return c.normal * c.depth;  // one component is +-depth, the others exactly 0

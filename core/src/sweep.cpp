@@ -146,7 +146,7 @@ SweepPlaneHit sweep_sphere_plane(float radius, Vec3 start, Vec3 end, Vec3 plane_
 
 // ---- sphere vs sphere (seed 004) -----------------------------------------------------------------
 
-SweepHit swept_sphere_sphere(Vec3 p0, Vec3 p1, float rp, Vec3 q0, Vec3 q1, float rq) {
+SweepHit sweep_sphere_sphere(Vec3 p0, Vec3 p1, float rp, Vec3 q0, Vec3 q1, float rq) {
     SweepHit out;
     out.point = p1;
     if (!is_finite(p0) || !is_finite(p1) || !is_finite(q0) || !is_finite(q1) || !(rp >= 0.0f) || !(rq >= 0.0f) ||

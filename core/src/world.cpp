@@ -240,7 +240,7 @@ bool World::raycast_any(Vec3 origin, Vec3 dir, float max_distance) const {
     return false;
 }
 
-WorldHit World::segment_cast(Vec3 start, Vec3 end) const {
+WorldHit World::intersect_segment(Vec3 start, Vec3 end) const {
     const Vec3 d = end - start;
     const float len = length(d);
     WorldHit h = raycast(start, d, len);

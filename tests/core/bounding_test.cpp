@@ -136,21 +136,21 @@ TEST_CASE("aabb_merge, aabb_surface_area and the centre and half extents") {
     CHECK(aabb_half_extents(a) == Vec3{0.5f, 1, 1.5f});
 }
 
-TEST_CASE("overlap_aabb_aabb: touching counts, a gap on any one axis separates, empty and NaN boxes overlap nothing") {
+TEST_CASE("aabb_overlaps_aabb: touching counts, a gap on any one axis separates, empty and NaN boxes overlap nothing") {
     const AABB a{{0, 0, 0}, {1, 1, 1}};
-    CHECK(overlap_aabb_aabb(a, {{0.5f, 0.5f, 0.5f}, {2, 2, 2}}));
-    CHECK(overlap_aabb_aabb(a, {{1, 1, 1}, {2, 2, 2}}));                    // corner contact
-    CHECK(overlap_aabb_aabb(a, {{0.2f, 0.2f, 0.2f}, {0.3f, 0.3f, 0.3f}}));  // contained
+    CHECK(aabb_overlaps_aabb(a, {{0.5f, 0.5f, 0.5f}, {2, 2, 2}}));
+    CHECK(aabb_overlaps_aabb(a, {{1, 1, 1}, {2, 2, 2}}));                    // corner contact
+    CHECK(aabb_overlaps_aabb(a, {{0.2f, 0.2f, 0.2f}, {0.3f, 0.3f, 0.3f}}));  // contained
     for (int axis = 0; axis < 3; ++axis) {
         AABB b{{0, 0, 0}, {1, 1, 1}};
         set_component(b.min, axis, 1.01f);
         set_component(b.max, axis, 2.0f);
-        CHECK_FALSE(overlap_aabb_aabb(a, b));
-        CHECK_FALSE(overlap_aabb_aabb(b, a));
+        CHECK_FALSE(aabb_overlaps_aabb(a, b));
+        CHECK_FALSE(aabb_overlaps_aabb(b, a));
     }
-    CHECK_FALSE(overlap_aabb_aabb(a, aabb_empty()));
-    CHECK_FALSE(overlap_aabb_aabb(aabb_empty(), aabb_empty()));
-    CHECK_FALSE(overlap_aabb_aabb(a, {{std::nanf(""), 0, 0}, {1, 1, 1}}));
+    CHECK_FALSE(aabb_overlaps_aabb(a, aabb_empty()));
+    CHECK_FALSE(aabb_overlaps_aabb(aabb_empty(), aabb_empty()));
+    CHECK_FALSE(aabb_overlaps_aabb(a, {{std::nanf(""), 0, 0}, {1, 1, 1}}));
 }
 
 // ---- rotated and transformed boxes -------------------------------------------------------------

@@ -80,21 +80,21 @@ TEST_CASE(
     // fixed.max - player.min per axis). A player box walking into a wall from -x:
     const AABB wall{{0, -5, -5}, {1, 5, 5}};
     const AABB player{{-0.75f, 0, 0}, {0.25f, 2, 1}};
-    const Vec3 push = push_out_aabb_aabb(player, wall);
+    const Vec3 push = push_out_aabb_aabb(wall, player);
     CHECK(push == Vec3{-0.25f, 0, 0});
     const AABB after = moved(player, push);
     CHECK(after.max.x == wall.min.x);  // touching, not overlapping
     CHECK(aabb_aabb(wall, after).depth == 0.0f);
-    CHECK(push_out_aabb_aabb(after, wall) == Vec3{});
+    CHECK(push_out_aabb_aabb(wall, after) == Vec3{});
     // From above, on a floor: straight up.
-    CHECK(push_out_aabb_aabb({{0, 0.75f, 0}, {1, 2.75f, 1}}, {{-10, -1, -10}, {10, 1, 10}}) == Vec3{0, 0.25f, 0});
+    CHECK(push_out_aabb_aabb({{-10, -1, -10}, {10, 1, 10}}, {{0, 0.75f, 0}, {1, 2.75f, 1}}) == Vec3{0, 0.25f, 0});
     // Equal overlaps on x and y: x wins, then y before z.
-    CHECK(push_out_aabb_aabb({{0.5f, 0.5f, -5}, {1.5f, 1.5f, 5}}, {{0, 0, -10}, {1, 1, 10}}) == Vec3{0.5f, 0, 0});
-    CHECK(push_out_aabb_aabb({{-5, 0.5f, 0.5f}, {5, 1.5f, 1.5f}}, {{-10, 0, 0}, {10, 1, 1}}) == Vec3{0, 0.5f, 0});
+    CHECK(push_out_aabb_aabb({{0, 0, -10}, {1, 1, 10}}, {{0.5f, 0.5f, -5}, {1.5f, 1.5f, 5}}) == Vec3{0.5f, 0, 0});
+    CHECK(push_out_aabb_aabb({{-10, 0, 0}, {10, 1, 1}}, {{-5, 0.5f, 0.5f}, {5, 1.5f, 1.5f}}) == Vec3{0, 0.5f, 0});
     // Apart or only touching: no push.
-    CHECK(push_out_aabb_aabb({{2, 0, 0}, {3, 1, 1}}, wall) == Vec3{});
-    CHECK(push_out_aabb_aabb({{1, 0, 0}, {3, 1, 1}}, wall) == Vec3{});
-    CHECK(push_out_aabb_aabb({{kNaN, 0, 0}, {3, 1, 1}}, wall) == Vec3{});
+    CHECK(push_out_aabb_aabb(wall, {{2, 0, 0}, {3, 1, 1}}) == Vec3{});
+    CHECK(push_out_aabb_aabb(wall, {{1, 0, 0}, {3, 1, 1}}) == Vec3{});
+    CHECK(push_out_aabb_aabb(wall, {{kNaN, 0, 0}, {3, 1, 1}}) == Vec3{});
 }
 
 TEST_CASE("aabb_aabb and push_out_aabb_aabb: 10^5 seeded boxes against the interval reference") {
@@ -116,7 +116,7 @@ TEST_CASE("aabb_aabb and push_out_aabb_aabb: 10^5 seeded boxes against the inter
         REQUIRE(c.hit == (ref >= 0));
         if (!c.hit) {
             REQUIRE(is_miss(c));
-            REQUIRE(push_out_aabb_aabb(b, a) == Vec3{});
+            REQUIRE(push_out_aabb_aabb(a, b) == Vec3{});
             continue;
         }
         ++hits;
@@ -135,7 +135,7 @@ TEST_CASE("aabb_aabb and push_out_aabb_aabb: 10^5 seeded boxes against the inter
             }
         }
         REQUIRE(std::fabs(c.depth - std::fabs(want)) <= tol);
-        const Vec3 push = push_out_aabb_aabb(b, a);
+        const Vec3 push = push_out_aabb_aabb(a, b);
         if (want == 0) {
             ++touching;
             REQUIRE(push == Vec3{});

@@ -1,4 +1,4 @@
-// sweep.hpp: swept_sphere_sphere — seed 004's SweptSphere, its two defects, the touching
+// sweep.hpp: sweep_sphere_sphere — seed 004's SweptSphere, its two defects, the touching
 // convention, and a seeded comparison with a time-stepping reference.
 #include <catch2/catch.hpp>
 
@@ -10,9 +10,9 @@
 using namespace shototsu;
 using namespace shototsu::test;
 
-TEST_CASE("swept_sphere_sphere: seed 004 defect — a hit at t = 0.5 is reported (the listing tests t <= 0)") {
+TEST_CASE("sweep_sphere_sphere: seed 004 defect — a hit at t = 0.5 is reported (the listing tests t <= 0)") {
     // p: unit sphere from the origin to (4, 0, 0); q: unit sphere resting at (4, 0, 0).
-    const SweepHit h = swept_sphere_sphere({0, 0, 0}, {4, 0, 0}, 1.0f, {4, 0, 0}, {4, 0, 0}, 1.0f);
+    const SweepHit h = sweep_sphere_sphere({0, 0, 0}, {4, 0, 0}, 1.0f, {4, 0, 0}, {4, 0, 0}, 1.0f);
     CHECK(h.hit);
     CHECK(h.t == 0.5f);
     CHECK(h.point == Vec3{2, 0, 0});
@@ -20,9 +20,9 @@ TEST_CASE("swept_sphere_sphere: seed 004 defect — a hit at t = 0.5 is reported
     CHECK(h.normal == Vec3{-1, 0, 0});  // from q toward p
 }
 
-TEST_CASE("swept_sphere_sphere: seed 004 defect — zero relative motion never divides by zero") {
+TEST_CASE("sweep_sphere_sphere: seed 004 defect — zero relative motion never divides by zero") {
     SECTION("apart, moving together: a miss with every field finite") {
-        const SweepHit h = swept_sphere_sphere({0, 0, 0}, {1, 2, 3}, 1.0f, {5, 0, 0}, {6, 2, 3}, 1.0f);
+        const SweepHit h = sweep_sphere_sphere({0, 0, 0}, {1, 2, 3}, 1.0f, {5, 0, 0}, {6, 2, 3}, 1.0f);
         CHECK_FALSE(h.hit);
         CHECK(h.t == 1.0f);
         CHECK(h.point == Vec3{1, 2, 3});
@@ -30,11 +30,11 @@ TEST_CASE("swept_sphere_sphere: seed 004 defect — zero relative motion never d
         CHECK(h.contact == Vec3{0, 0, 0});
     }
     SECTION("both still and apart: a miss") {
-        const SweepHit h = swept_sphere_sphere({0, 0, 0}, {0, 0, 0}, 1.0f, {5, 0, 0}, {5, 0, 0}, 1.0f);
+        const SweepHit h = sweep_sphere_sphere({0, 0, 0}, {0, 0, 0}, 1.0f, {5, 0, 0}, {5, 0, 0}, 1.0f);
         CHECK_FALSE(h.hit);
     }
     SECTION("overlapping, moving together: a hit at t = 0") {
-        const SweepHit h = swept_sphere_sphere({0, 0, 0}, {1, 0, 0}, 1.0f, {1.5f, 0, 0}, {2.5f, 0, 0}, 1.0f);
+        const SweepHit h = sweep_sphere_sphere({0, 0, 0}, {1, 0, 0}, 1.0f, {1.5f, 0, 0}, {2.5f, 0, 0}, 1.0f);
         CHECK(h.hit);
         CHECK(h.t == 0.0f);
         CHECK(h.normal == Vec3{-1, 0, 0});
@@ -42,9 +42,9 @@ TEST_CASE("swept_sphere_sphere: seed 004 defect — zero relative motion never d
     }
 }
 
-TEST_CASE("swept_sphere_sphere: both spheres moving meet where their relative motion closes the gap") {
+TEST_CASE("sweep_sphere_sphere: both spheres moving meet where their relative motion closes the gap") {
     // Relative motion (4, 0, 0) - (-4, 0, 0) = (8, 0, 0) from x = -6: |x + 8 t| = 2 at t = 0.5.
-    const SweepHit h = swept_sphere_sphere({0, 0, 0}, {4, 0, 0}, 1.5f, {6, 0, 0}, {2, 0, 0}, 0.5f);
+    const SweepHit h = sweep_sphere_sphere({0, 0, 0}, {4, 0, 0}, 1.5f, {6, 0, 0}, {2, 0, 0}, 0.5f);
     CHECK(h.hit);
     CHECK(h.t == 0.5f);
     CHECK(h.point == Vec3{2, 0, 0});
@@ -52,52 +52,52 @@ TEST_CASE("swept_sphere_sphere: both spheres moving meet where their relative mo
     CHECK(h.normal == Vec3{-1, 0, 0});
 }
 
-TEST_CASE("swept_sphere_sphere: grazing exactly at the sum of the radii is a touch, at its exact time") {
+TEST_CASE("sweep_sphere_sphere: grazing exactly at the sum of the radii is a touch, at its exact time") {
     // p passes q's centre (2, 0, 0) at closest distance 2 = rp + rq when x = 2, t = 0.5.
-    const SweepHit h = swept_sphere_sphere({0, 2, 0}, {4, 2, 0}, 1.0f, {2, 0, 0}, {2, 0, 0}, 1.0f);
+    const SweepHit h = sweep_sphere_sphere({0, 2, 0}, {4, 2, 0}, 1.0f, {2, 0, 0}, {2, 0, 0}, 1.0f);
     CHECK(h.hit);
     CHECK(h.t == 0.5f);
     CHECK(h.normal == Vec3{0, 1, 0});
     // One float ulp farther out it is a clean miss.
     const float y = std::nextafter(2.0f, 3.0f);
-    CHECK_FALSE(swept_sphere_sphere({0, y, 0}, {4, y, 0}, 1.0f, {2, 0, 0}, {2, 0, 0}, 1.0f).hit);
+    CHECK_FALSE(sweep_sphere_sphere({0, y, 0}, {4, y, 0}, 1.0f, {2, 0, 0}, {2, 0, 0}, 1.0f).hit);
 }
 
-TEST_CASE("swept_sphere_sphere: touching at the start hits at t = 0 only when approaching") {
+TEST_CASE("sweep_sphere_sphere: touching at the start hits at t = 0 only when approaching") {
     const Vec3 q{2, 0, 0};
-    CHECK(swept_sphere_sphere({0, 0, 0}, {1, 0, 0}, 1.0f, q, q, 1.0f).hit);
-    CHECK(swept_sphere_sphere({0, 0, 0}, {1, 0, 0}, 1.0f, q, q, 1.0f).t == 0.0f);
-    CHECK_FALSE(swept_sphere_sphere({0, 0, 0}, {-1, 0, 0}, 1.0f, q, q, 1.0f).hit);  // leaving
-    CHECK_FALSE(swept_sphere_sphere({0, 0, 0}, {0, 1, 0}, 1.0f, q, q, 1.0f).hit);   // tangential
-    CHECK_FALSE(swept_sphere_sphere({0, 0, 0}, {0, 0, 0}, 1.0f, q, q, 1.0f).hit);   // still
+    CHECK(sweep_sphere_sphere({0, 0, 0}, {1, 0, 0}, 1.0f, q, q, 1.0f).hit);
+    CHECK(sweep_sphere_sphere({0, 0, 0}, {1, 0, 0}, 1.0f, q, q, 1.0f).t == 0.0f);
+    CHECK_FALSE(sweep_sphere_sphere({0, 0, 0}, {-1, 0, 0}, 1.0f, q, q, 1.0f).hit);  // leaving
+    CHECK_FALSE(sweep_sphere_sphere({0, 0, 0}, {0, 1, 0}, 1.0f, q, q, 1.0f).hit);   // tangential
+    CHECK_FALSE(sweep_sphere_sphere({0, 0, 0}, {0, 0, 0}, 1.0f, q, q, 1.0f).hit);   // still
     // q moving away from a touching p is p leaving too.
-    CHECK_FALSE(swept_sphere_sphere({0, 0, 0}, {0, 0, 0}, 1.0f, q, {3, 0, 0}, 1.0f).hit);
+    CHECK_FALSE(sweep_sphere_sphere({0, 0, 0}, {0, 0, 0}, 1.0f, q, {3, 0, 0}, 1.0f).hit);
 }
 
-TEST_CASE("swept_sphere_sphere: overlapping at the start is a hit at t = 0 whatever the motion") {
-    const SweepHit h = swept_sphere_sphere({0, 1, 0}, {0, 5, 0}, 1.0f, {0, 0, 0}, {0, 0, 0}, 1.0f);
+TEST_CASE("sweep_sphere_sphere: overlapping at the start is a hit at t = 0 whatever the motion") {
+    const SweepHit h = sweep_sphere_sphere({0, 1, 0}, {0, 5, 0}, 1.0f, {0, 0, 0}, {0, 0, 0}, 1.0f);
     CHECK(h.hit);
     CHECK(h.t == 0.0f);
     CHECK(h.point == Vec3{0, 1, 0});
     CHECK(h.normal == Vec3{0, 1, 0});
     CHECK(h.contact == Vec3{0, 1, 0});
     SECTION("coincident centres: pushed back against the relative motion, or up when there is none") {
-        const SweepHit m = swept_sphere_sphere({1, 1, 1}, {1, 1, 4}, 0.5f, {1, 1, 1}, {1, 1, 1}, 0.5f);
+        const SweepHit m = sweep_sphere_sphere({1, 1, 1}, {1, 1, 4}, 0.5f, {1, 1, 1}, {1, 1, 1}, 0.5f);
         CHECK(m.normal == Vec3{0, 0, -1});
-        const SweepHit s = swept_sphere_sphere({1, 1, 1}, {1, 1, 1}, 0.5f, {1, 1, 1}, {1, 1, 1}, 0.5f);
+        const SweepHit s = sweep_sphere_sphere({1, 1, 1}, {1, 1, 1}, 0.5f, {1, 1, 1}, {1, 1, 1}, 0.5f);
         CHECK(s.hit);
         CHECK(s.normal == Vec3{0, 1, 0});
     }
 }
 
-TEST_CASE("swept_sphere_sphere: non-finite input and negative radii are misses") {
+TEST_CASE("sweep_sphere_sphere: non-finite input and negative radii are misses") {
     const float nan = std::nanf(""), inf = INFINITY;
     const Vec3 o{0, 0, 0}, x{4, 0, 0};
     const SweepHit cases[] = {
-        swept_sphere_sphere({nan, 0, 0}, x, 1, x, x, 1), swept_sphere_sphere(o, {inf, 0, 0}, 1, x, x, 1),
-        swept_sphere_sphere(o, x, nan, x, x, 1),         swept_sphere_sphere(o, x, 1, {0, inf, 0}, x, 1),
-        swept_sphere_sphere(o, x, 1, x, {0, 0, nan}, 1), swept_sphere_sphere(o, x, 1, x, x, inf),
-        swept_sphere_sphere(o, x, -1, x, x, 1),
+        sweep_sphere_sphere({nan, 0, 0}, x, 1, x, x, 1), sweep_sphere_sphere(o, {inf, 0, 0}, 1, x, x, 1),
+        sweep_sphere_sphere(o, x, nan, x, x, 1),         sweep_sphere_sphere(o, x, 1, {0, inf, 0}, x, 1),
+        sweep_sphere_sphere(o, x, 1, x, {0, 0, nan}, 1), sweep_sphere_sphere(o, x, 1, x, x, inf),
+        sweep_sphere_sphere(o, x, -1, x, x, 1),
     };
     for (const SweepHit& h : cases) {
         CHECK_FALSE(h.hit);
@@ -106,7 +106,7 @@ TEST_CASE("swept_sphere_sphere: non-finite input and negative radii are misses")
     }
 }
 
-TEST_CASE("swept_sphere_sphere: 10^5 seeded cases agree with a time-stepping reference") {
+TEST_CASE("sweep_sphere_sphere: 10^5 seeded cases agree with a time-stepping reference") {
     Rng rng(0x5EED004);
     int hits = 0, misses = 0, starts = 0, banded = 0;
     double worst = 0.0;  // |t - t_ref| closing speed / max|coordinate|, where well conditioned
@@ -119,7 +119,7 @@ TEST_CASE("swept_sphere_sphere: 10^5 seeded cases agree with a time-stepping ref
         if (rng.below(4) == 0) p1 = q1 + rng.direction() * (rp + rq) * rng.uniform(0.0f, 1.2f);  // aimed
         if (rng.below(30) == 0) p1 = p0 + (q1 - q0);                                             // zero relative motion
         if (rng.below(10) == 0) p1 = p0 + (p1 - p0) * 100.0f;
-        const SweepHit h = swept_sphere_sphere(p0, p1, rp, q0, q1, rq);
+        const SweepHit h = sweep_sphere_sphere(p0, p1, rp, q0, q1, rq);
 
         const DMotion mp(p0, p1), mq(q0, q1);
         const double r = static_cast<double>(rp) + rq;

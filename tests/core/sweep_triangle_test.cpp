@@ -306,7 +306,7 @@ TEST_CASE("sweeps: extreme but finite input gives finite results") {
     CHECK(std::isfinite(p.t));
     CHECK(std::isfinite(p.contact_time));
     CHECK(is_finite(p.normal));
-    const auto s = swept_sphere_sphere({-big, 0, 0}, {big, 0, 0}, big, {big, 0, 0}, {-big, 0, 0}, big);
+    const auto s = sweep_sphere_sphere({-big, 0, 0}, {big, 0, 0}, big, {big, 0, 0}, {-big, 0, 0}, big);
     CHECK(s.hit);
     CHECK(std::isfinite(s.t));
     CHECK(is_finite(s.contact));

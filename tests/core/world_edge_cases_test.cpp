@@ -307,8 +307,8 @@ TEST_CASE("World::raycast_any: true exactly when raycast hits, on every kind of 
 }
 
 TEST_CASE(
-    "World::segment_cast: the hit nearest the start equals brute force, distance from the start, a miss reports the "
-    "length") {
+    "World::intersect_segment: the hit nearest the start equals brute force, distance from the start, a miss reports "
+    "the length") {
     Rng rng(0x5E6);
     Rng soup_rng(3);
     const std::vector<MeshData> meshes = {terrain(24, 24.0f), soup(soup_rng, 300, 8.0f)};
@@ -316,7 +316,7 @@ TEST_CASE(
     int hits = 0;
     for (int q = 0; q < 10000; ++q) {
         const Vec3 a = rng.vec(-12, 12), b = a + rng.direction() * rng.uniform(0.1f, 20.0f);
-        const WorldHit h = w.segment_cast(a, b);
+        const WorldHit h = w.intersect_segment(a, b);
         const float len = length(b - a);
         const Best ref = brute_ray(meshes, a, b - a, len);
         INFO("query " << q);
@@ -336,7 +336,7 @@ TEST_CASE(
     }
     CHECK(hits > 1000);
     SECTION("a zero-length segment is a miss of length 0") {
-        const WorldHit h = w.segment_cast({0, 0.2f, 0}, {0, 0.2f, 0});
+        const WorldHit h = w.intersect_segment({0, 0.2f, 0}, {0, 0.2f, 0});
         CHECK_FALSE(h.hit);
         CHECK(h.distance == 0.0f);
     }
@@ -403,7 +403,7 @@ TEST_CASE("World: an empty world and empty meshes answer every query with a miss
         std::vector<WorldContact> out;
         CHECK_FALSE(world.raycast({0, 5, 0}, {0, -1, 0}, 100).hit);
         CHECK_FALSE(world.raycast_any({0, 5, 0}, {0, -1, 0}, kInf));
-        CHECK_FALSE(world.segment_cast({0, 5, 0}, {0, -5, 0}).hit);
+        CHECK_FALSE(world.intersect_segment({0, 5, 0}, {0, -5, 0}).hit);
         CHECK_FALSE(world.sphere_cast({0, 5, 0}, 1, {0, -1, 0}, 100).hit);
         CHECK_FALSE(world.capsule_cast({0, 5, 0}, {1, 5, 0}, 1, {0, -1, 0}, 100).hit);
         CHECK(world.overlap_sphere({0, 0, 0}, 100, out) == 0);
@@ -625,8 +625,8 @@ TEST_CASE("World queries: non-finite and degenerate arguments of every query are
     CHECK_FALSE(w.raycast_any({0, 5, 0}, {nan, -1, 0}, 10));
     CHECK_FALSE(w.raycast_any({0, 5, 0}, {0, -1, 0}, -1));
     CHECK_FALSE(w.raycast({0, 5, 0}, {0, -kInf, 0}, 10).hit);
-    CHECK_FALSE(w.segment_cast({nan, 5, 0}, {0, -5, 0}).hit);
-    CHECK_FALSE(w.segment_cast({0, 5, 0}, {0, -kInf, 0}).hit);
+    CHECK_FALSE(w.intersect_segment({nan, 5, 0}, {0, -5, 0}).hit);
+    CHECK_FALSE(w.intersect_segment({0, 5, 0}, {0, -kInf, 0}).hit);
     CHECK_FALSE(w.capsule_cast({0, 5, 0}, {1, 5, 0}, nan, {0, -1, 0}, 10).hit);
     CHECK_FALSE(w.capsule_cast({0, 5, 0}, {1, 5, 0}, -1.0f, {0, -1, 0}, 10).hit);
     CHECK_FALSE(w.capsule_cast({0, 5, 0}, {nan, 5, 0}, 0.5f, {0, -1, 0}, 10).hit);

@@ -179,14 +179,14 @@ void run(FuzzInput& in) {
             const Check c("aabb_aabb", in);
             const Contact r = aabb_aabb(a, b);
             contact(c, r);
-            const Vec3 push = push_out_aabb_aabb(b, a);
+            const Vec3 push = push_out_aabb_aabb(a, b);
             c.no_nan(push, "push_out_aabb_aabb");
             if (c.finite_input) {
                 const Vec3 want = r.normal * r.depth;
                 c.that(push.x == want.x && push.y == want.y && push.z == want.z,
-                       "push_out_aabb_aabb(moving, fixed) != aabb_aabb(fixed, moving) normal * depth");
+                       "push_out_aabb_aabb(fixed, moving) != aabb_aabb(fixed, moving) normal * depth");
             }
-            c.that(overlap_aabb_aabb(a, b) == overlap_aabb_aabb(b, a), "overlap_aabb_aabb not symmetric");
+            c.that(aabb_overlaps_aabb(a, b) == aabb_overlaps_aabb(b, a), "aabb_overlaps_aabb not symmetric");
             break;
         }
         case 10: {
@@ -330,8 +330,8 @@ void run(FuzzInput& in) {
             const float rp = in.value();
             const Vec3 q0 = in.vec(), q1 = in.vec();
             const float rq = in.value();
-            const Check c("swept_sphere_sphere", in);
-            const SweepHit h = swept_sphere_sphere(p0, p1, rp, q0, q1, rq);
+            const Check c("sweep_sphere_sphere", in);
+            const SweepHit h = sweep_sphere_sphere(p0, p1, rp, q0, q1, rq);
             sweep_miss_or_hit(c, h.hit, h.t, h.point, h.normal, p1);
             c.no_nan(h.contact, "contact");
             break;

@@ -277,7 +277,7 @@ void box_query(FuzzInput& in, const World& world, const Brute& brute) {
     std::sort(seen.begin(), seen.end());
     c.that(std::adjacent_find(seen.begin(), seen.end()) == seen.end(), "a triangle visited twice");
     for (const Tri& t : brute.tris)
-        if (overlap_aabb_aabb(aabb_of_triangle(t.t), box))
+        if (aabb_overlaps_aabb(aabb_of_triangle(t.t), box))
             c.that(std::binary_search(seen.begin(), seen.end(), std::uint64_t(t.mesh) << 32 | t.id),
                    "a triangle whose box overlaps the query box was not visited");
 }

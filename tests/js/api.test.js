@@ -39,7 +39,7 @@ test("the issue's public names are all there", () => {
     'intersectSegmentAABB',
     'intersectSegmentTriangle',
     'intersectSegmentCapsule',
-    'sweptSphereSphere',
+    'sweepSphereSphere',
     'sweepCapsuleTriangle',
     'sphereSphere',
     'aabbAABB',
@@ -142,7 +142,7 @@ test('sweeps: the centre at contact, starting embedded gives t = 0, touching and
   assert.equal(t.hit, true);
   assert.equal(t.feature, 'face');
   assert.ok(t.point.y >= 0.5 - 1e-6 && t.point.y < 0.5 + 1e-5, `centre at contact ${t.point.y}`);
-  const ss = s.sweptSphereSphere(V(-5, 0, 0), V(5, 0, 0), 1, V(0, 0, 0), V(0, 0, 0), 1);
+  const ss = s.sweepSphereSphere(V(-5, 0, 0), V(5, 0, 0), 1, V(0, 0, 0), V(0, 0, 0), 1);
   assert.equal(ss.hit, true);
   assert.ok(Math.abs(ss.t - 0.3) < 1e-6, `t ${ss.t}`);
   const cap = s.sweepCapsuleTriangle(
@@ -173,7 +173,7 @@ test('overlaps, containment and bounding spheres answer as documented', () => {
   assert.deepEqual(c, { hit: true, point: V(0.5, 0, 0.5), normal: V(0, 1, 0), depth: 0.25 });
   assert.equal(s.sphereSphere(V(0, 0, 0), 1, V(2, 0, 0), 1).hit, true, 'touching counts');
   assert.equal(s.sphereSphere(V(0, 0, 0), 1, V(2, 0, 0), 1).depth, 0);
-  assert.deepEqual(s.pushOutAABBAABB(V(0.5, 0, 0), V(1.5, 1, 1), V(0, 0, 0), V(1, 1, 1)), V(0.5, 0, 0));
+  assert.deepEqual(s.pushOutAABBAABB(V(0, 0, 0), V(1, 1, 1), V(0.5, 0, 0), V(1.5, 1, 1)), V(0.5, 0, 0));
   assert.deepEqual(s.reflect(V(1, -1, 0), V(0, 1, 0)), V(1, 1, 0));
   assert.equal(
     s.convexPolygonContainsPoint(new Float32Array([0, 0, 1, 0, 0, 1]), { x: 0.5, y: 0.5 }),
@@ -259,7 +259,7 @@ test('World: a three.js BufferGeometry in world space, its queries, stats, and d
   const closest = world.closestPoint(V(0.3, 7, 0.3));
   assert.deepEqual([closest.hit, closest.distance, closest.point.y, closest.feature], [true, 5, 2, 'face']);
   assert.equal(world.closestPoint(V(0.3, 7, 0.3), 4).hit, false);
-  assert.equal(world.segmentCast(V(1, 3, 1), V(1, 1, 1)).distance, 1);
+  assert.equal(world.intersectSegment(V(1, 3, 1), V(1, 1, 1)).distance, 1);
 
   world[Symbol.dispose]();
   assert.equal(world.disposed, true);

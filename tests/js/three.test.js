@@ -197,7 +197,7 @@ function grazesBox(o, to, box, tol) {
   return hitsGrown !== null && (hitsShrunk === null || hitsShrunk.distanceTo(o) > to.distanceTo(o) - tol);
 }
 
-test('overlapAABBAABB and aabbAABB.hit agree exactly with Box3.intersectsBox (touching included) on 10^4 cases', () => {
+test('aabbOverlapsAABB and aabbAABB.hit agree exactly with Box3.intersectsBox (touching included) on 10^4 cases', () => {
   const v = vectors(5);
   let overlaps = 0;
   for (let k = 0; k < CASES; k++) {
@@ -206,7 +206,7 @@ test('overlapAABBAABB and aabbAABB.hit agree exactly with Box3.intersectsBox (to
     const b = new THREE.Box3().setFromPoints([v(1, snap), v(1, snap)]);
     const three = a.intersectsBox(b);
     overlaps += three;
-    assert.equal(s.overlapAABBAABB(a.min, a.max, b.min, b.max), three, `case ${k}`);
+    assert.equal(s.aabbOverlapsAABB(a.min, a.max, b.min, b.max), three, `case ${k}`);
     assert.equal(s.aabbAABB(a.min, a.max, b.min, b.max).hit, three, `case ${k}`);
   }
   assert.ok(overlaps > CASES / 10 && overlaps < CASES * 0.9, `${overlaps} overlaps`);

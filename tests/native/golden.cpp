@@ -320,16 +320,16 @@ std::map<std::string, Query> single_queries() {
                                 r.i(t.a), r.i(t.b), r.i(t.c), r.i(s), r.i(e), r.i(rad);
                                 r.o(triangle_capsule(t, {s, e, rad}));
                             }};
-    q["pushOutAABBAABB"] = {"movingMin:vec3 movingMax:vec3 fixedMin:vec3 fixedMax:vec3", [](Gen& g, Record& r) {
+    q["pushOutAABBAABB"] = {"fixedMin:vec3 fixedMax:vec3 movingMin:vec3 movingMax:vec3", [](Gen& g, Record& r) {
                                 const Vec3 a = g.vec3(), ah = a + g.extent(), b = g.vec3(), bh = b + g.extent();
                                 r.i(a), r.i(ah), r.i(b), r.i(bh);
                                 r.o(push_out_aabb_aabb({a, ah}, {b, bh}));
                             }};
-    q["overlapAABBAABB"] = {"minA:vec3 maxA:vec3 minB:vec3 maxB:vec3", [](Gen& g, Record& r) {
-                                const Vec3 a = g.vec3(), ah = a + g.extent(), b = g.vec3(), bh = b + g.extent();
-                                r.i(a), r.i(ah), r.i(b), r.i(bh);
-                                r.o(overlap_aabb_aabb({a, ah}, {b, bh}));
-                            }};
+    q["aabbOverlapsAABB"] = {"minA:vec3 maxA:vec3 minB:vec3 maxB:vec3", [](Gen& g, Record& r) {
+                                 const Vec3 a = g.vec3(), ah = a + g.extent(), b = g.vec3(), bh = b + g.extent();
+                                 r.i(a), r.i(ah), r.i(b), r.i(bh);
+                                 r.o(aabb_overlaps_aabb({a, ah}, {b, bh}));
+                             }};
     // segment casts
     q["intersectSegmentPlane"] = {"from:vec3 to:vec3 planeNormal:vec3 planePoint:vec3", [](Gen& g, Record& r) {
                                       const Vec3 s = g.vec3(), e = g.vec3(),
@@ -397,13 +397,13 @@ std::map<std::string, Query> single_queries() {
                                     r.o(h.hit), r.o(h.t), r.o(h.point), r.o(h.contact), r.o(h.normal),
                                         r.o(feature_as_region(h.feature));
                                 }};
-    q["sweptSphereSphere"] = {"p0:vec3 p1:vec3 rp:radius q0:vec3 q1:vec3 rq:radius", [](Gen& g, Record& r) {
+    q["sweepSphereSphere"] = {"p0:vec3 p1:vec3 rp:radius q0:vec3 q1:vec3 rq:radius", [](Gen& g, Record& r) {
                                   const Vec3 p0 = g.vec3(), p1 = g.vec3();
                                   const float rp = g.radius();
                                   const Vec3 q0 = g.vec3(), q1 = g.vec3();
                                   const float rq = g.radius();
                                   r.i(p0), r.i(p1), r.i(rp), r.i(q0), r.i(q1), r.i(rq);
-                                  r.o(swept_sphere_sphere(p0, p1, rp, q0, q1, rq));
+                                  r.o(sweep_sphere_sphere(p0, p1, rp, q0, q1, rq));
                               }};
     q["sweepCapsuleTriangle"] = {"start:vec3 end:vec3 radius:radius motion:vec3 a:vec3 b:vec3 c:vec3",
                                  [](Gen& g, Record& r) {
@@ -572,11 +572,11 @@ std::map<std::string, std::pair<std::string, std::function<void(const World&, Wo
                                  r.i(o), r.i(d), r.i(m);
                                  r.o(w.raycast_any(o, d, m));
                              }};
-    q["World.segmentCast"] = {"from:vec3 to:vec3", [](const World& w, WorldGen& g, Record& r) {
-                                  const Vec3 a = g.point(), b = g.point();
-                                  r.i(a), r.i(b);
-                                  o_hit(r, w.segment_cast(a, b));
-                              }};
+    q["World.intersectSegment"] = {"from:vec3 to:vec3", [](const World& w, WorldGen& g, Record& r) {
+                                       const Vec3 a = g.point(), b = g.point();
+                                       r.i(a), r.i(b);
+                                       o_hit(r, w.intersect_segment(a, b));
+                                   }};
     q["World.sphereCast"] = {"center:vec3 radius:radius direction:vec3 maxDistance:distance",
                              [](const World& w, WorldGen& g, Record& r) {
                                  const Vec3 c = g.point();

@@ -1,5 +1,5 @@
 // shototsu (wasm) — containment and overlap tests with their contacts (overlap.hpp), and
-// overlap_aabb_aabb (bounding.hpp). Registration only.
+// aabb_overlaps_aabb (bounding.hpp). Registration only.
 
 #include <span>
 
@@ -46,11 +46,11 @@ SHOTOTSU_EXPORT void triangleSphere(VEC3_ARGS(a), VEC3_ARGS(b), VEC3_ARGS(c), VE
 SHOTOTSU_EXPORT void triangleCapsule(VEC3_ARGS(a), VEC3_ARGS(b), VEC3_ARGS(c), VEC3_ARGS(s), VEC3_ARGS(e), float r) {
     put(triangle_capsule({VEC3(a), VEC3(b), VEC3(c)}, {VEC3(s), VEC3(e), r}));
 }
-SHOTOTSU_EXPORT void pushOutAABBAABB(VEC3_ARGS(mlo), VEC3_ARGS(mhi), VEC3_ARGS(flo), VEC3_ARGS(fhi)) {
-    put(0, push_out_aabb_aabb({VEC3(mlo), VEC3(mhi)}, {VEC3(flo), VEC3(fhi)}));
+SHOTOTSU_EXPORT void pushOutAABBAABB(VEC3_ARGS(flo), VEC3_ARGS(fhi), VEC3_ARGS(mlo), VEC3_ARGS(mhi)) {
+    put(0, push_out_aabb_aabb({VEC3(flo), VEC3(fhi)}, {VEC3(mlo), VEC3(mhi)}));
 }
-SHOTOTSU_EXPORT bool overlapAABBAABB(VEC3_ARGS(alo), VEC3_ARGS(ahi), VEC3_ARGS(blo), VEC3_ARGS(bhi)) {
-    return overlap_aabb_aabb({VEC3(alo), VEC3(ahi)}, {VEC3(blo), VEC3(bhi)});
+SHOTOTSU_EXPORT bool aabbOverlapsAABB(VEC3_ARGS(alo), VEC3_ARGS(ahi), VEC3_ARGS(blo), VEC3_ARGS(bhi)) {
+    return aabb_overlaps_aabb({VEC3(alo), VEC3(ahi)}, {VEC3(blo), VEC3(bhi)});
 }
 
 }  // namespace shototsu::wasm

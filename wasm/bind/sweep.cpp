@@ -23,8 +23,8 @@ SHOTOTSU_EXPORT void sweepSphereTriangle(float r, VEC3_ARGS(s), VEC3_ARGS(e), VE
                                          VEC3_ARGS(c)) {
     put(sweep_sphere_triangle(r, VEC3(s), VEC3(e), {VEC3(a), VEC3(b), VEC3(c)}));
 }
-SHOTOTSU_EXPORT void sweptSphereSphere(VEC3_ARGS(p0), VEC3_ARGS(p1), float rp, VEC3_ARGS(q0), VEC3_ARGS(q1), float rq) {
-    put(swept_sphere_sphere(VEC3(p0), VEC3(p1), rp, VEC3(q0), VEC3(q1), rq));
+SHOTOTSU_EXPORT void sweepSphereSphere(VEC3_ARGS(p0), VEC3_ARGS(p1), float rp, VEC3_ARGS(q0), VEC3_ARGS(q1), float rq) {
+    put(sweep_sphere_sphere(VEC3(p0), VEC3(p1), rp, VEC3(q0), VEC3(q1), rq));
 }
 SHOTOTSU_EXPORT void sweepCapsuleTriangle(VEC3_ARGS(s), VEC3_ARGS(e), float r, VEC3_ARGS(m), VEC3_ARGS(a), VEC3_ARGS(b),
                                           VEC3_ARGS(c)) {

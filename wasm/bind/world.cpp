@@ -41,7 +41,7 @@ void raycast(const World& w, VEC3_ARGS(o), VEC3_ARGS(d), float max_distance) {
 bool raycastAny(const World& w, VEC3_ARGS(o), VEC3_ARGS(d), float max_distance) {
     return w.raycast_any(VEC3(o), VEC3(d), max_distance);
 }
-void segmentCast(const World& w, VEC3_ARGS(s), VEC3_ARGS(e)) { put(w.segment_cast(VEC3(s), VEC3(e))); }
+void intersectSegment(const World& w, VEC3_ARGS(s), VEC3_ARGS(e)) { put(w.intersect_segment(VEC3(s), VEC3(e))); }
 void sphereCast(const World& w, VEC3_ARGS(c), float r, VEC3_ARGS(d), float max_distance) {
     put(w.sphere_cast(VEC3(c), r, VEC3(d), max_distance));
 }
@@ -168,7 +168,7 @@ EMSCRIPTEN_BINDINGS(shototsu_world) {
         .function("addMesh", &addMesh)
         .function("raycast", &raycast)
         .function("raycastAny", &raycastAny)
-        .function("segmentCast", &segmentCast)
+        .function("intersectSegment", &intersectSegment)
         .function("sphereCast", &sphereCast)
         .function("capsuleCast", &capsuleCast)
         .function("overlapSphere", &overlapSphere)

@@ -302,7 +302,7 @@ export interface World {
   /** Whether anything blocks the ray within maxDistance (stops at the first hit found). */
   raycastAny(origin: Vec3Like, direction: Vec3Like, maxDistance?: number): boolean;
   /** The hit closest to `from` on the segment from–to; distance measured from `from`. */
-  segmentCast(from: Vec3Like, to: Vec3Like): WorldHit;
+  intersectSegment(from: Vec3Like, to: Vec3Like): WorldHit;
   /** The first time of impact of a sphere moving from `center` along direction for maxDistance (finite). */
   sphereCast(center: Vec3Like, radius: number, direction: Vec3Like, maxDistance: number): WorldHit;
   /** The same for the capsule a–b with `radius`, translating along direction. */
@@ -601,9 +601,9 @@ export interface Shototsu {
   /** Triangle and capsule: point on the triangle, normal toward the capsule's axis. */
   triangleCapsule(a: Vec3Like, b: Vec3Like, c: Vec3Like, start: Vec3Like, end: Vec3Like, radius: number): Contact;
   /** The smallest translation moving box `moving` out of box `fixed` (one non-zero component; zero when apart or touching). */
-  pushOutAABBAABB(movingMin: Vec3Like, movingMax: Vec3Like, fixedMin: Vec3Like, fixedMax: Vec3Like): Vec3;
+  pushOutAABBAABB(fixedMin: Vec3Like, fixedMax: Vec3Like, movingMin: Vec3Like, movingMax: Vec3Like): Vec3;
   /** Whether two boxes share a point (touching counts). */
-  overlapAABBAABB(minA: Vec3Like, maxA: Vec3Like, minB: Vec3Like, maxB: Vec3Like): boolean;
+  aabbOverlapsAABB(minA: Vec3Like, maxA: Vec3Like, minB: Vec3Like, maxB: Vec3Like): boolean;
 
   // segment casts: t in [0, 1], starting inside gives t = 0
   /** Segment against a two-sided plane; normal faces the start. */
@@ -653,7 +653,7 @@ export interface Shototsu {
     c: Vec3Like,
   ): TriangleSweepHit;
   /** Two spheres moving during the same step: p from p0 to p1 (radius rp), q from q0 to q1 (radius rq). point: p's centre at t; normal from q toward p. */
-  sweptSphereSphere(p0: Vec3Like, p1: Vec3Like, rp: number, q0: Vec3Like, q1: Vec3Like, rq: number): SweepHit;
+  sweepSphereSphere(p0: Vec3Like, p1: Vec3Like, rp: number, q0: Vec3Like, q1: Vec3Like, rq: number): SweepHit;
   /** A capsule start–end translating by `motion` against a triangle. point: the capsule's centre at t. */
   sweepCapsuleTriangle(
     start: Vec3Like,

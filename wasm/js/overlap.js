@@ -1,4 +1,4 @@
-// Containment and overlap tests with their contacts (overlap.hpp, overlap_aabb_aabb).
+// Containment and overlap tests with their contacts (overlap.hpp, aabb_overlaps_aabb).
 // Shapes are passed flat: a sphere as (center, radius), a box as (min, max), a capsule as
 // (start, end, radius), an oriented box as (center, rotation, halfExtents), a triangle as (a, b, c).
 import { fail, v3, v2, q4, ext3, nonneg, checkArg } from './check.js';
@@ -129,22 +129,22 @@ export function overlapFamily(W, heap, o, mem) {
       return contact(heap.f32(), o);
     },
 
-    pushOutAABBAABB(movingMin, movingMax, fixedMin, fixedMax) {
-      if (!(v3(movingMin) && v3(movingMax) && v3(fixedMin) && v3(fixedMax))) {
-        fail('pushOutAABBAABB', movingMin, movingMax, fixedMin, fixedMax);
+    pushOutAABBAABB(fixedMin, fixedMax, movingMin, movingMax) {
+      if (!(v3(fixedMin) && v3(fixedMax) && v3(movingMin) && v3(movingMax))) {
+        fail('pushOutAABBAABB', fixedMin, fixedMax, movingMin, movingMax);
       }
-      const a = movingMin,
-        b = movingMax,
-        c = fixedMin,
-        d = fixedMax;
+      const a = fixedMin,
+        b = fixedMax,
+        c = movingMin,
+        d = movingMax;
       W.pushOutAABBAABB(a.x, a.y, a.z, b.x, b.y, b.z, c.x, c.y, c.z, d.x, d.y, d.z);
       return vec(heap.f32(), o);
     },
 
-    overlapAABBAABB(minA, maxA, minB, maxB) {
-      if (!(v3(minA) && v3(maxA) && v3(minB) && v3(maxB))) fail('overlapAABBAABB', minA, maxA, minB, maxB);
+    aabbOverlapsAABB(minA, maxA, minB, maxB) {
+      if (!(v3(minA) && v3(maxA) && v3(minB) && v3(maxB))) fail('aabbOverlapsAABB', minA, maxA, minB, maxB);
       return (
-        W.overlapAABBAABB(
+        W.aabbOverlapsAABB(
           minA.x,
           minA.y,
           minA.z,

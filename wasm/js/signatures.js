@@ -32,8 +32,8 @@ export const SIGNATURES = {
   obbSphere: 'center:vec3 rotation:quat halfExtents:extent sphereCenter:vec3 radius:radius',
   triangleSphere: 'a:vec3 b:vec3 c:vec3 center:vec3 radius:radius',
   triangleCapsule: 'a:vec3 b:vec3 c:vec3 start:vec3 end:vec3 radius:radius',
-  pushOutAABBAABB: 'movingMin:vec3 movingMax:vec3 fixedMin:vec3 fixedMax:vec3',
-  overlapAABBAABB: 'minA:vec3 maxA:vec3 minB:vec3 maxB:vec3',
+  pushOutAABBAABB: 'fixedMin:vec3 fixedMax:vec3 movingMin:vec3 movingMax:vec3',
+  aabbOverlapsAABB: 'minA:vec3 maxA:vec3 minB:vec3 maxB:vec3',
   // segment casts
   intersectSegmentPlane: 'from:vec3 to:vec3 planeNormal:vec3 planePoint:vec3',
   intersectSegmentSphere: 'from:vec3 to:vec3 center:vec3 radius:radius',
@@ -45,7 +45,7 @@ export const SIGNATURES = {
   // sweeps and floors
   sweepSpherePlane: 'radius:radius from:vec3 to:vec3 planeNormal:vec3 planePoint:vec3',
   sweepSphereTriangle: 'radius:radius from:vec3 to:vec3 a:vec3 b:vec3 c:vec3',
-  sweptSphereSphere: 'p0:vec3 p1:vec3 rp:radius q0:vec3 q1:vec3 rq:radius',
+  sweepSphereSphere: 'p0:vec3 p1:vec3 rp:radius q0:vec3 q1:vec3 rq:radius',
   sweepCapsuleTriangle: 'start:vec3 end:vec3 radius:radius motion:vec3 a:vec3 b:vec3 c:vec3',
   floorHeight: 'a:vec3 b:vec3 c:vec3 x:number z:number',
   floorHeightByArea: 'a:vec3 b:vec3 c:vec3 x:number z:number',
@@ -78,7 +78,7 @@ export const WORLD_SIGNATURES = {
   addMesh: 'positions:f32/3 indices?:u32/3',
   raycast: 'origin:vec3 direction:vec3 maxDistance?:maxDistance',
   raycastAny: 'origin:vec3 direction:vec3 maxDistance?:maxDistance',
-  segmentCast: 'from:vec3 to:vec3',
+  intersectSegment: 'from:vec3 to:vec3',
   sphereCast: 'center:vec3 radius:radius direction:vec3 maxDistance:distance',
   capsuleCast: 'a:vec3 b:vec3 radius:radius direction:vec3 maxDistance:distance',
   overlapSphere: 'center:vec3 radius:radius',

@@ -44,11 +44,11 @@ export function sweepFamily(W, heap, o) {
       };
     },
 
-    sweptSphereSphere(p0, p1, rp, q0, q1, rq) {
+    sweepSphereSphere(p0, p1, rp, q0, q1, rq) {
       if (!(v3(p0) && v3(p1) && nonneg(rp) && v3(q0) && v3(q1) && nonneg(rq))) {
-        fail('sweptSphereSphere', p0, p1, rp, q0, q1, rq);
+        fail('sweepSphereSphere', p0, p1, rp, q0, q1, rq);
       }
-      W.sweptSphereSphere(p0.x, p0.y, p0.z, p1.x, p1.y, p1.z, rp, q0.x, q0.y, q0.z, q1.x, q1.y, q1.z, rq);
+      W.sweepSphereSphere(p0.x, p0.y, p0.z, p1.x, p1.y, p1.z, rp, q0.x, q0.y, q0.z, q1.x, q1.y, q1.z, rq);
       return sweepHit(heap.f32(), o);
     },
 

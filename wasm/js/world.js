@@ -118,10 +118,10 @@ export function worldClass(W, heap, o, mem) {
       return w.raycastAny(origin.x, origin.y, origin.z, direction.x, direction.y, direction.z, maxDistance);
     }
 
-    segmentCast(from, to) {
-      const w = this.#live('segmentCast');
-      if (!(v3(from) && v3(to))) fail('World.segmentCast', from, to);
-      w.segmentCast(from.x, from.y, from.z, to.x, to.y, to.z);
+    intersectSegment(from, to) {
+      const w = this.#live('intersectSegment');
+      if (!(v3(from) && v3(to))) fail('World.intersectSegment', from, to);
+      w.intersectSegment(from.x, from.y, from.z, to.x, to.y, to.z);
       return worldHit(heap.f32(), heap.u32());
     }
 

@@ -27,7 +27,7 @@ inline Vec3 aabb_half_extents(const AABB& box) { return (box.max - box.min) * 0.
 float aabb_surface_area(const AABB& box);
 /// True when the boxes share at least one point (touching counts) — seed 004's AABB–AABB
 /// separating-axis test on the three coordinate axes.
-bool overlap_aabb_aabb(const AABB& a, const AABB& b);
+bool aabb_overlaps_aabb(const AABB& a, const AABB& b);
 
 /// Exact bounds of the box rotated about the origin by `q`. Instead of rotating its eight
 /// corners (seed 004's AABB::Rotate) we use the absolute rotation matrix (Arvo, Graphics Gems

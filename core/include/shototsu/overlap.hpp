@@ -95,9 +95,9 @@ Contact triangle_capsule(const Triangle& tri, const Capsule& c);
 
 /// The smallest translation that moves box `moving` out of box `fixed` (seed 004's
 /// FixCollisions: resolve along the axis of minimum overlap) — aabb_aabb(fixed, moving)'s
-/// normal * depth, so one component is non-zero. Afterwards the boxes touch (up to the float
-/// rounding of adding it to the box). Zero when they do not overlap or only touch. Ties prefer
-/// x, then y, then z, and + before -.
-Vec3 push_out_aabb_aabb(const AABB& moving, const AABB& fixed);
+/// normal * depth, so one component is non-zero. The obstacle comes first, as in every pair. Afterwards the boxes touch
+/// (up to the float rounding of adding it to the box). Zero when they do not overlap or only touch. Ties prefer x, then
+/// y, then z, and + before -.
+Vec3 push_out_aabb_aabb(const AABB& fixed, const AABB& moving);
 
 }  // namespace shototsu

@@ -128,7 +128,7 @@ TriangleSweepHit sweep_sphere_triangle(float radius, Vec3 start, Vec3 end, const
 /// normal = unit, from q toward p; centres closer than the touching band have no direction and
 /// use minus the relative motion, or +Y when there is none. The touching band is taken from both
 /// starts and rp + rq. A miss leaves point = p1.
-SweepHit swept_sphere_sphere(Vec3 p0, Vec3 p1, float rp, Vec3 q0, Vec3 q1, float rq);
+SweepHit sweep_sphere_sphere(Vec3 p0, Vec3 p1, float rp, Vec3 q0, Vec3 q1, float rq);
 
 /// A capsule translating by `motion` (t in [0, 1]) against a triangle, from either side: the
 /// earliest of its end spheres touching the triangle (face, edges, vertices, as

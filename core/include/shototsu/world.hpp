@@ -120,7 +120,7 @@ public:
     /// Seed 004's SegmentCast: the hit closest to `start` on the segment start–end (a raycast of
     /// length |end - start|); distance is measured from start, and is that length on a miss. A
     /// zero-length segment is a miss (distance 0).
-    WorldHit segment_cast(Vec3 start, Vec3 end) const;
+    WorldHit intersect_segment(Vec3 start, Vec3 end) const;
 
     /// Every triangle touching or overlapping the sphere, appended to `out` in hierarchy order
     /// (deterministic, not sorted): triangle_sphere per triangle, feature = the Voronoi region of
