@@ -45,8 +45,8 @@ async function main() {
     shell.fail('This page needs WebGL 2, which this browser does not offer.');
     return;
   }
-  const s = await init();
-  const running = await mode.create({ s, stage, params, shell });
+  const shototsu = await init();
+  const running = await mode.create({ shototsu, stage, params, shell });
 
   playground.info = (options) => running.info(options);
   playground.inspectPixels = () => stage.inspectPixels();
