@@ -7,7 +7,8 @@ import { element, button } from './controls.js';
 /**
  * @param {{ modes: {id: string, title: string}[], mode: {id: string, title: string, intro: string}, params: import('./params.js').Params }} options
  */
-export function createShell({ modes, mode, params }) {
+export function createShell({ modes, mode, params: initialParams }) {
+  let params = initialParams;
   const embed = params.embed;
   document.body.classList.toggle('embed', embed);
   document.body.dataset.mode = mode.id;
@@ -41,6 +42,7 @@ export function createShell({ modes, mode, params }) {
     `title="shototsu — ${mode.title}" loading="lazy" allow="fullscreen"></iframe>`;
 
   let header = null;
+  let onParams = () => {};
   if (embed) {
     const full = element(
       'a.open-full',
@@ -53,7 +55,12 @@ export function createShell({ modes, mode, params }) {
       'shototsu ↗',
     );
     // Keep the link pointing at the current state.
-    params.onChange(() => queueMicrotask(() => (full.href = params.url({ embed: false }))));
+    const follow = () => params.onChange(() => queueMicrotask(() => (full.href = params.url({ embed: false }))));
+    follow();
+    onParams = () => {
+      full.href = params.url({ embed: false });
+      follow();
+    };
     layers.append(full);
   } else {
     header = element(
@@ -100,6 +107,11 @@ export function createShell({ modes, mode, params }) {
     /** The side panel (absent from the embed layout: modes may skip building their controls). */
     panel,
     say,
+    /** Shares another state from now on (the lab mode's, when it opens another lab in place). */
+    setParams(next) {
+      params = next;
+      onParams();
+    },
     /** Replaces the view with a message (no WebGL 2, no WebAssembly, a load failure). */
     fail(message) {
       stage.replaceChildren(element('div.failure', {}, element('p', {}, message)));
