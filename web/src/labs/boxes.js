@@ -6,20 +6,7 @@ import { Arrow, Marker, v3 } from '../three/overlay.js';
 import { num, vec } from '../app/format.js';
 import { element } from '../app/controls.js';
 import { BOX_MOVES } from './queries.js';
-import {
-  BoxShape,
-  COLORS,
-  answerRows,
-  boxFrame,
-  decision,
-  ground,
-  para,
-  pick,
-  point,
-  section,
-  small,
-  waiting,
-} from './kit.js';
+import { account, BoxShape, COLORS, boxFrame, decision, ground, para, pick, point, small, waiting } from './kit.js';
 import { FAMILY as CONTACTS } from './contacts.js';
 
 const CONTACT_FIELDS = ['hit', 'point', 'normal', 'depth'];
@@ -63,6 +50,31 @@ function candidateTable(result, first, second) {
       );
     }),
   );
+}
+
+/**
+ * The account of the six moves: the table and its verdict with the explain form, the plain
+ * answer's sentence (`plain`, null when apart) without it.
+ */
+function movesAccount(result, { title, intro, names, explain, fields, apart, least, plain, after = null }) {
+  const steps = [para(intro)];
+  if (result.explained) {
+    const amount = result.chosen ? result.candidates[BOX_MOVES.indexOf(result.chosen)] : 0;
+    steps.push(
+      candidateTable(result, ...names),
+      result.separating
+        ? decision(false, `The ${result.separating} move is negative: ${apart}`)
+        : decision(true, `Every move is ≥ 0. The least, ${result.chosen} by ${num(amount)}, is ${least}`),
+    );
+  } else {
+    steps.push(
+      waiting(explain),
+      plain
+        ? decision(true, plain)
+        : decision(false, 'Apart, or only touching: on some axis there is no overlap to leave.'),
+    );
+  }
+  return account(title, [...steps, after], result, fields);
 }
 
 // ---- AABB–AABB ----------------------------------------------------------------------------------
@@ -123,42 +135,21 @@ export const aabbAABB = {
       },
       status: (result) => (result.hit ? `overlap, depth ${num(result.depth)} along ${vec(result.normal, 0)}` : 'apart'),
       answer: (result) => pick(result, CONTACT_FIELDS),
-      panel(result) {
-        const steps = [
-          para(
+      panel: (result) =>
+        movesAccount(result, {
+          title: `Six ways out — ${result.hit ? 'overlap' : 'apart'}`,
+          intro:
             'Two boxes overlap when their intervals overlap on every axis (touching counts). For each axis, B can leave A upward (A.max − B.min) or downward (B.max − A.min).',
-          ),
-        ];
-        if (result.explained) {
-          steps.push(candidateTable(result, 'A', 'B'));
-          steps.push(
-            result.separating
-              ? decision(
-                  false,
-                  `The ${result.separating} move is negative: on that axis the intervals do not overlap, so the boxes are apart.`,
-                )
-              : decision(
-                  true,
-                  `Every move is ≥ 0: they overlap. The least, ${result.chosen} by ${num(result.depth)}, is the contact: normal ${vec(result.normal, 0)}, depth ${num(result.depth)}. Ties go to x, y, z, and up before down.`,
-                ),
-          );
-        } else {
-          steps.push(waiting('explainAABBAABB'));
-          steps.push(
-            result.hit
-              ? decision(
-                  true,
-                  `They overlap: B leaves A by ${num(result.depth)} along ${vec(result.normal, 0)}, the least of the six moves.`,
-                )
-              : decision(false, 'Apart: on some axis the intervals do not overlap.'),
-          );
-        }
-        steps.push(small('The contact point is the centre of the overlap region (drawn in red).'));
-        return [
-          section(`Six ways out — ${result.hit ? 'overlap' : 'apart'}`, steps),
-          section('The answer', answerRows(result, CONTACT_FIELDS)),
-        ];
-      },
+          names: ['A', 'B'],
+          explain: 'explainAABBAABB',
+          fields: CONTACT_FIELDS,
+          apart: 'on that axis the intervals do not overlap, so the boxes are apart.',
+          least: `the contact: normal ${vec(result.normal, 0)}, depth ${num(result.depth)}. Ties go to x, y, z, and up before down.`,
+          plain: result.hit
+            ? `They overlap: B leaves A by ${num(result.depth)} along ${vec(result.normal, 0)}, the least of the six moves.`
+            : null,
+          after: small('The contact point is the centre of the overlap region (drawn in red).'),
+        }),
     };
   },
 };
@@ -226,38 +217,22 @@ export const pushOut = {
         return push.x || push.y || push.z ? `push out by ${vec(push)}` : 'no overlap: no push';
       },
       answer: (result) => ({ push: result.push }),
-      panel(result) {
-        const steps = [
-          para(
+      panel: (result) => {
+        const { x, y, z } = result.push;
+        return movesAccount(result, {
+          title: 'Six candidate moves',
+          intro:
             'The chapter’s FixCollisions: for each axis the player can leave the wall toward + (wall.max − player.min) or toward − (player.max − wall.min). If any is negative they do not overlap; otherwise the least is the shortest way out — the player moves by it along that axis only.',
-          ),
-        ];
-        if (result.explained) {
-          steps.push(candidateTable(result, 'wall', 'player'));
-          steps.push(
-            result.separating
-              ? decision(false, `The ${result.separating} move is negative: the player is clear of the wall, no push.`)
-              : decision(
-                  true,
-                  `Least: ${result.chosen} by ${num(result.candidates[BOX_MOVES.indexOf(result.chosen)])}. The player moves by ${vec(result.push)} and then touches the wall.`,
-                ),
-          );
-        } else {
-          steps.push(waiting('explainPushOutAABBAABB'));
-          const push = result.push;
-          steps.push(
-            push.x || push.y || push.z
-              ? decision(
-                  true,
-                  `The player moves by ${vec(push)}: the least of the six moves, and then touches the wall.`,
-                )
-              : decision(false, 'No overlap (or only touching): no push.'),
-          );
-        }
-        return [
-          section('Six candidate moves', steps),
-          section('The answer', [element('div', {}, answerRows({ push: result.push }, ['push']))]),
-        ];
+          names: ['wall', 'player'],
+          explain: 'explainPushOutAABBAABB',
+          fields: ['push'],
+          apart: 'the player is clear of the wall, no push.',
+          least: `the player moves by ${vec(result.push)} and then touches the wall.`,
+          plain:
+            x || y || z
+              ? `The player moves by ${vec(result.push)}: the least of the six moves, and then touches the wall.`
+              : null,
+        });
       },
     };
   },

@@ -3,11 +3,11 @@
 // the point and the normal there. (The boxes' slab tests are in slabs.js.)
 import { Arrow, Marker, Polyline, Rod, v3 } from '../three/overlay.js';
 import {
+  account,
   COLORS,
   CapsuleShape,
   PlaneShape,
   TriangleShape,
-  answerRows,
   handleMesh,
   at,
   decision,
@@ -18,7 +18,6 @@ import {
   pick,
   point,
   row,
-  section,
   small,
   waiting,
 } from './kit.js';
@@ -173,10 +172,7 @@ export const segmentPlane = {
           );
         } else steps.push(waiting('explainIntersectSegmentPlane'));
         steps.push(castDecision(result, 'the plane'));
-        return [
-          section(`Where it crosses — ${castStatus(result, 'the plane')}`, steps),
-          section('The answer', answerRows(result, CAST_FIELDS)),
-        ];
+        return account(`Where it crosses — ${castStatus(result, 'the plane')}`, steps, result, CAST_FIELDS);
       },
     };
   },
@@ -267,10 +263,7 @@ export const segmentSphere = {
           );
         } else steps.push(waiting('explainIntersectSegmentSphere'));
         steps.push(castDecision(result, 'the sphere'));
-        return [
-          section(`The quadratic — ${castStatus(result, 'the sphere')}`, steps),
-          section('The answer', answerRows(result, CAST_FIELDS)),
-        ];
+        return account(`The quadratic — ${castStatus(result, 'the sphere')}`, steps, result, CAST_FIELDS);
       },
     };
   },
@@ -338,10 +331,10 @@ export const segmentTriangle = {
           ),
           castDecision(result, 'the triangle'),
         ];
-        return [
-          section(`The crossing — ${castStatus(result, 'the triangle')}`, steps),
-          section('The answer', answerRows(result, [...CAST_FIELDS, 'barycentric'])),
-        ];
+        return account(`The crossing — ${castStatus(result, 'the triangle')}`, steps, result, [
+          ...CAST_FIELDS,
+          'barycentric',
+        ]);
       },
     };
   },
@@ -422,10 +415,7 @@ export const segmentCapsule = {
             para(`So the segment entered through ${part}; the normal points from that axis point out through the hit.`),
           );
         steps.push(castDecision(result, 'the capsule'));
-        return [
-          section(`The first entry — ${castStatus(result, 'the capsule')}`, steps),
-          section('The answer', answerRows(result, CAST_FIELDS)),
-        ];
+        return account(`The first entry — ${castStatus(result, 'the capsule')}`, steps, result, CAST_FIELDS);
       },
     };
   },

@@ -11,7 +11,7 @@ import {
   CapsuleShape,
   angleSliders,
   angles,
-  answerRows,
+  account,
   decision,
   formula,
   ground,
@@ -21,7 +21,6 @@ import {
   point,
   quaternion,
   row,
-  section,
   small,
 } from './kit.js';
 
@@ -59,36 +58,69 @@ function contactParts(lab) {
 
 const status = (result) => (result.hit ? `contact, depth ${num(result.depth)}` : 'no contact');
 
-/** The account every round contact gives: distance between the cores against the sum of radii. */
-function roundAccount(result, { distance, radii, cores, sum }) {
-  const steps = [
-    para(cores),
-    row('distance between the closest points', distance, 'distance'),
-    row(sum, radii, 'radii'),
-    formula(`depth = ${sum.split(' =')[0]} − distance = ${num(radii)} − ${num(distance)} = ${num(radii - distance)}`),
-  ];
-  steps.push(
-    result.hit
-      ? decision(
-          true,
-          `distance ≤ ${sum.split(' =')[0]}: they touch or overlap. The normal points from the first shape toward the second; moving the second by depth ${num(result.depth)} along it separates them.`,
-        )
-      : decision(false, `distance > ${sum.split(' =')[0]}: apart, no contact (every field zero).`),
-  );
-  return steps;
+/**
+ * A contact lab: `shapes(lab)` draws and drags its shapes and returns { compute(values) → the
+ * contact with `near` (the closest points of the cores, [on A, on B]) and `distance`,
+ * draw(result, values), controls? }; `cores` says what the closest points are, `radii(values)`
+ * what the distance is compared with (named by `sum`), `rows(result)` any further numbers.
+ */
+function contactLab({ shapes, cores, radii, sum, rows = () => [], ...lab }) {
+  const bound = sum.split(' =')[0];
+  return {
+    ...lab,
+    family: FAMILY,
+    build(ctx) {
+      const parts = shapes(ctx);
+      const contact = contactParts(ctx);
+      return {
+        controls: parts.controls,
+        compute: parts.compute,
+        draw(result, values) {
+          parts.draw(result, values);
+          contact(result, ...result.near);
+        },
+        status,
+        answer: (result) => pick(result, CONTACT_FIELDS),
+        panel: (result, values) =>
+          account(
+            `Distance against radii — ${status(result)}`,
+            [
+              para(cores),
+              row('distance between the closest points', result.distance, 'distance'),
+              row(sum, radii(values), 'radii'),
+              formula(
+                `depth = ${bound} − distance = ${num(radii(values))} − ${num(result.distance)} = ${num(radii(values) - result.distance)}`,
+              ),
+              result.hit
+                ? decision(
+                    true,
+                    `distance ≤ ${bound}: they touch or overlap. The normal points from the first shape toward the second; moving the second by depth ${num(result.depth)} along it separates them.`,
+                  )
+                : decision(false, `distance > ${bound}: apart, no contact (every field zero).`),
+              ...rows(result),
+            ],
+            result,
+            CONTACT_FIELDS,
+          ),
+      };
+    },
+  };
 }
 
-const contactPanel = (result, account) => [
-  section(`Distance against radii — ${status(result)}`, account),
-  section('The answer', answerRows(result, CONTACT_FIELDS)),
-];
+/** The distance between two points, by the package (a point is a segment of no length). */
+const gap = (shototsu, p, q) => Math.sqrt(shototsu.closestPointsSegmentSegment(p, p, q, q).distanceSq);
 
 // ---- sphere–sphere ------------------------------------------------------------------------------
 
-export const sphereSphere = {
+const closestSegments = {
+  name: 'closestPointsSegmentSegment',
+  js: 'closestPointsSegmentSegment(start1, end1, start2, end2)',
+  cpp: 'closest_points_segment_segment',
+};
+
+export const sphereSphere = contactLab({
   id: 'sphere-sphere',
   title: 'Sphere–sphere',
-  family: FAMILY,
   summary: 'Centre distance against the sum of the radii.',
   intro: 'Drag the two spheres. They touch when their centres are no farther apart than the sum of their radii.',
   view: { camera: [3, 3, 6.5], target: [0, 0, 0], fit: 3 },
@@ -100,53 +132,35 @@ export const sphereSphere = {
   },
   functions: [
     { name: 'sphereSphere', js: 'sphereSphere(centerA, radiusA, centerB, radiusB)', cpp: 'sphere_sphere' },
-    {
-      name: 'closestPointsSegmentSegment',
-      js: 'closestPointsSegmentSegment(start1, end1, start2, end2)',
-      cpp: 'closest_points_segment_segment',
-    },
+    closestSegments,
   ],
-  build(lab) {
+  cores: 'A sphere is its centre swollen by its radius: the closest points of the cores are the centres.',
+  radii: (values) => values.get('ra') + values.get('rb'),
+  sum: 'rA + rB = sum of radii',
+  shapes(lab) {
     const o = lab.add({ a: new GhostSphere(COLORS.a), b: new GhostSphere(COLORS.b) });
     lab.group.add(ground(-1.5));
     lab.drag({ name: 'ca', key: 'ca', object: o.a.fill });
     lab.drag({ name: 'cb', key: 'cb', object: o.b.fill });
-    const contact = contactParts(lab);
     return {
       compute(values) {
         const { ca, ra, cb, rb } = values.values;
-        // A sphere is a point swollen by its radius: the closest points of two points are themselves.
-        const near = lab.shototsu.closestPointsSegmentSegment(ca, ca, cb, cb);
-        return { ...lab.shototsu.sphereSphere(ca, ra, cb, rb), distance: Math.sqrt(near.distanceSq) };
+        return { ...lab.shototsu.sphereSphere(ca, ra, cb, rb), near: [ca, cb], distance: gap(lab.shototsu, ca, cb) };
       },
-      draw(result, values) {
+      draw(_result, values) {
         const { ca, ra, cb, rb } = values.values;
         o.a.set(v3(ca), ra);
         o.b.set(v3(cb), rb);
-        contact(result, ca, cb);
       },
-      status,
-      answer: (result) => pick(result, CONTACT_FIELDS),
-      panel: (result, values) =>
-        contactPanel(
-          result,
-          roundAccount(result, {
-            cores: 'The closest points of two spheres’ cores are their centres.',
-            distance: result.distance,
-            radii: values.get('ra') + values.get('rb'),
-            sum: 'rA + rB = sum of radii',
-          }),
-        ),
     };
   },
-};
+});
 
 // ---- capsule–capsule ----------------------------------------------------------------------------
 
-export const capsuleCapsule = {
+export const capsuleCapsule = contactLab({
   id: 'capsule-capsule',
   title: 'Capsule–capsule',
-  family: FAMILY,
   summary: 'Segment–segment distance against the sum of the radii.',
   intro:
     'Drag the axis ends of both capsules. Their closest points are those of the two axis segments; the capsules touch when those are within the sum of the radii.',
@@ -165,59 +179,52 @@ export const capsuleCapsule = {
       js: 'capsuleCapsule(startA, endA, radiusA, startB, endB, radiusB)',
       cpp: 'capsule_capsule',
     },
-    {
-      name: 'closestPointsSegmentSegment',
-      js: 'closestPointsSegmentSegment(start1, end1, start2, end2)',
-      cpp: 'closest_points_segment_segment',
-    },
+    closestSegments,
   ],
-  build(lab) {
+  cores:
+    'A capsule is its axis segment swollen by its radius, so the question is the distance between the two axis segments (Ericson 5.1.9: the closest points of two segments, clamped to their ends).',
+  radii: (values) => values.get('ra') + values.get('rb'),
+  sum: 'rA + rB = sum of radii',
+  rows: (result) => [
+    row('closest point on A’s axis', result.near[0]),
+    row('… at fraction', result.t1, 't1'),
+    row('closest point on B’s axis', result.near[1]),
+    row('… at fraction', result.t2, 't2'),
+    small(
+      'When the axes cross (distance 0) there is no direction between the closest points: the normal is then perpendicular to both axes.',
+    ),
+  ],
+  shapes(lab) {
     const o = lab.add({ a: new CapsuleShape(COLORS.a), b: new CapsuleShape(COLORS.b) });
     lab.group.add(ground(-1.5));
     for (const key of ['a0', 'a1']) lab.handle(key, { color: COLORS.a });
     for (const key of ['b0', 'b1']) lab.handle(key, { color: COLORS.b });
-    const contact = contactParts(lab);
     return {
       compute(values) {
         const { a0, a1, ra, b0, b1, rb } = values.values;
         const near = lab.shototsu.closestPointsSegmentSegment(a0, a1, b0, b1);
-        return { ...lab.shototsu.capsuleCapsule(a0, a1, ra, b0, b1, rb), near, distance: Math.sqrt(near.distanceSq) };
+        return {
+          ...lab.shototsu.capsuleCapsule(a0, a1, ra, b0, b1, rb),
+          near: [near.point1, near.point2],
+          t1: near.t1,
+          t2: near.t2,
+          distance: Math.sqrt(near.distanceSq),
+        };
       },
-      draw(result, values) {
+      draw(_result, values) {
         const { a0, a1, ra, b0, b1, rb } = values.values;
         o.a.set(a0, a1, ra);
         o.b.set(b0, b1, rb);
-        contact(result, result.near.point1, result.near.point2);
       },
-      status,
-      answer: (result) => pick(result, CONTACT_FIELDS),
-      panel: (result, values) =>
-        contactPanel(result, [
-          ...roundAccount(result, {
-            cores:
-              'A capsule is its axis segment swollen by its radius, so the question is the distance between the two axis segments (Ericson 5.1.9: the closest points of two segments, clamped to their ends).',
-            distance: result.distance,
-            radii: values.get('ra') + values.get('rb'),
-            sum: 'rA + rB = sum of radii',
-          }),
-          row('closest point on A’s axis', result.near.point1),
-          row('… at fraction', result.near.t1, 't1'),
-          row('closest point on B’s axis', result.near.point2),
-          row('… at fraction', result.near.t2, 't2'),
-          small(
-            'When the axes cross (distance 0) there is no direction between the closest points: the normal is then perpendicular to both axes.',
-          ),
-        ]),
     };
   },
-};
+});
 
 // ---- capsule–sphere -----------------------------------------------------------------------------
 
-export const capsuleSphere = {
+export const capsuleSphere = contactLab({
   id: 'capsule-sphere',
   title: 'Capsule–sphere',
-  family: FAMILY,
   summary: 'The sphere’s centre against the capsule’s axis.',
   intro:
     'Drag the capsule’s axis ends and the sphere. The capsule is a segment with a radius; a sphere is a point with one.',
@@ -233,49 +240,40 @@ export const capsuleSphere = {
     { name: 'capsuleSphere', js: 'capsuleSphere(start, end, radius, center, sphereRadius)', cpp: 'capsule_sphere' },
     { name: 'closestPointOnSegment', js: 'closestPointOnSegment(p, start, end)', cpp: 'closest_point_on_segment' },
   ],
-  build(lab) {
+  cores: 'The closest point of the capsule’s axis to the sphere’s centre (the projection, clamped to the axis ends).',
+  radii: (values) => values.get('ra') + values.get('r'),
+  sum: 'r capsule + r sphere = sum of radii',
+  rows: (result) => [row('closest axis point', result.near[0]), row('… at fraction', result.axisT, 'axisT')],
+  shapes(lab) {
     const o = lab.add({ capsule: new CapsuleShape(COLORS.a), sphere: new GhostSphere(COLORS.b) });
     lab.group.add(ground(-1.5));
     for (const key of ['a0', 'a1']) lab.handle(key, { color: COLORS.a });
     lab.drag({ name: 'c', key: 'c', object: o.sphere.fill });
-    const contact = contactParts(lab);
     return {
       compute(values) {
         const { a0, a1, ra, c, r } = values.values;
         const near = lab.shototsu.closestPointOnSegment(c, a0, a1);
-        const gap = lab.shototsu.closestPointsSegmentSegment(near.point, near.point, c, c);
-        return { ...lab.shototsu.capsuleSphere(a0, a1, ra, c, r), near, distance: Math.sqrt(gap.distanceSq) };
+        return {
+          ...lab.shototsu.capsuleSphere(a0, a1, ra, c, r),
+          near: [near.point, c],
+          axisT: near.t,
+          distance: gap(lab.shototsu, near.point, c),
+        };
       },
-      draw(result, values) {
+      draw(_result, values) {
         const { a0, a1, ra, c, r } = values.values;
         o.capsule.set(a0, a1, ra);
         o.sphere.set(v3(c), r);
-        contact(result, result.near.point, c);
       },
-      status,
-      answer: (result) => pick(result, CONTACT_FIELDS),
-      panel: (result, values) =>
-        contactPanel(result, [
-          ...roundAccount(result, {
-            cores:
-              'The closest point of the capsule’s axis to the sphere’s centre (the projection, clamped to the axis ends).',
-            distance: result.distance,
-            radii: values.get('ra') + values.get('r'),
-            sum: 'r capsule + r sphere = sum of radii',
-          }),
-          row('closest axis point', result.near.point),
-          row('… at fraction', result.near.t, 'axisT'),
-        ]),
     };
   },
-};
+});
 
 // ---- AABB–sphere --------------------------------------------------------------------------------
 
-export const aabbSphere = {
+export const aabbSphere = contactLab({
   id: 'aabb-sphere',
   title: 'AABB–sphere',
-  family: FAMILY,
   summary: 'Clamp the centre into the box: its distance against the radius.',
   intro:
     'Drag the box (by its body or its corners) and the sphere. The box’s closest point to the centre is the centre clamped into the box, axis by axis.',
@@ -291,55 +289,46 @@ export const aabbSphere = {
     { name: 'closestPointOnAABB', js: 'closestPointOnAABB(p, min, max)', cpp: 'closest_point_on_aabb' },
     { name: 'distanceSqPointAABB', js: 'distanceSqPointAABB(p, min, max)', cpp: 'distance_sq_point_aabb' },
   ],
-  build(lab) {
+  cores:
+    'Clamp each coordinate of the centre into [min, max]: that is the box’s closest point, and its distance is the box’s distance from the centre. (The chapter’s listing prints LineSegment::MinDistSq here; the box’s distance is meant.)',
+  radii: (values) => values.get('r'),
+  sum: 'r = the radius',
+  rows: (result) => [
+    row('closest point of the box', result.near[0]),
+    small(
+      'A centre inside the box has distance 0: then the sphere leaves through the nearest face, and the depth is the radius plus the centre’s distance to that face.',
+    ),
+  ],
+  shapes(lab) {
     const o = lab.add({ box: new BoxShape(COLORS.a), sphere: new GhostSphere(COLORS.b) });
     lab.group.add(ground(-1.5));
     lab.handle('min', { color: COLORS.a, radius: 0.08 });
     lab.handle('max', { color: COLORS.a, radius: 0.08 });
     lab.dragBox('min', 'max', o.box.fill);
     lab.drag({ name: 'c', key: 'c', object: o.sphere.fill });
-    const contact = contactParts(lab);
     return {
       compute(values) {
         const { min, max, c, r } = values.values;
         return {
           ...lab.shototsu.aabbSphere(min, max, c, r),
-          near: lab.shototsu.closestPointOnAABB(c, min, max),
+          near: [lab.shototsu.closestPointOnAABB(c, min, max), c],
           distance: Math.sqrt(lab.shototsu.distanceSqPointAABB(c, min, max)),
         };
       },
-      draw(result, values) {
+      draw(_result, values) {
         const { min, max, c, r } = values.values;
         o.box.setBounds(min, max);
         o.sphere.set(v3(c), r);
-        contact(result, result.near, c);
       },
-      status,
-      answer: (result) => pick(result, CONTACT_FIELDS),
-      panel: (result, values) =>
-        contactPanel(result, [
-          ...roundAccount(result, {
-            cores:
-              'Clamp each coordinate of the centre into [min, max]: that is the box’s closest point, and its distance is the box’s distance from the centre. (The chapter’s listing prints LineSegment::MinDistSq here; the box’s distance is meant.)',
-            distance: result.distance,
-            radii: values.get('r'),
-            sum: 'r = the radius',
-          }),
-          row('closest point of the box', result.near),
-          small(
-            'A centre inside the box has distance 0: then the sphere leaves through the nearest face, and the depth is the radius plus the centre’s distance to that face.',
-          ),
-        ]),
     };
   },
-};
+});
 
 // ---- OBB–sphere ---------------------------------------------------------------------------------
 
-export const obbSphere = {
+export const obbSphere = contactLab({
   id: 'obb-sphere',
   title: 'OBB–sphere',
-  family: FAMILY,
   summary: 'AABB–sphere in the box’s own frame.',
   intro:
     'Drag the box and the sphere; turn the box with the sliders. In the box’s frame it is AABB–sphere, turned back.',
@@ -365,12 +354,16 @@ export const obbSphere = {
       cpp: 'closest_point_on_obb',
     },
   ],
-  build(lab) {
+  cores:
+    'Turn the centre into the box’s frame, where the box is axis-aligned; clamp it into [−half, half] on each axis; turn the clamped point back. That is the box’s closest point.',
+  radii: (values) => values.get('r'),
+  sum: 'r = the radius',
+  rows: (result) => [row('closest point of the box', result.near[0])],
+  shapes(lab) {
     const o = lab.add({ box: new BoxShape(COLORS.a), sphere: new GhostSphere(COLORS.b) });
     lab.group.add(ground(-1.5));
     lab.drag({ name: 'c', key: 'c', object: o.box.fill, behind: true });
     lab.drag({ name: 's', key: 's', object: o.sphere.fill });
-    const contact = contactParts(lab);
     const box = (values) => {
       const { c, rot, hx, hy, hz } = values.values;
       return [c, quaternion(rot), { x: hx, y: hy, z: hz }];
@@ -380,28 +373,17 @@ export const obbSphere = {
       compute(values) {
         const { s, r } = values.values;
         const near = lab.shototsu.closestPointOnOBB(s, ...box(values));
-        const gap = lab.shototsu.closestPointsSegmentSegment(near, near, s, s);
-        return { ...lab.shototsu.obbSphere(...box(values), s, r), near, distance: Math.sqrt(gap.distanceSq) };
+        return {
+          ...lab.shototsu.obbSphere(...box(values), s, r),
+          near: [near, s],
+          distance: gap(lab.shototsu, near, s),
+        };
       },
-      draw(result, values) {
+      draw(_result, values) {
         const [c, q, h] = box(values);
         o.box.set(c, h, q);
         o.sphere.set(v3(values.get('s')), values.get('r'));
-        contact(result, result.near, values.get('s'));
       },
-      status,
-      answer: (result) => pick(result, CONTACT_FIELDS),
-      panel: (result, values) =>
-        contactPanel(result, [
-          ...roundAccount(result, {
-            cores:
-              'Turn the centre into the box’s frame, where the box is axis-aligned; clamp it into [−half, half] on each axis; turn the clamped point back. That is the box’s closest point.',
-            distance: result.distance,
-            radii: values.get('r'),
-            sum: 'r = the radius',
-          }),
-          row('closest point of the box', result.near),
-        ]),
     };
   },
-};
+});

@@ -5,6 +5,7 @@ import * as THREE from 'three';
 import { GhostSphere, Label, Marker, Polyline, Rod, v3 } from '../three/overlay.js';
 import { element } from '../app/controls.js';
 import {
+  account,
   BoxShape,
   COLORS,
   CapsuleShape,
@@ -14,7 +15,6 @@ import {
   para,
   point,
   row,
-  section,
   small,
   waiting,
 } from './kit.js';
@@ -246,10 +246,7 @@ export const containment = {
             result.inside ? `P is inside the ${shape} (or on it).` : `P is outside the ${shape}.`,
           ),
         );
-        return [
-          section(`Is P inside? — ${result.inside ? 'yes' : 'no'}`, steps),
-          section('The answer', [row('inside', result.inside, 'inside')]),
-        ];
+        return account(`Is P inside? — ${result.inside ? 'yes' : 'no'}`, steps, result, ['inside']);
       },
     };
   },

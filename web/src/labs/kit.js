@@ -302,3 +302,9 @@ export function angleSliders(state, key) {
 
 /** The plain-answer fields of a result (for `answer`, which the tests compare with the package). */
 export const pick = (result, keys) => Object.fromEntries(keys.filter((k) => k in result).map((k) => [k, result[k]]));
+
+/** A lab's account: its step-by-step section, then the plain answer's fields. */
+export const account = (title, steps, result, fields) => [
+  section(title, steps),
+  section('The answer', answerRows(result, fields)),
+];

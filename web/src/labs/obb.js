@@ -6,18 +6,17 @@ import { Arrow, Marker, Rod, v3 } from '../three/overlay.js';
 import { num, vec } from '../app/format.js';
 import { element } from '../app/controls.js';
 import {
+  account,
   BoxShape,
   COLORS,
   angleSliders,
   angles,
-  answerRows,
   decision,
   ground,
   para,
   pick,
   point,
   quaternion,
-  section,
   small,
   waiting,
 } from './kit.js';
@@ -126,7 +125,7 @@ export const obbOBB = {
                 )
               : decision(false, 'Some axis separates them: apart.'),
           );
-          return [section('15 axes', steps), section('The answer', answerRows(result, CONTACT_FIELDS))];
+          return account('15 axes', steps, result, CONTACT_FIELDS);
         }
         steps.push(
           element(
@@ -171,13 +170,10 @@ export const obbOBB = {
             'Edge pairs within 10⁻⁶ of parallel give no axis: their cross product is rounding noise, and the face axes already cover that direction.',
           ),
         );
-        return [
-          section(
-            `15 axes — ${result.separating ? `separated on ${pretty(result.separating)}` : `overlap on ${pretty(result.least)}`}`,
-            steps,
-          ),
-          section('The answer', answerRows(result, CONTACT_FIELDS)),
-        ];
+        const title = result.separating
+          ? `separated on ${pretty(result.separating)}`
+          : `overlap on ${pretty(result.least)}`;
+        return account(`15 axes — ${title}`, steps, result, CONTACT_FIELDS);
       },
     };
   },

@@ -129,15 +129,15 @@ export const sweepAndPrune = {
           para(
             'Sort the boxes by min.x. Walking that order, each box is tested against the boxes after it until one starts beyond its max.x: only pairs whose x intervals overlap are tested in full (on y and z too).',
           ),
-          row('boxes', n),
-          row('all pairs: tests', (n * (n - 1)) / 2, 'allPairsTests'),
+          row('boxes', String(n)),
+          row('all pairs: tests', String((n * (n - 1)) / 2), 'allPairsTests', (n * (n - 1)) / 2),
         ];
         if (result.explained) {
           const order = Array.from(result.order);
           const tested = pairsOf(result.xOverlaps);
           const overlapping = new Set(pairs.map(([a, b]) => `${a}-${b}`));
           steps.push(
-            row('sweep and prune: tests', tested.length, 'sweepTests'),
+            row('sweep and prune: tests', String(tested.length), 'sweepTests', tested.length),
             row('sorted by min.x', order.join(' · ')),
             intervalChart(
               order.map((i) => ({

@@ -5,11 +5,11 @@
 import { Marker, Rod } from '../three/overlay.js';
 import { num } from '../app/format.js';
 import {
+  account,
   BoxShape,
   COLORS,
   angleSliders,
   angles,
-  answerRows,
   at,
   ground,
   intervalChart,
@@ -18,7 +18,6 @@ import {
   pick,
   point,
   quaternion,
-  section,
   small,
   waiting,
 } from './kit.js';
@@ -153,10 +152,42 @@ function slabPanel(result, { oriented }) {
   return steps;
 }
 
-export const segmentAABB = {
+/**
+ * A box cast lab: `box(lab)` draws and drags the box and returns { query(values) → the answer,
+ * place(shape, values) to set the box shape, controls? }; the segment, the slabs and the account
+ * are the same for both boxes.
+ */
+function slabLab({ box, oriented, ...lab }) {
+  return {
+    ...lab,
+    family: FAMILY,
+    build(ctx) {
+      const shape = ctx.add({ box: new BoxShape(COLORS.a) }).box;
+      ctx.group.add(ground(-1.6));
+      const own = box(ctx, shape);
+      const segment = segmentParts(ctx);
+      const slabs = slabParts(ctx);
+      return {
+        controls: own.controls,
+        compute: own.query,
+        draw(result, values) {
+          own.place(values);
+          shape.setColor(result.hit ? COLORS.hit : COLORS.a);
+          segment.draw(result, values);
+          slabs(result, values);
+        },
+        status: (result) => castStatus(result, 'the box'),
+        answer: (result) => pick(result, CAST_FIELDS),
+        panel: (result) =>
+          account(`The slabs — ${castStatus(result, 'the box')}`, slabPanel(result, { oriented }), result, CAST_FIELDS),
+      };
+    },
+  };
+}
+
+export const segmentAABB = slabLab({
   id: 'segment-aabb',
   title: 'Segment vs AABB',
-  family: FAMILY,
   summary: 'Slabs: each axis’s entry and exit t, the latest entry decides.',
   intro:
     'Drag the segment’s ends, the box (by its body) and its corners. Each slab’s entry and exit are marked on the segment’s line in its axis’s colour; the part inside the box is lit.',
@@ -175,38 +206,24 @@ export const segmentAABB = {
       explain: 'explainIntersectSegmentAABB',
     },
   ],
-  build(lab) {
-    const box = lab.add({ shape: new BoxShape(COLORS.a) }).shape;
-    lab.group.add(ground(-1.6));
+  oriented: false,
+  box(lab, shape) {
     lab.handle('min', { color: COLORS.a, radius: 0.08 });
     lab.handle('max', { color: COLORS.a, radius: 0.08 });
-    lab.dragBox('min', 'max', box.fill);
-    const segment = segmentParts(lab);
-    const slabs = slabParts(lab);
+    lab.dragBox('min', 'max', shape.fill);
     return {
-      compute: (values) => {
+      query: (values) => {
         const { from, to, min, max } = values.values;
         return lab.queries.intersectSegmentAABB(from, to, min, max);
       },
-      draw(result, values) {
-        box.setBounds(values.get('min'), values.get('max')).setColor(result.hit ? COLORS.hit : COLORS.a);
-        segment.draw(result, values);
-        slabs(result, values);
-      },
-      status: (result) => castStatus(result, 'the box'),
-      answer: (result) => pick(result, CAST_FIELDS),
-      panel: (result) => [
-        section(`The slabs — ${castStatus(result, 'the box')}`, slabPanel(result, { oriented: false })),
-        section('The answer', answerRows(result, CAST_FIELDS)),
-      ],
+      place: (values) => shape.setBounds(values.get('min'), values.get('max')),
     };
   },
-};
+});
 
-export const segmentOBB = {
+export const segmentOBB = slabLab({
   id: 'segment-obb',
   title: 'Segment vs OBB',
-  family: FAMILY,
   summary: 'The same slabs, in the box’s own frame.',
   intro:
     'Drag the segment’s ends and the box; turn it with the sliders. The segment is taken into the box’s frame, where the box is axis-aligned, and cut by its slabs.',
@@ -228,31 +245,20 @@ export const segmentOBB = {
       explain: 'explainIntersectSegmentOBB',
     },
   ],
-  build(lab) {
-    const box = lab.add({ shape: new BoxShape(COLORS.a) }).shape;
-    lab.group.add(ground(-1.6));
-    lab.drag({ name: 'c', key: 'c', object: box.fill, behind: true });
-    const segment = segmentParts(lab);
-    const slabs = slabParts(lab);
-    const args = (values) => {
-      const { from, to, c, rot, hx, hy, hz } = values.values;
-      return [from, to, c, quaternion(rot), { x: hx, y: hy, z: hz }];
+  oriented: true,
+  box(lab, shape) {
+    lab.drag({ name: 'c', key: 'c', object: shape.fill, behind: true });
+    const frame = (values) => {
+      const { c, rot, hx, hy, hz } = values.values;
+      return [c, quaternion(rot), { x: hx, y: hy, z: hz }];
     };
     return {
       controls: (state) => angleSliders(state, 'rot'),
-      compute: (values) => lab.queries.intersectSegmentOBB(...args(values)),
-      draw(result, values) {
-        const [, , c, q, h] = args(values);
-        box.set(c, h, q).setColor(result.hit ? COLORS.hit : COLORS.a);
-        segment.draw(result, values);
-        slabs(result, values);
+      query: (values) => lab.queries.intersectSegmentOBB(values.get('from'), values.get('to'), ...frame(values)),
+      place: (values) => {
+        const [c, q, h] = frame(values);
+        shape.set(c, h, q);
       },
-      status: (result) => castStatus(result, 'the box'),
-      answer: (result) => pick(result, CAST_FIELDS),
-      panel: (result) => [
-        section(`The slabs — ${castStatus(result, 'the box')}`, slabPanel(result, { oriented: true })),
-        section('The answer', answerRows(result, CAST_FIELDS)),
-      ],
     };
   },
-};
+});

@@ -7,8 +7,8 @@ import { Arrow, GhostSphere, Marker, Rod, v3 } from '../three/overlay.js';
 import { num, vec } from '../app/format.js';
 import { element } from '../app/controls.js';
 import {
+  account,
   COLORS,
-  answerRows,
   at,
   decision,
   formula,
@@ -18,7 +18,6 @@ import {
   pick,
   point,
   row,
-  section,
   small,
   waiting,
 } from './kit.js';
@@ -175,10 +174,12 @@ export const sweepSphereSphere = {
               )
             : decision(false, 'They never come within rP + rQ during the step: no contact (point = P1).'),
         );
-        return [
-          section(`The quadratic — ${result.hit ? `t = ${num(result.t)}` : 'no contact'}`, steps),
-          section('The answer', answerRows(result, SWEEP_FIELDS)),
-        ];
+        return account(
+          `The quadratic — ${result.hit ? `t = ${num(result.t)}` : 'no contact'}`,
+          steps,
+          result,
+          SWEEP_FIELDS,
+        );
       },
     };
   },
