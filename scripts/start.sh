@@ -20,6 +20,7 @@ echo "shototsu playground: ${url}"
 echo "  particles   ${url}?mode=particles"
 echo "  characters  ${url}?mode=characters"
 echo "  inspection  ${url}?mode=inspect"
+echo "  labs        ${url}?mode=lab"
 echo "  (add &embed to any of them for the iframe layout; Ctrl-C stops the server)"
 echo
 cd web

@@ -1,5 +1,6 @@
 // shototsu — containment: is a point inside or on the surface of a shape (overlap.hpp; seed
 // 004's Contains functions, the convex polygon by exact edge signs instead of summed angles).
+#include "exact_detail.hpp"
 #include "overlap_detail.hpp"
 #include "shototsu/overlap.hpp"
 
@@ -9,44 +10,6 @@ namespace {
 
 using detail::dv;
 using detail::DVec3;
-
-// a + b = s + e exactly (Knuth's TwoSum). Valid because the build forbids FMA contraction and
-// fast-math, which would reassociate it away.
-void two_sum(double a, double b, double& s, double& e) {
-    s = a + b;
-    const double bv = s - a;
-    const double av = s - bv;
-    e = (a - av) + (b - bv);
-}
-
-// The exact sign of the sum of n <= 8 doubles: the terms are accumulated into a nonoverlapping
-// expansion (Shewchuk's Grow-Expansion with zero elimination), whose largest component — the
-// last — carries the sign of the exact sum.
-int exact_sign_of_sum(const double* terms, int n) {
-    double e[8];
-    int m = 0;
-    for (int k = 0; k < n; ++k) {
-        double q = terms[k];
-        int out = 0;
-        for (int i = 0; i < m; ++i) {
-            double s, err;
-            two_sum(q, e[i], s, err);
-            if (err != 0.0) e[out++] = err;
-            q = s;
-        }
-        if (q != 0.0) e[out++] = q;
-        m = out;
-    }
-    return m == 0 ? 0 : (e[m - 1] > 0.0 ? 1 : -1);
-}
-
-// The exact sign of cross(b - a, p - a): > 0 when p is left of a->b. Expanded into six products
-// of two floats, each exact in double; the a.x a.y terms cancel and are left out.
-int orientation(Vec2 a, Vec2 b, Vec2 p) {
-    const double ax = a.x, ay = a.y, bx = b.x, by = b.y, px = p.x, py = p.y;
-    const double terms[6] = {bx * py, -(bx * ay), -(ax * py), -(by * px), by * ax, ay * px};
-    return exact_sign_of_sum(terms, 6);
-}
 
 bool finite2(Vec2 v) { return std::isfinite(v.x) && std::isfinite(v.y); }
 
@@ -88,7 +51,7 @@ bool convex_polygon_contains_point(const ConvexPolygon2D& poly, Vec2 p) {
     // exact, so points on an edge or a vertex (sign 0) count as inside at any scale.
     bool left = false, right = false;
     for (std::size_t i = 0; i < n; ++i) {
-        const int s = orientation(poly.vertices[i], poly.vertices[(i + 1) % n], p);
+        const int s = detail::orientation(poly.vertices[i], poly.vertices[(i + 1) % n], p);
         left = left || s > 0;
         right = right || s < 0;
     }

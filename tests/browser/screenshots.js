@@ -1,6 +1,7 @@
-// Writes the README's screenshots, web/screenshots/{particles,characters,inspect}.png, from the
-// built site (scripts/build-web.sh) in headless Chromium: each mode a few seconds into a scene
-// worth showing. Not a test; run by hand after changing how a mode looks:
+// Writes the README's screenshots, web/screenshots/{particles,characters,inspect,labs}.png and
+// one per lab in web/screenshots/labs/<id>.png (its embed layout, as a tutorial would show it),
+// from the built site (scripts/build-web.sh) in headless Chromium: each mode a few seconds into a
+// scene worth showing. Not a test; run by hand after changing how a mode looks:
 //   node tests/browser/screenshots.js
 import { join } from 'node:path';
 import { mkdirSync } from 'node:fs';
@@ -37,7 +38,28 @@ const QUERIES = {
   particles: '?mode=particles',
   characters: '?mode=characters&at=stairs',
   inspect: '?mode=inspect&p=-0.8,0.7,2.1&r=1.1',
+  labs: '?mode=lab',
 };
+SHOTS.labs = (page) =>
+  page.waitForFunction(() => window.playground.info().drawn === window.playground.info().labs.length, null, {
+    timeout: 60000,
+  });
+
+/** The labs' embeds, opened in place one after the other (the animated one paused). */
+async function labShots(context, url) {
+  mkdirSync(join(OUT, 'labs'), { recursive: true });
+  const { page, problems } = await open(context, url, '?mode=lab&embed', { width: 480, height: 300 });
+  const ids = (await page.evaluate(() => window.playground.info())).labs;
+  for (const id of ids) {
+    const state = id === 'sweep-and-prune' ? '&speed=0&time=2.5' : '';
+    await page.evaluate((a) => window.playground.running.show(a), `?mode=lab&query=${id}${state}&embed`);
+    await frames(page, 3);
+    const path = join(OUT, 'labs', `${id}.png`);
+    await page.screenshot({ path });
+    console.log(`${path}${problems.length ? `  (problems: ${problems.join('; ')})` : ''}`);
+  }
+  await page.close();
+}
 
 mkdirSync(OUT, { recursive: true });
 const server = await serve(join(ROOT, 'web', 'dist'));
@@ -51,6 +73,7 @@ try {
     console.log(`${path}${problems.length ? `  (problems: ${problems.join('; ')})` : ''}`);
     await page.close();
   }
+  await labShots(browser.context, server.url);
 } finally {
   await browser.close();
   await server.close();

@@ -12,6 +12,7 @@
 
 #include "fuzz_input.hpp"
 #include "shototsu/bounding.hpp"
+#include "shototsu/broadphase.hpp"
 #include "shototsu/shototsu.hpp"
 
 using namespace shototsu;
@@ -27,6 +28,12 @@ Sphere sphere(FuzzInput& in) { return {in.vec(), in.value()}; }
 AABB aabb(FuzzInput& in) { return {in.vec(), in.vec()}; }
 
 bool zero(Vec3 v) { return v.x == 0.0f && v.y == 0.0f && v.z == 0.0f; }
+bool same_hit(const CastHit& a, const CastHit& b) {
+    return a.hit == b.hit && same(a.t, b.t) && same(a.point, b.point) && same(a.normal, b.normal);
+}
+bool same_contact(const Contact& a, const Contact& b) {
+    return a.hit == b.hit && same(a.depth, b.depth) && same(a.point, b.point) && same(a.normal, b.normal);
+}
 
 void contact(const Check& c, const Contact& r) {
     c.no_nan(r.point, "point");
@@ -528,6 +535,96 @@ void run(FuzzInput& in) {
             const Vec3 v = in.vec(), n = normalize_or(in.vec(), Vec3{0, 1, 0});
             const Check c("reflect", in);
             c.no_nan(reflect(v, n), "result");
+            break;
+        }
+        // ---- explain forms: the plain answer, bit for bit; no NaN in the numbers ------------------
+        case 39: {
+            const Segment s = segment(in);
+            const Vec3 n = in.vec(), at = in.vec();
+            const Sphere b = sphere(in);
+            const Check c("explain_intersect_segment_plane/sphere", in);
+            const Plane plane = plane_from_normal_point(n, at);
+            const SegmentPlaneExplanation ep = explain_intersect_segment_plane(s, plane);
+            c.that(same_hit(ep.result, intersect_segment_plane(s, plane)), "explain_intersect_segment_plane differs");
+            for (const float v : {ep.start_distance, ep.end_distance, ep.approach, ep.line_t}) c.no_nan(v, "plane");
+            const SegmentSphereExplanation es = explain_intersect_segment_sphere(s, b);
+            c.that(same_hit(es.result, intersect_segment_sphere(s, b)), "explain_intersect_segment_sphere differs");
+            for (const float v : {es.a, es.b, es.c, es.discriminant, es.line_distance, es.t_enter, es.t_exit})
+                c.no_nan(v, "sphere");
+            break;
+        }
+        case 40: {
+            const Segment s = segment(in);
+            const AABB b = aabb(in);
+            const OBB o = obb(in);
+            const Check c("explain_intersect_segment_aabb/obb", in);
+            for (const SegmentBoxExplanation& e :
+                 {explain_intersect_segment_aabb(s, b), explain_intersect_segment_obb(s, o)}) {
+                for (const Slab& slab : e.slabs) {
+                    c.no_nan(slab.entry, "entry");
+                    c.no_nan(slab.exit, "exit");
+                }
+                c.no_nan(e.t_enter, "t_enter");
+                c.no_nan(e.t_exit, "t_exit");
+            }
+            c.that(same_hit(explain_intersect_segment_aabb(s, b).result, intersect_segment_aabb(s, b)),
+                   "explain_intersect_segment_aabb differs");
+            c.that(same_hit(explain_intersect_segment_obb(s, o).result, intersect_segment_obb(s, o)),
+                   "explain_intersect_segment_obb differs");
+            break;
+        }
+        case 41: {
+            const AABB a = aabb(in), b = aabb(in);
+            const OBB p = obb(in), q = obb(in);
+            const Check c("explain_aabb_aabb/push_out/obb_obb", in);
+            const AabbAabbExplanation e = explain_aabb_aabb(a, b);
+            c.that(same_contact(e.result, aabb_aabb(a, b)), "explain_aabb_aabb differs");
+            c.that(same(explain_push_out_aabb_aabb(a, b).result, push_out_aabb_aabb(a, b)),
+                   "explain_push_out_aabb_aabb differs");
+            for (const float v : e.candidates) c.no_nan(v, "candidate");
+            const ObbObbExplanation o = explain_obb_obb(p, q);
+            c.that(same_contact(o.result, obb_obb(p, q)), "explain_obb_obb differs");
+            for (const SatAxis& axis : o.axes) {
+                c.no_nan(axis.axis, "axis");
+                c.no_nan(axis.overlap, "overlap");
+            }
+            c.that(o.separating < 0 || o.least < 0, "an axis both separating and least");
+            break;
+        }
+        case 42: {
+            Vec2 verts[16];
+            const std::uint32_t n = in.below(17);
+            for (std::uint32_t i = 0; i < n; ++i) verts[i] = {in.value(), in.value()};
+            const Vec2 p{in.value(), in.value()};
+            const Check c("explain_convex_polygon_contains_point", in);
+            const ConvexPolygon2D poly{std::span<const Vec2>(verts, n)};
+            const PolygonContainmentExplanation e = explain_convex_polygon_contains_point(poly, p);
+            c.that(e.result == convex_polygon_contains_point(poly, p), "explain_convex_polygon_contains_point differs");
+            c.that(e.edge_signs.empty() || e.edge_signs.size() == n, "edge_signs size");
+            break;
+        }
+        case 43: {
+            const Vec3 p0 = in.vec(), p1 = in.vec(), q0 = in.vec(), q1 = in.vec();
+            const float rp = in.value(), rq = in.value();
+            const Check c("explain_sweep_sphere_sphere", in);
+            const SweepSphereSphereExplanation e = explain_sweep_sphere_sphere(p0, p1, rp, q0, q1, rq);
+            const SweepHit h = sweep_sphere_sphere(p0, p1, rp, q0, q1, rq);
+            c.that(e.result.hit == h.hit && same(e.result.t, h.t) && same(e.result.point, h.point) &&
+                       same(e.result.normal, h.normal) && same(e.result.contact, h.contact),
+                   "explain_sweep_sphere_sphere differs");
+            for (const float v : {e.a, e.b, e.c, e.discriminant, e.t_enter, e.t_exit}) c.no_nan(v, "quadratic");
+            break;
+        }
+        case 44: {
+            AABB boxes[12];
+            const std::uint32_t n = in.below(13);
+            for (std::uint32_t i = 0; i < n; ++i) boxes[i] = aabb(in);
+            const Check c("explain_pairs_sweep_and_prune", in);
+            const SweepAndPruneExplanation e = explain_pairs_sweep_and_prune({boxes, n});
+            std::vector<BoxPair> sap;
+            pairs_sweep_and_prune({boxes, n}, sap);
+            c.that(e.result == sap, "explain_pairs_sweep_and_prune differs");
+            c.that(e.x_overlaps.size() >= e.result.size(), "fewer tests than pairs");
             break;
         }
         default: {

@@ -2,9 +2,10 @@
 // (`import { init } from 'shototsu'`, exactly as any user would), builds the page and runs the
 // chosen mode every frame.
 //
-//   ?mode=particles|characters|inspect   which mode (default: particles)
-//   &<parameter>=<value>                 any of the mode's parameters (see each mode's `params`)
-//   &embed                               the layout for iframes: the view only
+//   ?mode=particles|characters|inspect|lab   which mode (default: particles)
+//   &query=<lab>                             for the labs: which one (without it, their gallery)
+//   &<parameter>=<value>                     any of the mode's parameters (see each mode's `params`)
+//   &embed                                   the layout for iframes: the view only
 import { init } from 'shototsu';
 import './style.css';
 import { Params } from './app/params.js';
@@ -13,8 +14,12 @@ import { createStage } from './three/stage.js';
 import particles from './modes/particles.js';
 import characters from './modes/characters.js';
 import inspect from './modes/inspect.js';
+import lab from './modes/lab.js';
 
-const MODES = [particles, characters, inspect];
+const MODES = [particles, characters, inspect, lab];
+
+/** A mode's `params` or `stage` may depend on the address (the labs': on which lab it names). */
+const resolve = (option, ...args) => (typeof option === 'function' ? option(...args) : option);
 
 /**
  * What the page exposes for scripting and for its own browser tests: the frame counter, the
@@ -34,19 +39,19 @@ window.playground = playground;
 async function main() {
   const search = new URLSearchParams(location.search);
   const mode = MODES.find((m) => m.id === search.get('mode')) ?? MODES[0];
-  const params = new Params(mode.id, mode.params, search);
+  const params = new Params(mode.id, resolve(mode.params, search), search, resolve(mode.fixed ?? {}, search));
   const shell = createShell({ modes: MODES, mode, params });
   playground.mode = mode.id;
 
   let stage;
   try {
-    stage = createStage(shell.view, typeof mode.stage === 'function' ? mode.stage(params.values) : mode.stage);
+    stage = createStage(shell.view, resolve(mode.stage, params.values, search));
   } catch {
     shell.fail('This page needs WebGL 2, which this browser does not offer.');
     return;
   }
-  const s = await init();
-  const running = await mode.create({ s, stage, params, shell });
+  const shototsu = await init();
+  const running = await mode.create({ shototsu, stage, params, shell });
 
   playground.info = (options) => running.info(options);
   playground.inspectPixels = () => stage.inspectPixels();

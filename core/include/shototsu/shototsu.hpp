@@ -4,6 +4,7 @@
 #include "shototsu/bounding.hpp"
 #include "shototsu/cast.hpp"
 #include "shototsu/closest_point.hpp"
+#include "shototsu/explain.hpp"
 #include "shototsu/floor.hpp"
 #include "shototsu/math.hpp"
 #include "shototsu/overlap.hpp"

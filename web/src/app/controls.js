@@ -2,8 +2,8 @@
 // ways (the control sets the parameter; a parameter changed elsewhere — a preset, a drag — moves
 // the control). Plus plain buttons and titled groups. No framework: a few DOM elements each.
 
-/** Creates an element: h('div.class', { attr: value }, ...children). */
-export function h(tag, attrs = {}, ...children) {
+/** Creates an element: element('div.class', { attr: value }, ...children). */
+export function element(tag, attrs = {}, ...children) {
   const [name, ...classes] = tag.split('.');
   const el = document.createElement(name);
   if (classes.length) el.className = classes.join(' ');
@@ -18,15 +18,15 @@ export function h(tag, attrs = {}, ...children) {
 
 /** A titled group of controls. */
 export function group(title, ...children) {
-  return h('section.group', {}, title ? h('h3', {}, title) : null, ...children);
+  return element('section.group', {}, title ? element('h3', {}, title) : null, ...children);
 }
 
 /** A slider for a number or int parameter, with its value and unit. */
 export function slider(params, key) {
   const spec = params.schema[key];
   const show = (v) => `${spec.format ? spec.format(v) : v}${spec.unit ? ` ${spec.unit}` : ''}`;
-  const out = h('output', {}, show(params.get(key)));
-  const input = h('input', {
+  const out = element('output', {}, show(params.get(key)));
+  const input = element('input', {
     type: 'range',
     id: `param-${key}`,
     name: key,
@@ -41,13 +41,13 @@ export function slider(params, key) {
     out.textContent = show(v);
     if (Number(input.value) !== v) input.value = v;
   });
-  return h('label.control.slider', { title: spec.help ?? '' }, h('span.name', {}, spec.label), out, input);
+  return element('label.control.slider', { title: spec.help ?? '' }, element('span.name', {}, spec.label), out, input);
 }
 
 /** A checkbox for a bool parameter. */
 export function toggle(params, key) {
   const spec = params.schema[key];
-  const input = h('input', {
+  const input = element('input', {
     type: 'checkbox',
     id: `param-${key}`,
     name: key,
@@ -57,21 +57,21 @@ export function toggle(params, key) {
   params.onChange((k, v) => {
     if (k === key) input.checked = v;
   });
-  return h('label.control.toggle', { title: spec.help ?? '' }, input, h('span.name', {}, spec.label));
+  return element('label.control.toggle', { title: spec.help ?? '' }, input, element('span.name', {}, spec.label));
 }
 
 /** A select for a choice parameter. */
 export function select(params, key) {
   const spec = params.schema[key];
-  const input = h(
+  const input = element(
     'select',
     { id: `param-${key}`, name: key, onchange: () => params.set(key, input.value) },
-    spec.options.map((o) => h('option', { value: o.value, selected: o.value === params.get(key) }, o.label)),
+    spec.options.map((o) => element('option', { value: o.value, selected: o.value === params.get(key) }, o.label)),
   );
   params.onChange((k, v) => {
     if (k === key) input.value = v;
   });
-  return h('label.control.select', { title: spec.help ?? '' }, h('span.name', {}, spec.label), input);
+  return element('label.control.select', { title: spec.help ?? '' }, element('span.name', {}, spec.label), input);
 }
 
 /** The right widget for each of the keys, in order. */
@@ -86,7 +86,7 @@ export function controlsFor(params, keys) {
 
 /** A button. kind: 'primary' for the one action that matters most in a group. */
 export function button(label, onclick, { kind = '', title = '', id } = {}) {
-  return h(`button.button${kind ? `.${kind}` : ''}`, { type: 'button', onclick, title, id }, label);
+  return element(`button.button${kind ? `.${kind}` : ''}`, { type: 'button', onclick, title, id }, label);
 }
 
 /**
@@ -95,13 +95,13 @@ export function button(label, onclick, { kind = '', title = '', id } = {}) {
  */
 export function readout(names) {
   const cells = new Map();
-  const el = h(
+  const el = element(
     'dl.readout',
     {},
     names.map((name) => {
-      const dd = h('dd', {}, '–');
+      const dd = element('dd', {}, '–');
       cells.set(name, dd);
-      return [h('dt', {}, name), dd];
+      return [element('dt', {}, name), dd];
     }),
   );
   return {

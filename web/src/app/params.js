@@ -62,10 +62,13 @@ export class Params {
    * @param {string} mode the mode's id, written first in the URL
    * @param {Record<string, object>} schema the mode's parameters
    * @param {URLSearchParams} search where initial values come from
+   * @param {Record<string, string>} [fixed] settings written after the mode whatever their value
+   *   (the lab mode's `query`: which lab, part of the page's identity rather than its state)
    */
-  constructor(mode, schema, search) {
+  constructor(mode, schema, search, fixed = {}) {
     this.mode = mode;
     this.schema = schema;
+    this.fixed = fixed;
     this.embed = search.has('embed');
     this.values = {};
     this.#listeners = [];
@@ -80,6 +83,13 @@ export class Params {
 
   #listeners;
   #urlTimer = 0;
+  #detached = false;
+
+  /** Stops this object from writing the address (it was replaced by another state). */
+  detach() {
+    this.#detached = true;
+    clearTimeout(this.#urlTimer);
+  }
 
   get(key) {
     return this.values[key];
@@ -108,9 +118,9 @@ export class Params {
     for (const [key, spec] of Object.entries(this.schema)) this.set(key, copy(spec.value));
   }
 
-  /** The query string of the current state: mode, the values that differ from defaults, embed. */
+  /** The query string of the current state: mode, the fixed settings, the values that differ from defaults, embed. */
   search({ embed = this.embed } = {}) {
-    const q = new URLSearchParams({ mode: this.mode });
+    const q = new URLSearchParams({ mode: this.mode, ...this.fixed });
     for (const [key, spec] of Object.entries(this.schema)) {
       const type = TYPES[spec.type];
       if (!type.equal(this.values[key], spec.value)) q.set(key, type.format(this.values[key]));
@@ -128,6 +138,7 @@ export class Params {
   // a drag changes values every frame, so the address follows a quarter of a second later.
   #scheduleUrl() {
     clearTimeout(this.#urlTimer);
+    if (this.#detached) return;
     this.#urlTimer = setTimeout(() => history.replaceState(null, '', this.search()), 250);
   }
 }

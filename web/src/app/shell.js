@@ -2,22 +2,23 @@
 // and a side panel (below the view on narrow screens) where each mode puts its controls and
 // readouts. With `&embed` only the view remains, with a compact status line and a link to the
 // full playground: the layout for iframes in tutorials, usable from 320×240 up.
-import { h, button } from './controls.js';
+import { element, button } from './controls.js';
 
 /**
  * @param {{ modes: {id: string, title: string}[], mode: {id: string, title: string, intro: string}, params: import('./params.js').Params }} options
  */
-export function createShell({ modes, mode, params }) {
+export function createShell({ modes, mode, params: initialParams }) {
+  let params = initialParams;
   const embed = params.embed;
   document.body.classList.toggle('embed', embed);
   document.body.dataset.mode = mode.id;
 
-  const view = h('div.view', { 'aria-label': `${mode.title} — 3D view` });
-  const hud = h('div.hud', { role: 'status', 'aria-live': 'off' });
-  const toast = h('div.toast', { role: 'status' });
-  const layers = h('div.layers'); // mode overlays in screen space (touch controls, hints)
-  const stage = h('div.stage', {}, view, hud, layers, toast);
-  const panel = h('aside.panel', { 'aria-label': `${mode.title} controls` }, h('p.intro', {}, mode.intro));
+  const view = element('div.view', { 'aria-label': `${mode.title} — 3D view` });
+  const hud = element('div.hud', { role: 'status', 'aria-live': 'off' });
+  const toast = element('div.toast', { role: 'status' });
+  const layers = element('div.layers'); // mode overlays in screen space (touch controls, hints)
+  const stage = element('div.stage', {}, view, hud, layers, toast);
+  const panel = element('aside.panel', { 'aria-label': `${mode.title} controls` }, element('p.intro', {}, mode.intro));
 
   let showToastTimer = 0;
   const say = (text) => {
@@ -41,8 +42,9 @@ export function createShell({ modes, mode, params }) {
     `title="shototsu — ${mode.title}" loading="lazy" allow="fullscreen"></iframe>`;
 
   let header = null;
+  let onParams = () => {};
   if (embed) {
-    const full = h(
+    const full = element(
       'a.open-full',
       {
         href: params.url({ embed: false }),
@@ -53,27 +55,32 @@ export function createShell({ modes, mode, params }) {
       'shototsu ↗',
     );
     // Keep the link pointing at the current state.
-    params.onChange(() => queueMicrotask(() => (full.href = params.url({ embed: false }))));
+    const follow = () => params.onChange(() => queueMicrotask(() => (full.href = params.url({ embed: false }))));
+    follow();
+    onParams = () => {
+      full.href = params.url({ embed: false });
+      follow();
+    };
     layers.append(full);
   } else {
-    header = h(
+    header = element(
       'header.bar',
       {},
-      h(
+      element(
         'a.brand',
         { href: '?' },
-        h('strong', {}, 'shototsu'),
-        h('span.kanji', { lang: 'ja' }, '衝突'),
-        h('span.sub', {}, 'playground'),
+        element('strong', {}, 'shototsu'),
+        element('span.kanji', { lang: 'ja' }, '衝突'),
+        element('span.sub', {}, 'playground'),
       ),
-      h(
+      element(
         'nav.tabs',
         { 'aria-label': 'Modes' },
         modes.map((m) =>
-          h('a.tab', { href: `?mode=${m.id}`, 'aria-current': m.id === mode.id ? 'page' : false }, m.title),
+          element('a.tab', { href: `?mode=${m.id}`, 'aria-current': m.id === mode.id ? 'page' : false }, m.title),
         ),
       ),
-      h(
+      element(
         'div.actions',
         {},
         button('Copy link', () => copy(params.url({ embed: false }), 'Link'), {
@@ -87,7 +94,7 @@ export function createShell({ modes, mode, params }) {
   }
 
   const root = document.getElementById('app');
-  root.replaceChildren(...[header, h('main.layout', {}, stage, embed ? null : panel)].filter(Boolean));
+  root.replaceChildren(...[header, element('main.layout', {}, stage, embed ? null : panel)].filter(Boolean));
 
   return {
     embed,
@@ -100,9 +107,14 @@ export function createShell({ modes, mode, params }) {
     /** The side panel (absent from the embed layout: modes may skip building their controls). */
     panel,
     say,
+    /** Shares another state from now on (the lab mode's, when it opens another lab in place). */
+    setParams(next) {
+      params = next;
+      onParams();
+    },
     /** Replaces the view with a message (no WebGL 2, no WebAssembly, a load failure). */
     fail(message) {
-      stage.replaceChildren(h('div.failure', {}, h('p', {}, message)));
+      stage.replaceChildren(element('div.failure', {}, element('p', {}, message)));
     },
   };
 }

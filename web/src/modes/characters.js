@@ -5,7 +5,7 @@
 // and reports what happened; the overlays show the player's report (ground normal, grounded and
 // why, step-ups, walls).
 import * as THREE from 'three';
-import { group, controlsFor, button, readout, h } from '../app/controls.js';
+import { group, controlsFor, button, readout, element } from '../app/controls.js';
 import { FrameMeter } from '../app/meter.js';
 import { seededRandom } from '../app/random.js';
 import { Arrow, Circle, Label } from '../three/overlay.js';
@@ -103,9 +103,9 @@ export default {
   create,
 };
 
-function create({ s, stage, params: state, shell }) {
+function create({ shototsu, stage, params: state, shell }) {
   const course = buildCourse();
-  const { world, meshes } = buildWorld(s, stage.scene, course.parts(courseMaterials()));
+  const { world, meshes } = buildWorld(shototsu, stage.scene, course.parts(courseMaterials()));
   for (const { at, text } of course.labels) stage.scene.add(new Label(text, 'feature').set(at).object);
   setUpLightAndCamera(stage);
 
@@ -118,19 +118,19 @@ function create({ s, stage, params: state, shell }) {
     skinWidth: 0.01,
   });
 
-  // ---- the cast: one CharacterGroup moves the player (index 0) and the walkers ---------------
+  // ---- the crowd: one CharacterGroup moves the player (index 0) and the walkers ---------------
   // A single CharacterController (`ch.move(displacement, dt)`) returns the same report; one
   // group moves everyone in one call and keeps them from overlapping one another.
   const random = seededRandom(11);
-  let cast = makeCast(null);
+  let crowd = makeCrowd(null);
   let vy = 0; // the player's vertical speed: gravity and jumps are the caller's
   let last = null; // the player's last report
   let steps = 0;
 
   /** A new group with the current settings, keeping everyone who was there (by index). */
-  function makeCast(previous) {
+  function makeCrowd(previous) {
     const n = state.get('walkers');
-    const group = new s.CharacterGroup(world, settings(), 1 + n);
+    const group = new shototsu.CharacterGroup(world, settings(), 1 + n);
     const area = course.walkerArea;
     const brains = [];
     for (let i = 0; i <= n; i++) {
@@ -223,7 +223,7 @@ function create({ s, stage, params: state, shell }) {
 
   /** Each walker heads somewhere, wanders a little, falls when not grounded, and turns away when it stops making progress (a wall, a steep slope, someone in the way). */
   function walkerDisplacements(dt, d) {
-    cast.brains.forEach((b, k) => {
+    crowd.brains.forEach((b, k) => {
       const i = k + 1;
       b.heading += (random() - 0.5) * 1.2 * dt + b.turn * dt;
       b.vy -= state.get('gravity') * dt;
@@ -234,7 +234,7 @@ function create({ s, stage, params: state, shell }) {
   }
 
   function step(dt) {
-    const { group, brains, displacements: d, before } = cast;
+    const { group, brains, displacements: d, before } = crowd;
     const n = group.count;
     playerDisplacement(dt, d);
     walkerDisplacements(dt, d);
@@ -272,7 +272,7 @@ function create({ s, stage, params: state, shell }) {
   function update(dt) {
     if (rebuild) {
       rebuild = false;
-      cast = makeCast(cast);
+      crowd = makeCrowd(crowd);
     }
     accumulator = Math.min(accumulator + dt, MAX_STEPS * DT);
     while (accumulator >= DT) {
@@ -285,14 +285,14 @@ function create({ s, stage, params: state, shell }) {
   }
 
   function drawWalkers() {
-    const n = cast.group.count,
-      p = cast.group.positions;
+    const n = crowd.group.count,
+      p = crowd.group.positions;
     const m = new THREE.Matrix4(),
       q = new THREE.Quaternion(),
       one = new THREE.Vector3(1, 1, 1),
       at = new THREE.Vector3();
     for (let i = 1; i < n; i++) {
-      q.setFromAxisAngle(UP, cast.brains[i - 1].heading);
+      q.setFromAxisAngle(UP, crowd.brains[i - 1].heading);
       walkerMesh.setMatrixAt(i - 1, m.compose(at.set(p[3 * i], p[3 * i + 1], p[3 * i + 2]), q, one));
     }
     walkerMesh.count = n - 1;
@@ -386,11 +386,11 @@ function create({ s, stage, params: state, shell }) {
     stats.set('snapped', r.snapped ? 'yes' : 'no');
     stats.set('wall', r.hitWall ? v(r.wallNormal) : '–');
     stats.set('position', v(r.position));
-    stats.set('walkers', String(cast.group.count - 1));
+    stats.set('walkers', String(crowd.group.count - 1));
   }
 
   function teleport() {
-    cast.group.setPosition(0, PLACES[state.get('at')].position);
+    crowd.group.setPosition(0, PLACES[state.get('at')].position);
     vy = 0;
     trail.clear();
   }
@@ -403,14 +403,14 @@ function create({ s, stage, params: state, shell }) {
       group(
         'World',
         ...controlsFor(state, ['at', 'walkers', 'touch']),
-        h(
+        element(
           'div.buttons',
           {},
           button('Back to the start', teleport),
           button('Defaults', () => state.reset()),
         ),
       ),
-      h(
+      element(
         'p.note',
         {},
         'Trail colours: green walkable, cyan snapped down, orange stepped up, red too steep, blue and violet in the air.',
@@ -430,8 +430,8 @@ function create({ s, stage, params: state, shell }) {
         vy,
         jumps,
         stepUps,
-        walkers: cast.group.count - 1,
-        walkerPositions: Array.from(cast.group.positions.subarray(3)),
+        walkers: crowd.group.count - 1,
+        walkerPositions: Array.from(crowd.group.positions.subarray(3)),
         label: stateLabel.el.textContent,
       };
     },

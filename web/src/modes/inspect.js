@@ -4,11 +4,12 @@
 //   explainClosestPointOnTriangle · triangleSphere · triangleBoundingSphere ·
 //   triangleCircumsphere · floorHeight · floorHeightByArea · sweepSpherePlane · sweepSphereTriangle
 import * as THREE from 'three';
-import { group, controlsFor, button, h } from '../app/controls.js';
+import { group, controlsFor, button, element } from '../app/controls.js';
 import { makeDraggable } from '../three/drag.js';
 import { Arrow, Circle, GhostSphere, Label, Marker, Polyline, Rod, addAll, v3 } from '../three/overlay.js';
 import { VoronoiRegions, REGION_COLORS } from './inspect/voronoi.js';
-import { explanation, num } from './inspect/explain.js';
+import { explanation } from './inspect/explain.js';
+import { num } from '../app/format.js';
 
 const point = (x, y, z, label) => ({ type: 'vec3', value: { x, y, z }, label, limit: 50 });
 
@@ -90,7 +91,7 @@ export default {
   create,
 };
 
-function create({ s, stage, params: state, shell }) {
+function create({ shototsu, stage, params: state, shell }) {
   const { scene } = stage;
   const floorY = -1.6;
   const grid = new THREE.GridHelper(24, 24, 0x394356, 0x262e3b);
@@ -212,10 +213,10 @@ function create({ s, stage, params: state, shell }) {
 
   // ---- the panel ----------------------------------------------------------------------------
   const open = new Set(['closest']);
-  const summary = h('div.summary');
-  const account = h('div.account');
+  const summary = element('div.summary');
+  const account = element('div.account');
   if (!shell.embed) {
-    const preset = h(
+    const preset = element(
       'select',
       {
         id: 'preset',
@@ -227,8 +228,8 @@ function create({ s, stage, params: state, shell }) {
           state.set('c', c);
         },
       },
-      Object.keys(PRESETS).map((name) => h('option', { value: name }, name)),
-      h('option', { value: 'custom', disabled: true }, 'custom (dragged)'),
+      Object.keys(PRESETS).map((name) => element('option', { value: name }, name)),
+      element('option', { value: 'custom', disabled: true }, 'custom (dragged)'),
     );
     // The select names the triangle when it is one of the presets, "custom" otherwise.
     const same = (u, v) => u.x === v.x && u.y === v.y && u.z === v.z;
@@ -243,7 +244,7 @@ function create({ s, stage, params: state, shell }) {
       summary,
       group(
         'Shapes',
-        h('label.control.select', {}, h('span.name', {}, 'Triangle'), preset),
+        element('label.control.select', {}, element('span.name', {}, 'Triangle'), preset),
         ...controlsFor(state, ['r']),
       ),
       group(
@@ -274,22 +275,22 @@ function create({ s, stage, params: state, shell }) {
       p,
       r,
       normal,
-      explain: s.explainClosestPointOnTriangle(p, a, b, c),
-      contact: s.triangleSphere(a, b, c, p, r),
-      bounding: s.triangleBoundingSphere(a, b, c),
-      circum: s.triangleCircumsphere(a, b, c),
+      explain: shototsu.explainClosestPointOnTriangle(p, a, b, c),
+      contact: shototsu.triangleSphere(a, b, c, p, r),
+      bounding: shototsu.triangleBoundingSphere(a, b, c),
+      circum: shototsu.triangleCircumsphere(a, b, c),
       angles: angles(A, B, C),
       probe: {
         x: probe.x,
         z: probe.z,
-        plane: s.floorHeight(a, b, c, probe.x, probe.z),
-        area: s.floorHeightByArea(a, b, c, probe.x, probe.z),
+        plane: shototsu.floorHeight(a, b, c, probe.x, probe.z),
+        area: shototsu.floorHeightByArea(a, b, c, probe.x, probe.z),
       },
       sweep: {
         p0,
         p1,
-        plane: s.sweepSpherePlane(r, p0, p1, normal, a),
-        triangle: s.sweepSphereTriangle(r, p0, p1, a, b, c),
+        plane: shototsu.sweepSpherePlane(r, p0, p1, normal, a),
+        triangle: shototsu.sweepSphereTriangle(r, p0, p1, a, b, c),
       },
     };
   }
@@ -431,8 +432,8 @@ function create({ s, stage, params: state, shell }) {
     shell.hud.style.setProperty('--region', REGION_COLORS[res.explain.region]);
     if (shell.embed) return;
     summary.replaceChildren(
-      h('span.badge', { style: `--region:${REGION_COLORS[res.explain.region]}` }, res.explain.region),
-      h('span', {}, res.contact.hit ? ` hit · depth ${num(res.contact.depth)}` : ' no contact'),
+      element('span.badge', { style: `--region:${REGION_COLORS[res.explain.region]}` }, res.explain.region),
+      element('span', {}, res.contact.hit ? ` hit · depth ${num(res.contact.depth)}` : ' no contact'),
     );
     account.replaceChildren(...explanation(res, open));
   }

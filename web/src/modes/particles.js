@@ -3,7 +3,7 @@
 // THREE.InstancedMesh straight from the system's position view. "Fire" shoots particles at
 // 1000 m/s at the vault, a box of zero-thickness walls: none ever gets inside.
 import * as THREE from 'three';
-import { group, controlsFor, button, readout, h } from '../app/controls.js';
+import { group, controlsFor, button, readout, element } from '../app/controls.js';
 import { FrameMeter, Smoothed } from '../app/meter.js';
 import { seededRandom } from '../app/random.js';
 import { Label } from '../three/overlay.js';
@@ -101,9 +101,9 @@ export default {
   create,
 };
 
-function create({ s, stage, params: state, shell }) {
+function create({ shototsu, stage, params: state, shell }) {
   const scene = ARENAS[state.get('scene')].build();
-  const { world } = buildWorld(s, stage.scene, scene.parts(worldMaterials()));
+  const { world } = buildWorld(shototsu, stage.scene, scene.parts(worldMaterials()));
 
   // ---- the gun and the vault's label ----------------------------------------------------------
   const gun = makeGun(scene.gun, world.floorHeight(scene.gun.x, scene.gun.z, scene.gun.y) ?? scene.gun.y - 2);
@@ -148,7 +148,7 @@ function create({ s, stage, params: state, shell }) {
   /** A new system (for a new capacity or radius), carrying over the particles that fit. */
   function rebuild() {
     const old = ps;
-    ps = new s.ParticleSystem(world, settings());
+    ps = new shototsu.ParticleSystem(world, settings());
     if (old) {
       const p = old.positions,
         v = old.velocities;
@@ -404,25 +404,25 @@ function create({ s, stage, params: state, shell }) {
   });
   if (shell.embed) {
     // The one action that matters, in a corner of the view.
-    shell.layers.append(h('div.embed-actions', {}, button('Fire', fire, { kind: 'primary', id: 'fire' })));
+    shell.layers.append(element('div.embed-actions', {}, button('Fire', fire, { kind: 'primary', id: 'fire' })));
   } else {
     shell.panel.append(
       group('Live', stats.el),
       group(
         'Shoot',
-        h(
+        element(
           'p.note',
           {},
           `${SHOTS} particles at the shot speed toward the vault's near wall — two triangles, no thickness.`,
         ),
         ...controlsFor(state, ['shot']),
-        h('div.buttons', {}, fireButton),
+        element('div.buttons', {}, fireButton),
       ),
       group('World', ...controlsFor(state, ['scene', 'count', 'radius', 'speed', 'recycle'])),
       group('Material', ...controlsFor(state, ['restitution', 'friction', 'gravity', 'collide'])),
       group(
         '',
-        h(
+        element(
           'div.buttons',
           {},
           button('Drop again', restart),

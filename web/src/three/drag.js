@@ -31,12 +31,12 @@ export function makeDraggable(stage, handles, { onStart, onEnd } = {}) {
   function pick(event) {
     ray(event);
     const hits = raycaster.intersectObjects(
-      handles.filter((h) => isShown(h.object)).map((h) => h.object),
+      handles.filter((handle) => isShown(handle.object)).map((handle) => handle.object),
       true,
     );
     // The hit object may be a child of a handle's object. Hits come nearest first.
-    const owners = hits.map((hit) => handles.find((h) => isAncestor(h.object, hit.object)));
-    return owners.find((h) => !h.behind) ?? owners[0] ?? null;
+    const owners = hits.map((hit) => handles.find((handle) => isAncestor(handle.object, hit.object)));
+    return owners.find((handle) => !handle.behind) ?? owners[0] ?? null;
   }
 
   function onDown(event) {

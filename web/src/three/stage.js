@@ -6,6 +6,23 @@ import { CSS2DRenderer } from 'three/addons/renderers/CSS2DRenderer.js';
 
 export const BACKGROUND = new THREE.Color(0x151a22);
 
+/** A sky-and-ground fill plus one sun: enough to read shapes without shadows. Returns the sun. */
+export function addLights(scene) {
+  scene.add(new THREE.HemisphereLight(0xdde6ff, 0x3b3226, 1.6));
+  const sun = new THREE.DirectionalLight(0xffffff, 2.2);
+  sun.position.set(-0.45, 1, 0.35).multiplyScalar(40);
+  scene.add(sun, sun.target);
+  return sun;
+}
+
+/** Moves the camera along its line of sight so that a sphere of radius `fit` around `target` fills the view. */
+function fitCamera(camera, target, fit) {
+  const vertical = THREE.MathUtils.degToRad(camera.fov);
+  const horizontal = 2 * Math.atan(Math.tan(vertical / 2) * camera.aspect);
+  const distance = fit / Math.sin(Math.min(vertical, horizontal) / 2);
+  camera.position.sub(target).setLength(distance).add(target);
+}
+
 /**
  * @param {HTMLElement} container
  * @param {{ camera?: number[], target?: number[], fov?: number, near?: number, far?: number, shadows?: boolean, fit?: number }} options
@@ -40,11 +57,7 @@ export function createStage(
   let userMoved = false;
   controls.addEventListener('start', () => (userMoved = true));
 
-  // A sky-and-ground fill plus one sun: enough to read shapes without shadows.
-  scene.add(new THREE.HemisphereLight(0xdde6ff, 0x3b3226, 1.6));
-  const sun = new THREE.DirectionalLight(0xffffff, 2.2);
-  sun.position.set(-0.45, 1, 0.35).multiplyScalar(40);
-  scene.add(sun, sun.target);
+  const sun = addLights(scene);
 
   function resize() {
     const w = Math.max(1, container.clientWidth);
@@ -53,12 +66,7 @@ export function createStage(
     labels.setSize(w, hgt);
     camera.aspect = w / hgt;
     camera.updateProjectionMatrix();
-    if (fit > 0 && !userMoved) {
-      const vertical = THREE.MathUtils.degToRad(camera.fov);
-      const horizontal = 2 * Math.atan(Math.tan(vertical / 2) * camera.aspect);
-      const distance = fit / Math.sin(Math.min(vertical, horizontal) / 2);
-      camera.position.sub(controls.target).setLength(distance).add(controls.target);
-    }
+    if (fit > 0 && !userMoved) fitCamera(camera, controls.target, fit);
   }
   const observer = new ResizeObserver(resize);
   observer.observe(container);
@@ -78,6 +86,33 @@ export function createStage(
     sun,
     canvas: renderer.domElement,
     render,
+    /** Looks from `camera` at `target` again, fitting a sphere of radius `fit` (as at creation). */
+    setView(view) {
+      camera.position.fromArray(view.camera ?? eye);
+      controls.target.fromArray(view.target ?? target);
+      fit = view.fit ?? 0;
+      userMoved = false;
+      controls.update();
+      resize();
+    },
+    /**
+     * Draws another scene (lit like this one) from its own view into a 2D canvas, at that
+     * canvas's size: the labs' gallery previews. The stage's own size is restored after.
+     */
+    drawInto(canvas, otherScene, view) {
+      const size = renderer.getSize(new THREE.Vector2());
+      const previewCamera = new THREE.PerspectiveCamera(fov, canvas.width / canvas.height, near, far);
+      previewCamera.position.fromArray(view.camera);
+      const aim = new THREE.Vector3().fromArray(view.target ?? [0, 0, 0]);
+      if (view.fit) fitCamera(previewCamera, aim, view.fit);
+      previewCamera.lookAt(aim);
+      renderer.setPixelRatio(1);
+      renderer.setSize(canvas.width, canvas.height, false);
+      renderer.render(otherScene, previewCamera);
+      canvas.getContext('2d').drawImage(renderer.domElement, 0, 0);
+      renderer.setPixelRatio(Math.min(window.devicePixelRatio, 2));
+      renderer.setSize(size.x, size.y, false);
+    },
     /** Screen position (CSS pixels, relative to the page) of a world point. */
     toPage(point) {
       const v = new THREE.Vector3().copy(point).project(camera);

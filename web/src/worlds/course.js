@@ -49,16 +49,16 @@ export function buildCourse() {
 
   // Walls along x = 14: a 1.4 m doorway and a 0.5 m gap (the capsule is 0.7 m wide).
   const wallX = 14,
-    t = 0.3,
-    h = 2.2;
-  const wall = (z0, z1) => box(c(wallX - t / 2, 0, z0), c(wallX + t / 2, h, z1));
+    thickness = 0.3,
+    wallHeight = 2.2;
+  const wall = (z0, z1) => box(c(wallX - thickness / 2, 0, z0), c(wallX + thickness / 2, wallHeight, z1));
   const walls = [wall(-9, -4.7), wall(-3.3, 0.75), wall(1.25, 6)];
   // A corridor beyond, with two corners.
   const corridor = [
-    box(c(16, 0, -9), c(16.3, h, -2)),
-    box(c(18, 0, -9), c(18.3, h, -4)),
-    box(c(16, 0, -2), c(23, h, -1.7)),
-    box(c(18, 0, -4.3), c(23, h, -4)),
+    box(c(16, 0, -9), c(16.3, wallHeight, -2)),
+    box(c(18, 0, -9), c(18.3, wallHeight, -4)),
+    box(c(16, 0, -2), c(23, wallHeight, -1.7)),
+    box(c(18, 0, -4.3), c(23, wallHeight, -4)),
   ];
 
   // The boundary: four walls facing inward so nobody walks off the world. Drawn from the front
@@ -87,9 +87,9 @@ export function buildCourse() {
       { at: c(-13.4, 0.9, 0.6), text: '0.35 m steps' },
       { at: c(3.5, 0.9, 0.2), text: '40° ramp' },
       { at: c(7.5, 0.9, 0.2 - (run40 - run60)), text: '60° ramp' },
-      { at: c(wallX, h + 0.5, 1), text: 'gap 0.5 m' },
-      { at: c(wallX, h + 0.5, -4), text: 'door 1.4 m' },
-      { at: c(20, h + 0.5, -3), text: 'corridor' },
+      { at: c(wallX, wallHeight + 0.5, 1), text: 'gap 0.5 m' },
+      { at: c(wallX, wallHeight + 0.5, -4), text: 'door 1.4 m' },
+      { at: c(20, wallHeight + 0.5, -3), text: 'corridor' },
       { at: c(0, 2.6, 17), text: 'hills' },
     ],
     /** Open ground where the walkers start. */

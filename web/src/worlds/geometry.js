@@ -140,14 +140,14 @@ export function flip(g) {
 
 /**
  * Adds the parts of a world to the scene and to a new shototsu World.
- * @param {object} s the shototsu API (from init())
+ * @param {object} shototsu the shototsu API (from init())
  * @param {THREE.Object3D} parent where the visible parts go
  * @param {{ name: string, geometry: THREE.BufferGeometry, material?: THREE.Material, collide?: boolean }[]} parts
  *   parts without a material are invisible (a lid that keeps particles in); parts with
  *   `collide: false` are decoration.
  */
-export function buildWorld(s, parent, parts) {
-  const world = new s.World();
+export function buildWorld(shototsu, parent, parts) {
+  const world = new shototsu.World();
   const group = new THREE.Group();
   /** Each colliding part's mesh index in the world (as hits report it), by name. */
   const meshes = {};

@@ -1,6 +1,6 @@
 // What the player wants: a direction on the ground and jumps. From the keyboard (WASD or the
 // arrows, space) and, on touch screens (or with `&touch`), from an on-screen stick and button.
-import { h } from '../../app/controls.js';
+import { element } from '../../app/controls.js';
 
 const KEYS = {
   KeyW: 'forward',
@@ -22,7 +22,7 @@ export function createInput(shell, state) {
   let stepAt = -Infinity,
     previousStepAt = -Infinity; // when move() was last asked, and the time before
   const stick = { x: 0, y: 0 };
-  const hint = h('div.hint');
+  const hint = element('div.hint');
   const keysHint = shell.embed
     ? 'click, then WASD / arrows · space'
     : 'WASD or arrows to walk · space to jump · drag to look around';
@@ -90,8 +90,8 @@ export function createInput(shell, state) {
 }
 
 function touchControls(stick, jump, used) {
-  const knob = h('div.knob');
-  const pad = h('div.touch.stick', { 'aria-label': 'Move' }, knob);
+  const knob = element('div.knob');
+  const pad = element('div.touch.stick', { 'aria-label': 'Move' }, knob);
   const reach = 40; // px from the centre for full speed
   let id = null;
   function moveTo(event) {
@@ -120,7 +120,7 @@ function touchControls(stick, jump, used) {
   pad.addEventListener('pointerup', release);
   pad.addEventListener('pointercancel', release);
 
-  const button = h('div.touch.jump', { role: 'button', 'aria-label': 'Jump' }, 'jump');
+  const button = element('div.touch.jump', { role: 'button', 'aria-label': 'Jump' }, 'jump');
   button.addEventListener('pointerdown', (e) => {
     e.preventDefault();
     button.classList.add('pressed');

@@ -3,16 +3,9 @@
 // (explainClosestPointOnTriangle's dot products, Lagrange terms and region tests; the contact,
 // bounding-sphere, floor and sweep results); the few computed here (edge lengths and angles)
 // are marked as such.
-import { h } from '../../app/controls.js';
+import { element } from '../../app/controls.js';
+import { num, vec } from '../../app/format.js';
 import { REGION_COLORS } from './voronoi.js';
-
-/** A number for reading: 3 decimals, a true minus sign, no "-0.000". */
-export const num = (x, digits = 3) => {
-  if (x === null || x === undefined || Number.isNaN(x)) return '–';
-  const s = x.toFixed(digits);
-  return (Number(s) === 0 ? s.replace('-', '') : s).replace('-', '−');
-};
-export const vec = (v, digits = 3) => `(${num(v.x, digits)}, ${num(v.y, digits)}, ${num(v.z, digits)})`;
 
 const OPS = { '<=': '≤', '>=': '≥' };
 
@@ -28,14 +21,14 @@ const MEANING = {
 };
 
 const PLANE_CASES = {
-  hitFront: (s) =>
-    `The distance to the plane falls from ${num(s.startDistance)} to the radius during the step: contact at t = ${num(s.t)}.`,
-  embedded: (s) =>
-    `The sphere already overlaps the plane at the start (|${num(s.startDistance)}| < r): t = 0, push out along the normal.`,
+  hitFront: (sweep) =>
+    `The distance to the plane falls from ${num(sweep.startDistance)} to the radius during the step: contact at t = ${num(sweep.t)}.`,
+  embedded: (sweep) =>
+    `The sphere already overlaps the plane at the start (|${num(sweep.startDistance)}| < r): t = 0, push out along the normal.`,
   embeddedParallel: () => 'Embedded and moving parallel to the plane: touching all along, t = 0.',
   movingAway: () => 'The sphere is in front and moving away from the plane: no contact.',
   parallel: () => 'Moving parallel to the plane, never within r of it: no contact (where seed 002 divides by zero).',
-  tooFar: (s) => `It would touch at time ${num(s.contactTime)}, after this step ends (t > 1): no contact yet.`,
+  tooFar: (sweep) => `It would touch at time ${num(sweep.contactTime)}, after this step ends (t > 1): no contact yet.`,
   behindPlane: () => 'The centre starts behind the plane: the back face does not collide (seed 002, by design).',
   invalid: () => 'The input is not valid (a zero normal or a non-finite value).',
 };
@@ -49,18 +42,18 @@ function testRow(test, values, decided) {
     const right = evaluate(rhs, values);
     const ok = op === '<=' ? left <= right : left >= right;
     const rhsText = rhs === '0' ? '0' : `${rhs} = ${num(right)}`;
-    return h(
+    return element(
       'span.term',
       { 'data-ok': String(ok) },
       `${lhs.replace(' - ', ' − ')} = ${num(left)} ${OPS[op]} ${rhsText}`,
     );
   });
-  return h(
+  return element(
     'li.test',
     { 'data-passed': String(test.passed), 'data-decided': String(decided) },
-    h('span.region', { style: `--region:${REGION_COLORS[test.region]}` }, test.region),
-    h('span.terms', {}, shown.length ? shown : h('span.term', {}, 'no earlier test passed')),
-    h('span.mark', { 'aria-label': test.passed ? 'passed' : 'failed' }, test.passed ? '✓' : '✗'),
+    element('span.region', { style: `--region:${REGION_COLORS[test.region]}` }, test.region),
+    element('span.terms', {}, shown.length ? shown : element('span.term', {}, 'no earlier test passed')),
+    element('span.mark', { 'aria-label': test.passed ? 'passed' : 'failed' }, test.passed ? '✓' : '✗'),
   );
 }
 
@@ -72,7 +65,7 @@ function evaluate(expr, values) {
     .reduce((x, y) => x - y);
 }
 
-const row = (name, value) => h('div.kv', {}, h('span.k', {}, name), h('span.v', {}, value));
+const row = (name, value) => element('div.kv', {}, element('span.k', {}, name), element('span.v', {}, value));
 
 /** The whole account, as a list of collapsible sections. */
 export function explanation(r, open) {
@@ -81,7 +74,7 @@ export function explanation(r, open) {
   const decidedAt = e.tests.findIndex((t) => t.passed);
 
   const closest = [
-    h(
+    element(
       'p',
       {},
       "Which feature of the triangle is closest to the sphere's centre P? Seed 000 tests the six outside regions one by one; the optimised form asks only dot products — no cross product, no square root.",
@@ -90,16 +83,16 @@ export function explanation(r, open) {
     row('B', vec(r.b)),
     row('C', vec(r.c)),
     row('P', vec(r.p)),
-    h('h4', {}, 'Dot products'),
-    h('p.small', {}, 'ab = B − A, ac = C − A, and ap, bp, cp from each vertex to P.'),
+    element('h4', {}, 'Dot products'),
+    element('p.small', {}, 'ab = B − A, ac = C − A, and ap, bp, cp from each vertex to P.'),
     row('d1 = ab·ap', num(e.dots.d1)),
     row('d2 = ac·ap', num(e.dots.d2)),
     row('d3 = ab·bp', num(e.dots.d3)),
     row('d4 = ac·bp', num(e.dots.d4)),
     row('d5 = ab·cp', num(e.dots.d5)),
     row('d6 = ac·cp', num(e.dots.d6)),
-    h('h4', {}, 'Edge sides (Lagrange identity)'),
-    h(
+    element('h4', {}, 'Edge sides (Lagrange identity)'),
+    element(
       'p.small',
       {},
       '(x × y)·(z × w) = (x·z)(y·w) − (x·w)(y·z): which side of each edge P is on, from the dot products above.',
@@ -107,11 +100,11 @@ export function explanation(r, open) {
     row('vc = d1·d4 − d3·d2', num(e.lagrange.vc)),
     row('vb = d5·d2 − d1·d6', num(e.lagrange.vb)),
     row('va = d3·d6 − d5·d4', num(e.lagrange.va)),
-    h('h4', {}, 'Region tests, in order'),
+    element('h4', {}, 'Region tests, in order'),
   ];
   if (e.degenerate) {
     closest.push(
-      h(
+      element(
         'p.note',
         {},
         `The triangle has no area (its vertices are collinear or coincide): it is answered as the segment or point it collapses to — here ${e.region}. Seed 000 falls back to the nearest vertex.`,
@@ -119,17 +112,17 @@ export function explanation(r, open) {
     );
   } else {
     closest.push(
-      h(
+      element(
         'ol.tests',
         {},
         e.tests.map((t, i) => testRow(t, values, i === decidedAt)),
       ),
     );
     closest.push(
-      h(
+      element(
         'p.decision',
         { style: `--region:${REGION_COLORS[e.region]}` },
-        h('strong', {}, `Region ${e.region}. `),
+        element('strong', {}, `Region ${e.region}. `),
         MEANING[e.region],
       ),
     );
@@ -139,10 +132,10 @@ export function explanation(r, open) {
   const k = r.contact;
   const dist = Math.hypot(r.p.x - e.point.x, r.p.y - e.point.y, r.p.z - e.point.z);
   const contact = [
-    h('p', {}, 'The sphere touches the triangle when its centre is within r of the closest point.'),
+    element('p', {}, 'The sphere touches the triangle when its centre is within r of the closest point.'),
     row('|P − Q|', num(dist)),
     row('radius r', num(r.r)),
-    h(
+    element(
       'p.decision',
       { 'data-hit': String(k.hit) },
       k.hit
@@ -156,13 +149,13 @@ export function explanation(r, open) {
     cs = r.circum;
   const names = ['A', 'B', 'C'];
   const bounds = [
-    h(
+    element(
       'p',
       {},
       'The smallest sphere holding the triangle (seed 001): if an angle is right or obtuse, the longest edge is a diameter; if all are acute, it is the circumsphere.',
     ),
     row('angles at A, B, C (computed here)', r.angles.map((x) => `${num(x, 1)}°`).join(', ')),
-    h(
+    element(
       'p.decision',
       {},
       bs.kind === 'acute'
@@ -177,7 +170,7 @@ export function explanation(r, open) {
 
   const f = r.probe;
   const floor = [
-    h(
+    element(
       'p',
       {},
       'The height of the triangle under a point (x, z), seen from above (seed 003): by the plane equation, or by area-weighted barycentric interpolation on the ground plane.',
@@ -185,7 +178,7 @@ export function explanation(r, open) {
     row('probe (x, z)', `(${num(f.x)}, ${num(f.z)})`),
     row('by the plane', f.plane === null ? 'no floor' : `y = ${num(f.plane)}`),
     row('by areas', f.area === null ? 'no floor' : `y = ${num(f.area)}`),
-    h(
+    element(
       'p.decision',
       {},
       f.plane === null
@@ -199,7 +192,7 @@ export function explanation(r, open) {
   const sp = r.sweep.plane,
     st = r.sweep.triangle;
   const sweep = [
-    h(
+    element(
       'p',
       {},
       "The sphere (radius r) moving from P0 to P1 during one step: when does it first touch the triangle's plane (seed 002), and the triangle itself? t is the fraction of the motion, in [0, 1].",
@@ -209,11 +202,16 @@ export function explanation(r, open) {
     row('plane normal n', vec(r.normal)),
     row('start distance (P0 − A)·n', num(sp.startDistance)),
     row('contact time', sp.contactTime === null ? 'none (parallel)' : num(sp.contactTime)),
-    h('p.decision', { 'data-hit': String(sp.hit) }, h('strong', {}, `Plane: ${sp.kind}. `), PLANE_CASES[sp.kind](sp)),
-    h(
+    element(
+      'p.decision',
+      { 'data-hit': String(sp.hit) },
+      element('strong', {}, `Plane: ${sp.kind}. `),
+      PLANE_CASES[sp.kind](sp),
+    ),
+    element(
       'p.decision',
       { 'data-hit': String(st.hit) },
-      h('strong', {}, 'Triangle: '),
+      element('strong', {}, 'Triangle: '),
       st.hit
         ? `first contact at t = ${num(st.t)} on ${st.feature === 'face' ? 'the face' : st.feature.length === 2 ? `edge ${st.feature}` : `vertex ${st.feature}`}${sp.hit && st.t > sp.t + 1e-6 ? ' — later than the plane: the plane contact point is outside the triangle' : ''}.`
         : 'no contact during the step.',
@@ -227,10 +225,10 @@ export function explanation(r, open) {
     );
 
   const section = (id, title, body) =>
-    h(
+    element(
       'details.explain',
       { open: open.has(id), 'data-section': id, ontoggle: (ev) => (ev.target.open ? open.add(id) : open.delete(id)) },
-      h('summary', {}, title),
+      element('summary', {}, title),
       ...body,
     );
 
