@@ -44,13 +44,13 @@ const char* ground_reason_name(GroundReason reason) {
     return "no ground";
 }
 
+using detail::max_abs;
+
 namespace {
 
 constexpr Vec3 kUp{0.0f, 1.0f, 0.0f};
 
 Vec3 horizontal(Vec3 v) { return {v.x, 0.0f, v.z}; }
-
-double max_abs(detail::DVec3 v) { return detail::dmax(std::fabs(v.x), detail::dmax(std::fabs(v.y), std::fabs(v.z))); }
 
 float horizontal_distance(Vec3 a, Vec3 b) { return length(horizontal(b - a)); }
 
