@@ -19,6 +19,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "particle_skin.hpp"
 #include "shototsu/bounding.hpp"
 #include "shototsu/broadphase.hpp"
 #include "shototsu/sweep.hpp"
