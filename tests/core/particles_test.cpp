@@ -1,4 +1,4 @@
-// particles.hpp: the guarantees of issue 5, each a test — no tunnelling at any speed, no escape
+// particles.hpp: its guarantees, each a test — no tunnelling at any speed, no escape
 // from a closed room, energy never grows with restitution <= 1, friction decides sliding on a
 // slope, resting particles neither jitter nor sink, and the same inputs give the same bits.
 #include <catch2/catch.hpp>

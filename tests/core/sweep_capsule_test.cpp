@@ -97,12 +97,12 @@ TEST_CASE(
     "sweep_capsule_triangle: an axis nearly parallel to an edge, tilted through the plane, is stopped by the edge") {
     // Radius 0: a segment along x, tilted 2e-6 through z = 0, sweeping +y across edge AB. Its ends
     // pass 1e-6 above and below the edge, so only the edge–axis case meets it: at its middle,
-    // at t = 0.5. Before the edge–axis case accepted nearly parallel lines it passed through.
+    // at t = 0.5, even though the lines are nearly parallel.
     const float e = 1e-6f;
     const Capsule seg{{0.25f, -1, -e}, {0.75f, -1, e}, 0.0f};
     const auto h = sweep_capsule_triangle(seg, {0, 2, 0}, kTri);
     check_hit(h, 0.5, {0.5f, 0, 0}, {0.5f, 0, 0}, {0, -1, 0});
-    SECTION("the case the seeded suite found: radius 0, axis along edge BC up to rounding") {
+    SECTION("radius 0, the axis along edge BC up to rounding") {
         const Capsule c{
             {-0x1.10071ep+4f, 0x1.5d72fcp+4f, -0x1.b1fbdp+4f}, {-0x1.1109cep+4f, 0x1.6268fap+4f, -0x1.c1df1ap+4f}, 0};
         const Vec3 motion{-0x1.0ab53cp+5f, -0x1.000a1p+4f, 0x1.b7d1e6p+4f};

@@ -241,7 +241,7 @@ TEST_CASE("sweep_sphere_triangle: two triangles sharing an edge both stop a sphe
     }
 }
 
-TEST_CASE("sweep_sphere_triangle: a needle's face does not reach past its tip (found by the seeded suite)") {
+TEST_CASE("sweep_sphere_triangle: a needle's face does not reach past its tip") {
     // A nearly collinear float triangle (height 2e-7 of its length): a point crossing its plane
     // 0.97 beyond the tip lies within rounding of all three edge lines. It must be a miss.
     const Triangle needle{{0x1.00a3b4p+4f, 0x1.e05194p+2f, 0x1.dbae7ep+1f},
