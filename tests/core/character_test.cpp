@@ -1,7 +1,7 @@
 // character.hpp: the scenario tests — stairs, walkable and too-steep ramps, idle on a
 // slope, a long walk on a finely triangulated floor, corners, narrow gaps, and a long random walk
 // over rolling terrain that never sinks into the floor.
-#include <catch2/catch.hpp>
+#include "catch_support.hpp"
 
 #include <cmath>
 

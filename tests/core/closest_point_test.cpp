@@ -1,5 +1,5 @@
 // closest_point.hpp: point–segment, segment–segment, point–triangle (seed 000), boxes, planes.
-#include <catch2/catch.hpp>
+#include "catch_support.hpp"
 
 #include <algorithm>
 #include <array>

@@ -1,5 +1,5 @@
 // math.hpp: deterministic trigonometry against <cmath>, quaternions, matrices, vector helpers.
-#include <catch2/catch.hpp>
+#include "catch_support.hpp"
 
 #include <cfloat>
 #include <cmath>

@@ -1,7 +1,7 @@
 // particles.hpp: its guarantees, each a test — no tunnelling at any speed, no escape
 // from a closed room, energy never grows with restitution <= 1, friction decides sliding on a
 // slope, resting particles neither jitter nor sink, and the same inputs give the same bits.
-#include <catch2/catch.hpp>
+#include "catch_support.hpp"
 
 #include <cstring>
 

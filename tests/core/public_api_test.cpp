@@ -3,7 +3,7 @@
 // core/include/shototsu/ is included by it (so a new header cannot be left out).
 #include "shototsu/shototsu.hpp"
 
-#include <catch2/catch.hpp>
+#include "catch_support.hpp"
 
 #include <filesystem>
 #include <fstream>

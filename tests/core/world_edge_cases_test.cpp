@@ -2,7 +2,7 @@
 // through the exact shared vertices of a grid, the any-hit and segment forms, several meshes
 // with exact duplicates (the tie rule), empty worlds, contacts' features against an independent
 // reference, a 10^5-triangle mesh, hostile hierarchies and non-finite arguments.
-#include <catch2/catch.hpp>
+#include "catch_support.hpp"
 
 #include <algorithm>
 #include <cfloat>
