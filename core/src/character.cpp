@@ -122,18 +122,24 @@ struct CharacterController::GroundProbe {
 
 CharacterController::CharacterController(const World& world, const CharacterSettings& settings, Vec3 position)
     : world_(&world) {
-    configure(settings);
+    apply_settings(settings);
     set_position(position);
 }
 
 void CharacterController::configure(const CharacterSettings& settings) {
+    const float old_height = settings_.height;
+    apply_settings(settings);
+    if (settings_.height != old_height) position_.y += 0.5f * (settings_.height - old_height);  // the feet stay
+    needs_depenetration_ = true;
+}
+
+void CharacterController::apply_settings(const CharacterSettings& settings) {
     settings_ = clamped(settings);
     // Nothing steeper than kCharacterMinNormalY (84.3 degrees) is walkable: walking converts
     // horizontal motion into climb along the ground's plane by the ratio of the normal's
     // horizontal part to n.y, and a wall's contact normal carries rounding noise in y (about 1e-2
     // at 1e4 from the origin) — as ground it would fling the character up by hundreds of metres.
     cos_max_slope_ = maxf(det_cos(settings_.max_slope_degrees * kDegToRad), tol::kCharacterMinNormalY);
-    needs_depenetration_ = true;
 }
 
 void CharacterController::set_position(Vec3 p) {

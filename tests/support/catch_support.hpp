@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <ostream>
 #include <string>
 
 #include "test_support.hpp"
@@ -167,6 +168,11 @@ inline void check_near(Vec3 got, Vec3 want, float tol = 1e-6f) {
 }
 
 }  // namespace shototsu::test
+
+namespace shototsu {
+/// So that INFO(... << v) reads as the failure messages do.
+inline std::ostream& operator<<(std::ostream& os, Vec3 v) { return os << test::show(v); }
+}  // namespace shototsu
 
 namespace Catch {
 

@@ -102,8 +102,12 @@ public:
     /// (radius > 0, height >= 2 radius, non-negative distances, slope in [0, 90]).
     CharacterController(const World& world, const CharacterSettings& settings, Vec3 position = {});
 
-    /// Replaces the settings, clamped as the constructor clamps them; position and grounded state
-    /// stay. The next move first pushes the capsule out of anything a larger shape now overlaps.
+    /// Replaces the settings, clamped as the constructor clamps them. The bottom of the capsule
+    /// stays where it was (a character standing on the ground stays on it: its centre moves by half
+    /// the change of height), and so does the grounded state. The next move first pushes the
+    /// capsule out of what a wider or taller shape now overlaps (a wall beside it), as after a
+    /// teleport; where the new shape has no room (under a ceiling lower than the new height) that
+    /// push cannot clear everything.
     void configure(const CharacterSettings& settings);
 
     /// Moves by `displacement` (m, world space; the caller adds gravity and jumps) and reports.
@@ -137,6 +141,7 @@ private:
     struct SlideResult;
     struct StepUp;
     struct GroundProbe;
+    void apply_settings(const CharacterSettings& settings);
     Capsule capsule_at(Vec3 center) const;
     void prepare_cache(Vec3 center, float reach_sideways, float reach_vertical) const;
     WorldHit cast(Vec3 center, Vec3 motion) const;
@@ -191,8 +196,9 @@ public:
     /// Teleports character i.
     void set_position(std::uint32_t i, Vec3 p);
     /// Replaces the settings of every character (and of those added later), clamped as the
-    /// constructor clamps them (CharacterController::configure). Characters that a larger
-    /// capsule makes overlap the world or one another are pushed apart by their next move.
+    /// constructor clamps them (CharacterController::configure: each keeps its feet where they
+    /// are). Characters that a larger capsule makes overlap the world or one another are pushed
+    /// out and apart by their next moves.
     void configure(const CharacterSettings& settings);
 
 private:
