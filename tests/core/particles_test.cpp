@@ -382,9 +382,7 @@ TEST_CASE("ParticleSystem::set_radius: a particle with no room for its new radiu
 }
 
 TEST_CASE("ParticleSystem::set_radius: shrunk particles wake and settle on the floor at the new radius") {
-    MeshData floor;
-    floor.quad({-10, 0, -10}, {-10, 0, 10}, {10, 0, 10}, {10, 0, -10});
-    const World w = world_of(floor);
+    const World w = world_of(flat_floor(1, 20.0f));
     ParticleSettings st;
     st.radius = 0.3f;
     ParticleSystem ps(w, st);
@@ -399,9 +397,7 @@ TEST_CASE("ParticleSystem::set_radius: shrunk particles wake and settle on the f
 }
 
 TEST_CASE("ParticleSystem::set_radius: a radius that is not finite and > 0 changes nothing") {
-    MeshData floor;
-    floor.quad({-10, 0, -10}, {-10, 0, 10}, {10, 0, 10}, {10, 0, -10});
-    const World w = world_of(floor);
+    const World w = world_of(flat_floor(1, 20.0f));
     ParticleSettings st;
     ParticleSystem ps(w, st);
     ps.spawn({0, 1, 0}, {0, 0, 0}, 0.2f);

@@ -48,38 +48,24 @@ inline std::string show(Vec3 v) {
 }
 inline std::string show(TriangleRegion r) { return region_name(r); }
 inline std::string show(GroundReason r) { return ground_reason_name(r); }
+/// The name of an enumerator by its index in `names` ("?" beyond them).
+template <class E, std::size_t N>
+std::string enum_name(E e, const char* const (&names)[N]) {
+    const auto i = static_cast<std::size_t>(e);
+    return i < N ? names[i] : "?";
+}
 inline std::string show(TriangleFeature f) {
-    switch (f) {
-        case TriangleFeature::Face: return "face";
-        case TriangleFeature::EdgeAB: return "edge AB";
-        case TriangleFeature::EdgeBC: return "edge BC";
-        case TriangleFeature::EdgeCA: return "edge CA";
-        case TriangleFeature::VertexA: return "vertex A";
-        case TriangleFeature::VertexB: return "vertex B";
-        case TriangleFeature::VertexC: return "vertex C";
-    }
-    return "?";
+    static const char* const names[] = {"face", "edge AB", "edge BC", "edge CA", "vertex A", "vertex B", "vertex C"};
+    return enum_name(f, names);
 }
 inline std::string show(SweepPlaneCase k) {
-    switch (k) {
-        case SweepPlaneCase::HitFront: return "hit front";
-        case SweepPlaneCase::Embedded: return "embedded";
-        case SweepPlaneCase::EmbeddedParallel: return "embedded parallel";
-        case SweepPlaneCase::MovingAway: return "moving away";
-        case SweepPlaneCase::Parallel: return "parallel";
-        case SweepPlaneCase::TooFar: return "too far";
-        case SweepPlaneCase::BehindPlane: return "behind plane";
-        case SweepPlaneCase::Invalid: return "invalid";
-    }
-    return "?";
+    static const char* const names[] = {"hit front", "embedded", "embedded parallel", "moving away",
+                                        "parallel",  "too far",  "behind plane",      "invalid"};
+    return enum_name(k, names);
 }
 inline std::string show(BoundingSphereKind k) {
-    switch (k) {
-        case BoundingSphereKind::Acute: return "acute";
-        case BoundingSphereKind::RightOrObtuse: return "right or obtuse";
-        case BoundingSphereKind::Degenerate: return "degenerate";
-    }
-    return "?";
+    static const char* const names[] = {"acute", "right or obtuse", "degenerate"};
+    return enum_name(k, names);
 }
 inline std::string show(const Sphere& s) { return "{center " + show(s.center) + ", radius " + show(s.radius) + "}"; }
 
