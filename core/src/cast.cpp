@@ -15,6 +15,7 @@ namespace shototsu {
 
 using detail::Bounded;
 using detail::certain;
+using detail::clamp01;
 using detail::cross_permanent;
 using detail::dabs;
 using detail::dv;
@@ -28,11 +29,10 @@ constexpr double kTinyLenSq = static_cast<double>(tol::kTinyLengthSq);
 
 bool finite(const Segment& s) { return is_finite(s.start) && is_finite(s.end); }
 
-double clamp01(double x) { return x < 0.0 ? 0.0 : (x > 1.0 ? 1.0 : x); }
 double sign_of(double x) { return x > 0.0 ? 1.0 : (x < 0.0 ? -1.0 : 0.0); }
 
 // v / |v|, or `fallback` when v is too short to give a direction (tol::kTinyLengthSq).
-DVec3 unit_or(DVec3 v, DVec3 fallback) {
+DVec3 unit_unless_tiny(DVec3 v, DVec3 fallback) {
     const double l2 = detail::length_sq(v);
     if (!(l2 > kTinyLenSq)) return fallback;
     return v * (1.0 / std::sqrt(l2));
@@ -76,11 +76,11 @@ DHit cast_ball(DVec3 p, DVec3 d, DVec3 c, double r) {
     const DVec3 m = p - c;
     const double r2 = r * r;
     const double mm = detail::length_sq(m);
-    const DVec3 back = unit_or(-d, {0, 1, 0});
+    const DVec3 back = unit_unless_tiny(-d, {0, 1, 0});
     if (mm <= r2) {  // starts inside or on the surface: out along centre -> start
         out.hit = true;
         out.t = 0.0;
-        out.normal = unit_or(m, back);
+        out.normal = unit_unless_tiny(m, back);
         return out;
     }
     const double a = detail::length_sq(d);
@@ -97,7 +97,7 @@ DHit cast_ball(DVec3 p, DVec3 d, DVec3 c, double r) {
     // The entry point relative to the centre is h minus half a chord along the direction: no
     // cancellation, unlike (p + d t) - c. A radius too small to give a direction (zero radius:
     // the segment passes through the centre) falls back to centre -> start.
-    out.normal = unit_or(h - d * (half_chord / sa), unit_or(m, back));
+    out.normal = unit_unless_tiny(h - d * (half_chord / sa), unit_unless_tiny(m, back));
     return out;
 }
 
@@ -114,10 +114,10 @@ DHit cast_capsule_d(DVec3 p, DVec3 d, DVec3 a0, DVec3 a1, double r) {
     const DVec3 m = p - a0, mp = perp(m), dp = perp(d);
     const double r2 = r * r;
     // Away from the axis, across the motion: the fallback when a point is on the axis itself.
-    const DVec3 across = unit_or(-dp, any_perpendicular_d(e));
+    const DVec3 across = unit_unless_tiny(-dp, any_perpendicular_d(e));
 
     const DVec3 radial = m - e * clamp01(detail::dot(m, e) / ee);
-    if (detail::length_sq(radial) <= r2) return {true, 0.0, unit_or(radial, across)};
+    if (detail::length_sq(radial) <= r2) return {true, 0.0, unit_unless_tiny(radial, across)};
 
     DHit best;
     const double a = detail::length_sq(dp);
@@ -130,7 +130,8 @@ DHit cast_capsule_d(DVec3 p, DVec3 d, DVec3 a0, DVec3 a1, double r) {
             const double sa = std::sqrt(a), half_chord = std::sqrt(half_chord_sq);
             const double t = c / (-b + sa * half_chord);
             const double axial = detail::dot(m + d * t, e) / ee;
-            if (t <= 1.0 && axial >= 0.0 && axial <= 1.0) best = {true, t, unit_or(h - dp * (half_chord / sa), across)};
+            if (t <= 1.0 && axial >= 0.0 && axial <= 1.0)
+                best = {true, t, unit_unless_tiny(h - dp * (half_chord / sa), across)};
         }
     }
     for (const DVec3 end : {a0, a1}) {
@@ -274,8 +275,9 @@ TriangleCastHit cast_degenerate_triangle(DVec3 p, DVec3 d, const DVec3 (&v)[3], 
     double bary[3] = {0, 0, 0};
     bary[i0] = 1.0 - s;
     bary[i1] += s;
-    const DVec3 back = unit_or(-d, {0, 1, 0});
-    const DVec3 across = ee > kTinyLenSq ? unit_or(-(d - e * (detail::dot(d, e) / ee)), any_perpendicular_d(e)) : back;
+    const DVec3 back = unit_unless_tiny(-d, {0, 1, 0});
+    const DVec3 across =
+        ee > kTinyLenSq ? unit_unless_tiny(-(d - e * (detail::dot(d, e) / ee)), any_perpendicular_d(e)) : back;
     out.hit = true;
     out.t = static_cast<float>(h.t);
     out.point = h.t == 0.0 ? fv(p) : fv(x);
@@ -376,7 +378,8 @@ CastHit intersect_segment_obb(const Segment& s, const OBB& box) {
     const DVec3 h = dv(box.half_extents);
     const SlabHit hit = cast_slabs(local_p, local_d, -h, h);
     if (!hit.hit) return {};
-    return to_cast_hit({true, hit.t, unit_or(axes[hit.axis] * hit.sign, axis_vector(hit.axis, hit.sign))}, s, p, d);
+    return to_cast_hit({true, hit.t, unit_unless_tiny(axes[hit.axis] * hit.sign, axis_vector(hit.axis, hit.sign))}, s,
+                       p, d);
 }
 
 TriangleCastHit intersect_segment_triangle(const Segment& s, const Triangle& tri) {

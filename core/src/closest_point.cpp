@@ -4,9 +4,11 @@
 #include "dvec.hpp"
 #include "overlap_detail.hpp"
 #include "shototsu/tolerance.hpp"
+#include "triangle_region.hpp"
 
 namespace shototsu {
 
+using detail::clamp01;
 using detail::dv;
 using detail::DVec3;
 using detail::fv;
@@ -38,12 +40,6 @@ float distance_sq_point_segment(Vec3 p, const Segment& s) {
     return distance_sq(p, closest_point_on_segment(p, s).point);
 }
 
-namespace {
-
-double clamp01(double x) { return x < 0.0 ? 0.0 : (x > 1.0 ? 1.0 : x); }
-
-}  // namespace
-
 ClosestPointsSegmentSegment closest_points_segment_segment(const Segment& s1, const Segment& s2) {
     // Ericson RTCD 5.1.9 in double, in overlap.cpp (shared with the capsule contacts).
     const DVec3 a0 = dv(s1.start), a1 = dv(s1.end), b0 = dv(s2.start), b1 = dv(s2.end);
@@ -60,10 +56,7 @@ ClosestPointsSegmentSegment closest_points_segment_segment(const Segment& s1, co
 namespace {
 
 // Records the region tests for explain_closest_point_on_triangle; the plain query passes a
-// recorder that does nothing, so both run the very same decision.
-struct NoRecord {
-    void test(TriangleRegion, bool) {}
-};
+// recorder that does nothing (detail::NoRecord), so both run the very same decision.
 struct Record {
     ClosestPointExplanation* e;
     void test(TriangleRegion region, bool passed) { e->tests[e->test_count++] = {region, passed}; }
@@ -125,23 +118,18 @@ ClosestPointOnTriangle closest_on_triangle(Vec3 pf, const Triangle& tri, Closest
     if (detail::length_sq(ac) > l2) l2 = detail::length_sq(ac);
     if (detail::length_sq(bc) > l2) l2 = detail::length_sq(bc);
 
-    const DVec3 ap = p - a, bp = p - b, cp = p - c;
-    const double d1 = detail::dot(ab, ap), d2 = detail::dot(ac, ap);
-    const double d3 = detail::dot(ab, bp), d4 = detail::dot(ac, bp);
-    const double d5 = detail::dot(ab, cp), d6 = detail::dot(ac, cp);
-    const double vc = d1 * d4 - d3 * d2;
-    const double vb = d5 * d2 - d1 * d6;
-    const double va = d3 * d6 - d5 * d4;
+    const DVec3 ap = p - a;
+    const detail::RegionProducts k = detail::region_products(a, b, c, p);
     if (ex) {
-        ex->d1 = static_cast<float>(d1);
-        ex->d2 = static_cast<float>(d2);
-        ex->d3 = static_cast<float>(d3);
-        ex->d4 = static_cast<float>(d4);
-        ex->d5 = static_cast<float>(d5);
-        ex->d6 = static_cast<float>(d6);
-        ex->va = static_cast<float>(va);
-        ex->vb = static_cast<float>(vb);
-        ex->vc = static_cast<float>(vc);
+        ex->d1 = static_cast<float>(k.d1);
+        ex->d2 = static_cast<float>(k.d2);
+        ex->d3 = static_cast<float>(k.d3);
+        ex->d4 = static_cast<float>(k.d4);
+        ex->d5 = static_cast<float>(k.d5);
+        ex->d6 = static_cast<float>(k.d6);
+        ex->va = static_cast<float>(k.va);
+        ex->vb = static_cast<float>(k.vb);
+        ex->vc = static_cast<float>(k.vc);
     }
 
     // Written as !(x > y) so that NaN input also takes the (loop-free) degenerate path.
@@ -157,41 +145,25 @@ ClosestPointOnTriangle closest_on_triangle(Vec3 pf, const Triangle& tri, Closest
         out.barycentric = bary;
         return out;
     };
-    bool pass = d1 <= 0.0 && d2 <= 0.0;
-    rec.test(TriangleRegion::A, pass);
-    if (pass) return vertex(TriangleRegion::A, tri.a, {1, 0, 0});
-
-    pass = d3 >= 0.0 && d4 <= d3;
-    rec.test(TriangleRegion::B, pass);
-    if (pass) return vertex(TriangleRegion::B, tri.b, {0, 1, 0});
-
-    pass = vc <= 0.0 && d1 >= 0.0 && d3 <= 0.0;
-    rec.test(TriangleRegion::AB, pass);
-    if (pass) {
-        const double t = ratio(d1, d1 - d3);
-        const float tf = static_cast<float>(t);
-        return vertex(TriangleRegion::AB, fv(a + ab * t), {static_cast<float>(1.0 - t), tf, 0});
+    switch (detail::voronoi_region(k, rec)) {
+        case TriangleRegion::A: return vertex(TriangleRegion::A, tri.a, {1, 0, 0});
+        case TriangleRegion::B: return vertex(TriangleRegion::B, tri.b, {0, 1, 0});
+        case TriangleRegion::C: return vertex(TriangleRegion::C, tri.c, {0, 0, 1});
+        case TriangleRegion::AB: {
+            const double t = ratio(k.d1, k.d1 - k.d3);
+            const float tf = static_cast<float>(t);
+            return vertex(TriangleRegion::AB, fv(a + ab * t), {static_cast<float>(1.0 - t), tf, 0});
+        }
+        case TriangleRegion::CA: {
+            const double w = ratio(k.d2, k.d2 - k.d6);
+            return vertex(TriangleRegion::CA, fv(a + ac * w), {static_cast<float>(1.0 - w), 0, static_cast<float>(w)});
+        }
+        case TriangleRegion::BC: {
+            const double w = ratio(k.d4 - k.d3, (k.d4 - k.d3) + (k.d5 - k.d6));
+            return vertex(TriangleRegion::BC, fv(b + bc * w), {0, static_cast<float>(1.0 - w), static_cast<float>(w)});
+        }
+        case TriangleRegion::Face: break;
     }
-
-    pass = d6 >= 0.0 && d5 <= d6;
-    rec.test(TriangleRegion::C, pass);
-    if (pass) return vertex(TriangleRegion::C, tri.c, {0, 0, 1});
-
-    pass = vb <= 0.0 && d2 >= 0.0 && d6 <= 0.0;
-    rec.test(TriangleRegion::CA, pass);
-    if (pass) {
-        const double w = ratio(d2, d2 - d6);
-        return vertex(TriangleRegion::CA, fv(a + ac * w), {static_cast<float>(1.0 - w), 0, static_cast<float>(w)});
-    }
-
-    pass = va <= 0.0 && (d4 - d3) >= 0.0 && (d5 - d6) >= 0.0;
-    rec.test(TriangleRegion::BC, pass);
-    if (pass) {
-        const double w = ratio(d4 - d3, (d4 - d3) + (d5 - d6));
-        return vertex(TriangleRegion::BC, fv(b + bc * w), {0, static_cast<float>(1.0 - w), static_cast<float>(w)});
-    }
-
-    rec.test(TriangleRegion::Face, true);
     // Inside the face: project onto the plane. Taking the point from va, vb, vc (Ericson's
     // u a + v b + w c) would square the triangle's condition number; the projection's error is
     // only ~ distance * 1e-16 * L / height.
@@ -208,7 +180,7 @@ ClosestPointOnTriangle closest_on_triangle(Vec3 pf, const Triangle& tri, Closest
 }  // namespace
 
 ClosestPointOnTriangle closest_point_on_triangle(Vec3 p, const Triangle& tri) {
-    return closest_on_triangle(p, tri, nullptr, NoRecord{});
+    return closest_on_triangle(p, tri, nullptr, detail::NoRecord{});
 }
 
 ClosestPointExplanation explain_closest_point_on_triangle(Vec3 p, const Triangle& tri) {

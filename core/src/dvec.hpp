@@ -27,6 +27,17 @@ inline double length_sq(DVec3 a) { return dot(a, a); }
 inline double dmin(double a, double b) { return a < b ? a : b; }
 inline double dmax(double a, double b) { return a > b ? a : b; }
 inline DVec3 dabs(DVec3 v) { return {std::fabs(v.x), std::fabs(v.y), std::fabs(v.z)}; }
+inline double dlength(DVec3 v) { return std::sqrt(length_sq(v)); }
+/// Largest absolute coordinate: the scale that rounding error is relative to.
+inline double max_abs(DVec3 v) { return dmax(std::fabs(v.x), dmax(std::fabs(v.y), std::fabs(v.z))); }
+inline double component(DVec3 v, int axis) { return axis == 0 ? v.x : (axis == 1 ? v.y : v.z); }
+inline double clamp01(double x) { return x < 0.0 ? 0.0 : (x > 1.0 ? 1.0 : x); }
+/// v / |v|, or `fallback` when v has no finite, non-zero length.
+inline DVec3 unit_or(DVec3 v, DVec3 fallback) {
+    const double l2 = length_sq(v);
+    if (!(l2 > 0.0) || !std::isfinite(l2)) return fallback;
+    return v * (1.0 / std::sqrt(l2));
+}
 
 /// Whether every coordinate of these float vectors is finite, in one comparison: x - x is +0 for
 /// a finite x and NaN for an infinity or a NaN, and a NaN survives the sum. (The compiler may not

@@ -181,24 +181,14 @@ Mat3 mat3_abs(const Mat3& m) {
 
 Mat4 mat4_compose(Vec3 translation, Quat rotation, Vec3 scale) {
     const Mat3 r = mat3_from_quat(rotation);
+    const Vec3 col[4] = {r.col[0] * scale.x, r.col[1] * scale.y, r.col[2] * scale.z, translation};
     Mat4 m;
-    const Vec3 c0 = r.col[0] * scale.x, c1 = r.col[1] * scale.y, c2 = r.col[2] * scale.z;
-    m.e[0] = c0.x;
-    m.e[1] = c0.y;
-    m.e[2] = c0.z;
-    m.e[3] = 0;
-    m.e[4] = c1.x;
-    m.e[5] = c1.y;
-    m.e[6] = c1.z;
-    m.e[7] = 0;
-    m.e[8] = c2.x;
-    m.e[9] = c2.y;
-    m.e[10] = c2.z;
-    m.e[11] = 0;
-    m.e[12] = translation.x;
-    m.e[13] = translation.y;
-    m.e[14] = translation.z;
-    m.e[15] = 1;
+    for (int k = 0; k < 4; ++k) {
+        m.e[4 * k] = col[k].x;
+        m.e[4 * k + 1] = col[k].y;
+        m.e[4 * k + 2] = col[k].z;
+        m.e[4 * k + 3] = k == 3 ? 1.0f : 0.0f;
+    }
     return m;
 }
 

@@ -11,7 +11,6 @@ namespace detail {
 
 namespace {
 
-double clamp01(double x) { return x < 0.0 ? 0.0 : (x > 1.0 ? 1.0 : x); }
 constexpr double kTinySq = static_cast<double>(tol::kTinyLengthSq);
 
 }  // namespace

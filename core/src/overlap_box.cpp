@@ -1,6 +1,8 @@
 // shototsu — axis-aligned box contacts (overlap.hpp): AABB–AABB and seed 004's minimum-overlap
 // push-out, box–sphere for AABBs and OBBs (Ericson RTCD 5.2.5, with the nearest face when the
 // centre is inside).
+#include <cmath>
+
 #include "overlap_detail.hpp"
 #include "shototsu/overlap.hpp"
 
@@ -11,10 +13,25 @@ namespace {
 using detail::dv;
 using detail::DVec3;
 
-double comp(DVec3 v, int axis) { return axis == 0 ? v.x : (axis == 1 ? v.y : v.z); }
 DVec3 unit_axis(int axis, double sign) {
     return {axis == 0 ? sign : 0.0, axis == 1 ? sign : 0.0, axis == 2 ? sign : 0.0};
 }
+
+// The shortest way out of a box found so far: how far, along which axis, and which way (+1 through
+// the axis' max face, -1 through its min face). Only a strictly shorter offer replaces it, so among
+// equal ones the first offered wins.
+struct ShortestExit {
+    double amount = INFINITY;
+    int axis = 0;
+    double sign = 1.0;
+    void offer(double a, int ax, double s) {
+        if (a < amount) {
+            amount = a;
+            axis = ax;
+            sign = s;
+        }
+    }
+};
 
 // A sphere (centre c, radius r) against the box [lo, hi], all in the box's own frame.
 Contact box_sphere_local(DVec3 c, DVec3 lo, DVec3 hi, double r, const detail::DMat3* frame, DVec3 origin) {
@@ -38,25 +55,15 @@ Contact box_sphere_local(DVec3 c, DVec3 lo, DVec3 hi, double r, const detail::DM
     }
     // Centre inside or on the surface: leave through the nearest face (ties: x, y, z; max face
     // before min face), so the depth is the radius plus the centre's distance to that face.
-    int best_axis = 0;
-    double best_sign = 1.0, best = comp(hi, 0) - comp(c, 0);
+    ShortestExit exit;
     for (int axis = 0; axis < 3; ++axis) {
-        const double to_hi = comp(hi, axis) - comp(c, axis), to_lo = comp(c, axis) - comp(lo, axis);
-        if (to_hi < best) {
-            best = to_hi;
-            best_axis = axis;
-            best_sign = 1.0;
-        }
-        if (to_lo < best) {
-            best = to_lo;
-            best_axis = axis;
-            best_sign = -1.0;
-        }
+        exit.offer(component(hi, axis) - component(c, axis), axis, 1.0);
+        exit.offer(component(c, axis) - component(lo, axis), axis, -1.0);
     }
-    const DVec3 n = unit_axis(best_axis, best_sign);
-    const double face = best_sign > 0.0 ? comp(hi, best_axis) : comp(lo, best_axis);
-    const DVec3 point = c + unit_axis(best_axis, 1.0) * (face - comp(c, best_axis));  // onto that face
-    return to_world(point, n, r + best);
+    const DVec3 n = unit_axis(exit.axis, exit.sign);
+    const double face = exit.sign > 0.0 ? component(hi, exit.axis) : component(lo, exit.axis);
+    const DVec3 point = c + unit_axis(exit.axis, 1.0) * (face - component(c, exit.axis));  // onto that face
+    return to_world(point, n, r + exit.amount);
 }
 
 bool valid(const Sphere& s) { return is_finite(s.center) && detail::valid_radius(s.radius); }
@@ -69,25 +76,17 @@ Contact aabb_aabb(const AABB& a, const AABB& b) {
     // Per axis, b leaves a by moving up (a.max - b.min) or down (b.max - a.min); a negative
     // amount means that axis already separates them. The least of the six is the shortest way
     // out; ties prefer x, y, z and up before down (seed 004's FixCollisions order).
-    int best_axis = 0;
-    double best_sign = 1.0, best = 0.0;
+    ShortestExit exit;
     for (int axis = 0; axis < 3; ++axis) {
-        const double up = comp(amax, axis) - comp(bmin, axis), down = comp(bmax, axis) - comp(amin, axis);
+        const double up = component(amax, axis) - component(bmin, axis),
+                     down = component(bmax, axis) - component(amin, axis);
         if (up < 0.0 || down < 0.0) return {};
-        if (axis == 0 || up < best) {
-            best = up;
-            best_axis = axis;
-            best_sign = 1.0;
-        }
-        if (down < best) {
-            best = down;
-            best_axis = axis;
-            best_sign = -1.0;
-        }
+        exit.offer(up, axis, 1.0);
+        exit.offer(down, axis, -1.0);
     }
     const DVec3 lo{detail::dmax(amin.x, bmin.x), detail::dmax(amin.y, bmin.y), detail::dmax(amin.z, bmin.z)};
     const DVec3 hi{detail::dmin(amax.x, bmax.x), detail::dmin(amax.y, bmax.y), detail::dmin(amax.z, bmax.z)};
-    return detail::make_contact((lo + hi) * 0.5, unit_axis(best_axis, best_sign), best);
+    return detail::make_contact((lo + hi) * 0.5, unit_axis(exit.axis, exit.sign), exit.amount);
 }
 
 Vec3 push_out_aabb_aabb(const AABB& fixed, const AABB& moving) {

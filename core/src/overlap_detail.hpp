@@ -17,8 +17,6 @@
 
 namespace shototsu::detail {
 
-inline double dlength(DVec3 v) { return std::sqrt(length_sq(v)); }
-
 /// Largest absolute coordinate of the points: the scale that rounding error is relative to.
 inline double max_abs(std::initializer_list<Vec3> points) {
     double m = 0.0;

@@ -19,6 +19,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "particle_skin.hpp"
 #include "shototsu/bounding.hpp"
 #include "shototsu/broadphase.hpp"
 #include "shototsu/sweep.hpp"
@@ -132,6 +133,49 @@ WorldHit ParticleSystem::sweep_particle(std::uint32_t i, Vec3 p, float r, Vec3 c
 }
 
 void ParticleSystem::clear() { count_ = 0; }
+
+std::uint32_t ParticleSystem::set_radius(float radius) {
+    if (!(radius > 0.0f) || !std::isfinite(radius)) return 0;
+    settings_.radius = radius;
+    std::uint32_t kept = 0;
+    std::vector<WorldContact> contacts;
+    for (std::uint32_t i = 0; i < count_; ++i) {
+        if (radius > radii_[i] && !make_room(i, radius, contacts)) {
+            ++kept;
+            continue;
+        }
+        radii_[i] = radius;
+    }
+    wake_all();
+    return kept;
+}
+
+// Moves particle i (free at its current radius) out of every surface a sphere of `radius` there
+// would overlap, along the deepest contact's normal by its depth plus the skin, each push swept
+// with the current radius. False, and the particle left where it was, when a push is blocked or
+// the passes run out before the larger sphere is clear.
+bool ParticleSystem::make_room(std::uint32_t i, float radius, std::vector<WorldContact>& contacts) {
+    constexpr int kPushes = 4;
+    const Vec3 start = load(positions_, i);
+    if (!is_finite(start)) return false;
+    Vec3 p = start;
+    for (int push = 0; push <= kPushes; ++push) {
+        contacts.clear();
+        world_->overlap_sphere(p, radius, contacts);
+        const WorldContact* deepest = nullptr;
+        for (const WorldContact& c : contacts)
+            if (c.depth > 0.0f && (!deepest || c.depth > deepest->depth)) deepest = &c;
+        if (!deepest) {
+            store(positions_, i, p);
+            return true;
+        }
+        if (push == kPushes) break;
+        const float length = deepest->depth + skin_for(p, radius);
+        if (world_->sphere_cast(p, radii_[i], deepest->normal, length).hit) break;
+        p += deepest->normal * length;
+    }
+    return false;
+}
 
 void ParticleSystem::wake_all() {
     for (std::uint32_t i = 0; i < count_; ++i) {

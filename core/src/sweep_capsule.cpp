@@ -14,117 +14,29 @@
 // The earliest of these is exact: no sampling, no iteration. Everything runs in double on the
 // exact motion d (not on end + d rounded to float), and t is rounded down.
 //
-// Case 1 repeats sweep_sphere_triangle's arithmetic (sweep.cpp: face_contact, edge_contact,
-// ball_entry, the start classification and its normal rules) on each end, so that a zero-length
-// capsule gives the sphere sweep's answer bit for bit (tested) — keep the two in step.
+// Case 1 runs sweep_sphere_triangle's feature tests (sweep_features.hpp) on each end, so that a
+// zero-length capsule gives the sphere sweep's answer bit for bit (tested).
 #include <cmath>
 
 #include "dvec.hpp"
 #include "overlap_detail.hpp"
-#include "shototsu/closest_point.hpp"
 #include "shototsu/sweep.hpp"
 #include "shototsu/tolerance.hpp"
 #include "sweep_detail.hpp"
+#include "sweep_features.hpp"
 
 namespace shototsu {
 
+using detail::clamp01;
 using detail::dv;
 using detail::DVec3;
 using detail::fv;
+using detail::max_abs;
+using detail::TriangleFrame;
 
 namespace {
 
-// Larger than every valid fraction: "no contact from this feature".
-constexpr double kNever = 2.0;
-
-double max_abs(DVec3 v) { return detail::dmax(std::fabs(v.x), detail::dmax(std::fabs(v.y), std::fabs(v.z))); }
-double clamp01(double s) { return s < 0.0 ? 0.0 : (s > 1.0 ? 1.0 : s); }
-double component(DVec3 v, int k) { return k == 0 ? v.x : (k == 1 ? v.y : v.z); }
-
-DVec3 unit_or(DVec3 v, DVec3 fallback) {
-    const double l2 = detail::length_sq(v);
-    if (!(l2 > 0.0) || !std::isfinite(l2)) return fallback;
-    return v * (1.0 / std::sqrt(l2));
-}
-
-// The float nearest to t that is not above it (a contact reported early is safe, late is not).
-float fraction_down(double t) {
-    float f = static_cast<float>(t);
-    if (static_cast<double>(f) > t) f = std::nextafter(f, 0.0f);
-    return f;
-}
-
-struct TriangleFrame {
-    DVec3 v[3];
-    DVec3 e[3];  // e[i] = v[i + 1] - v[i]
-    DVec3 n;     // (b - a) x (c - a)
-    double nlen = 0.0;
-    bool degenerate = false;
-};
-
-TriangleFrame make_frame(const Triangle& tri) {
-    TriangleFrame f;
-    f.v[0] = dv(tri.a);
-    f.v[1] = dv(tri.b);
-    f.v[2] = dv(tri.c);
-    for (int i = 0; i < 3; ++i) f.e[i] = f.v[(i + 1) % 3] - f.v[i];
-    f.n = detail::cross(f.e[0], f.v[2] - f.v[0]);
-    const double nn = detail::length_sq(f.n);
-    double l2 = 0.0;
-    for (int i = 0; i < 3; ++i) l2 = detail::dmax(l2, detail::length_sq(f.e[i]));
-    f.degenerate = !(nn > tol::kDegenerateSinSq * l2 * l2);  // closest_point_on_triangle's policy
-    f.nlen = std::sqrt(nn);
-    return f;
-}
-
-// The normal when the axis lies on the triangle (no direction between the closest points):
-// the face normal turned against the motion (toward the centre's side when the motion runs
-// along the face). A zero-area triangle uses the component of -d perpendicular to its longest
-// edge, then any perpendicular of that edge, then -d, then +Y. (sweep.cpp: on_triangle_normal.)
-DVec3 on_triangle_normal(const TriangleFrame& f, DVec3 centre, DVec3 d) {
-    if (!f.degenerate) {
-        const DVec3 unit = f.n * (1.0 / f.nlen);
-        const double dn = detail::dot(d, f.n);
-        if (dn > 0.0) return -unit;
-        if (dn < 0.0) return unit;
-        return detail::dot(centre - f.v[0], f.n) < 0.0 ? -unit : unit;
-    }
-    DVec3 axis;
-    for (int i = 0; i < 3; ++i) {
-        const DVec3 e = f.e[i];
-        if (detail::length_sq(e) > detail::length_sq(axis)) axis = e;
-    }
-    const DVec3 back = unit_or(-d, DVec3{0, 1, 0});
-    if (!(detail::length_sq(axis) > 0.0)) return back;
-    const DVec3 u = axis * (1.0 / detail::dlength(axis));
-    const DVec3 perp = -(d - u * detail::dot(d, u));
-    if (detail::length_sq(perp) > 0.0) return unit_or(perp, back);
-    return dv(any_perpendicular(fv(u)));
-}
-
 // ---- the start: the closest points of the axis and the triangle ----------------------------------
-
-// Closest point of the triangle to an end: the Voronoi region from closest_point_on_triangle, the
-// point recomputed on that feature in double (sweep.cpp: closest_on_frame).
-DVec3 closest_on_frame(const TriangleFrame& f, const Triangle& tri, Vec3 pf) {
-    const DVec3 p = dv(pf);
-    auto on_edge = [&](int i) {
-        const DVec3 a = f.v[i], e = f.e[i];
-        const double ee = detail::length_sq(e);
-        return a + e * clamp01(ee > 0.0 ? detail::dot(p - a, e) / ee : 0.0);
-    };
-    switch (f.degenerate ? closest_point_on_triangle(pf, tri).region : detail::triangle_region(f.v, p)) {
-        case TriangleRegion::A: return f.v[0];
-        case TriangleRegion::B: return f.v[1];
-        case TriangleRegion::C: return f.v[2];
-        case TriangleRegion::AB: return on_edge(0);
-        case TriangleRegion::BC: return on_edge(1);
-        case TriangleRegion::CA: return on_edge(2);
-        case TriangleRegion::Face: break;
-    }
-    if (!(f.nlen > 0.0)) return on_edge(0);  // unreachable: both use the same zero-area test
-    return p - f.n * (detail::dot(p - f.v[0], f.n) / (f.nlen * f.nlen));
-}
 
 struct Gap {
     double dist = INFINITY;
@@ -163,9 +75,9 @@ void segment_pair(Gap& g, DVec3 p0, DVec3 u, DVec3 q0, DVec3 v) {
 Gap axis_triangle_gap(const TriangleFrame& f, const Triangle& tri, Vec3 af, Vec3 bf) {
     const DVec3 a = dv(af), b = dv(bf);
     Gap g;
-    g.consider(closest_on_frame(f, tri, af), a);
+    g.consider(detail::closest_on_frame(f, tri, af).point, a);
     if (af == bf) return g;  // a sphere: the end is the whole story
-    g.consider(closest_on_frame(f, tri, bf), b);
+    g.consider(detail::closest_on_frame(f, tri, bf).point, b);
     for (int i = 0; i < 3; ++i) segment_pair(g, a, b - a, f.v[i], f.e[i]);
     if (f.degenerate) return g;
     const double h0 = detail::dot(a - f.v[0], f.n), h1 = detail::dot(b - f.v[0], f.n);
@@ -181,101 +93,33 @@ Gap axis_triangle_gap(const TriangleFrame& f, const Triangle& tri, Vec3 af, Vec3
 
 // ---- first contacts after a free start ------------------------------------------------------------
 
-// Earliest t >= 0 at which m + t d is within r of the origin (sweep.cpp: ball_entry). A line
-// passing within r + kappa counts as tangent, so rounding never turns a touch into a miss.
-double ball_entry(DVec3 m, DVec3 d, double r, double kappa) {
-    const double c = detail::length_sq(m) - r * r;
-    if (c <= 0.0) return 0.0;
-    const double b = detail::dot(m, d);
-    if (!(b < 0.0)) return kNever;
-    const double dd = detail::length_sq(d);
-    const double disc = r * r * dd - detail::length_sq(detail::cross(m, d));
-    if (!(disc >= -(2.0 * r + kappa) * kappa * dd)) return kNever;
-    return c / (-b + std::sqrt(detail::dmax(disc, 0.0)));
-}
-
-// Earliest t >= 0 at which m + t d is within r of the line through the origin with direction e
-// (sweep.cpp: cylinder_entry; 0 when it already is).
-double cylinder_entry(DVec3 m, DVec3 d, DVec3 e, double r, double kappa) {
-    const DVec3 u = detail::cross(m, e), w = detail::cross(d, e);
-    const double ee = detail::length_sq(e);
-    const double c = detail::length_sq(u) - r * r * ee;
-    if (c <= 0.0) return 0.0;
-    const double b = detail::dot(u, w);
-    if (!(b < 0.0)) return kNever;
-    const double ww = detail::length_sq(w), triple = detail::dot(m, w);
-    const double h = r * r * ww - triple * triple;
-    if (!(h >= -(2.0 * r + kappa) * kappa * ww)) return kNever;
-    return c / (-b + std::sqrt(ee) * std::sqrt(detail::dmax(h, 0.0)));
-}
-
 // Which rule gives a candidate's normal once the earliest is known.
 enum class Kind : std::uint8_t { Face, EndSphere, TriangleVertex, EdgeAxis };
 
-struct FirstContact {
-    double t = kNever;
+struct CapsuleContact {
     Kind kind = Kind::Face;
     DVec3 contact;
     DVec3 from;    // EndSphere: the end's start position; TriangleVertex: the axis point at t
     DVec3 normal;  // Face and EdgeAxis: the exact normal
-    void consider(double tc, Kind k, DVec3 c, DVec3 f, DVec3 n) {
-        if (tc < t) {
-            t = tc;
-            kind = k;
-            contact = c;
-            from = f;
-            normal = n;
-        }
-    }
 };
+using FirstContact = detail::EarliestContact<CapsuleContact>;
 
-// 1a. The face: the plane at distance r on the end's side, entered inside the triangle (its
-// edges widened by `cushion`), with the bounding-box guard for needles (sweep.cpp: face_contact).
-void face_contact(const TriangleFrame& f, DVec3 s, DVec3 d, double r, double cushion, FirstContact& best) {
-    const DVec3 unit = f.n * (1.0 / f.nlen);
-    const double s0 = detail::dot(s - f.v[0], unit), sd = detail::dot(d, unit);
-    const double side = s0 < 0.0 ? -1.0 : 1.0;
-    const double gap = std::fabs(s0) - r, approach = -side * sd;
-    double t = 0.0;
-    if (gap > 0.0) {
-        if (!(approach > 0.0) || gap > approach) return;
-        t = gap / approach;
-    }
-    const DVec3 q = s + d * t - unit * (side * (gap > 0.0 ? r : s0 * side));
-    for (int i = 0; i < 3; ++i) {
-        const DVec3 a = f.v[i], e = f.e[i];
-        if (detail::dot(detail::cross(e, q - a), f.n) < -cushion * detail::dlength(e) * f.nlen) return;
-    }
-    for (int k = 0; k < 3; ++k) {
-        const double lo = detail::dmin(component(f.v[0], k), detail::dmin(component(f.v[1], k), component(f.v[2], k)));
-        const double hi = detail::dmax(component(f.v[0], k), detail::dmax(component(f.v[1], k), component(f.v[2], k)));
-        const double qc = component(q, k);
-        if (qc < lo - cushion || qc > hi + cushion) return;
-    }
-    best.consider(t, Kind::Face, q, s, f.n * (side / f.nlen));
+// The face entry of the end sphere centred at s.
+void consider_face(FirstContact& best, const detail::FeatureEntry& e, DVec3 s, const TriangleFrame& f) {
+    if (e.t < best.t) best.consider(e.t, {Kind::Face, e.point, s, f.n * (e.side / f.nlen)});
 }
 
-// 1b. Edge i against an end sphere: the cylinder around the edge's line, entered where the
-// closest point of the line lies on the edge, its ends widened by `cushion`.
-void edge_contact(const TriangleFrame& f, int i, DVec3 s, DVec3 d, double r, double cushion, FirstContact& best) {
-    const DVec3 a = f.v[i], e = f.e[i];
-    const double ee = detail::length_sq(e);
-    if (!(ee > 0.0)) return;  // a repeated vertex: the vertex balls cover it
-    const double t = cylinder_entry(s - a, d, e, r, cushion);
-    if (!(t <= 1.0)) return;
-    const double along = detail::dot(s + d * t - a, e), slack = cushion * std::sqrt(ee);
-    if (along < -slack || along > ee + slack) return;
-    const double u = along < 0.0 ? 0.0 : (along > ee ? 1.0 : along / ee);
-    best.consider(t, Kind::EndSphere, a + e * u, s, {});
-}
-
-// 1. Everything an end sphere (centre s) can touch, in sweep_sphere_triangle's order.
+// 1. Everything an end sphere (centre s) can touch, in sweep_sphere_triangle's order: the face,
+// the edges' cylinders, the vertices' balls.
 void end_sphere(const TriangleFrame& f, DVec3 s, DVec3 d, double r, double cushion, FirstContact& best) {
-    if (!f.degenerate) face_contact(f, s, d, r, cushion, best);
-    for (int i = 0; i < 3; ++i) edge_contact(f, i, s, d, r, cushion, best);
+    if (!f.degenerate) consider_face(best, detail::face_entry(f, s, d, r, cushion), s, f);
     for (int i = 0; i < 3; ++i) {
-        const double t = ball_entry(s - f.v[i], d, r, cushion);
-        if (t <= 1.0) best.consider(t, Kind::EndSphere, f.v[i], s, {});
+        const detail::FeatureEntry e = detail::edge_entry(f, i, s, d, r, cushion);
+        best.consider(e.t, {Kind::EndSphere, e.point, s, {}});
+    }
+    for (int i = 0; i < 3; ++i) {
+        const double t = detail::ball_entry(s - f.v[i], d, r, cushion);
+        if (t <= 1.0) best.consider(t, {Kind::EndSphere, f.v[i], s, {}});
     }
 }
 
@@ -309,7 +153,7 @@ bool lower_end_face_first(const TriangleFrame& f, DVec3 a, DVec3 u, DVec3 d, dou
                           FirstContact& best) {
     const DVec3 unit = f.n * (1.0 / f.nlen);
     const double ha = detail::dot(a - f.v[0], unit), hu = detail::dot(u, unit), hd = detail::dot(d, unit);
-    const double side = ha < 0.0 ? -1.0 : 1.0;  // face_contact's side for a
+    const double side = ha < 0.0 ? -1.0 : 1.0;  // face_entry's side for a
     if (!(side * hu > slop + 16.0 * cushion)) return false;
     const double approach = -side * hd;
     if (!(approach > 0.0)) return false;
@@ -317,7 +161,7 @@ bool lower_end_face_first(const TriangleFrame& f, DVec3 a, DVec3 u, DVec3 d, dou
     const double k = 4.0 * cushion;
     const double margin = std::sqrt(2.0 * r * k + k * k) + 2.0 * k + 2.0 * k * (sideways / approach);
     if (!std::isfinite(margin)) return false;
-    face_contact(f, a, d, r, -margin, best);
+    consider_face(best, detail::face_entry(f, a, d, r, -margin), a, f);
     return best.t <= 1.0;
 }
 
@@ -327,13 +171,13 @@ bool lower_end_face_first(const TriangleFrame& f, DVec3 a, DVec3 u, DVec3 d, dou
 // that end's ball: case 1.
 void vertex_against_axis(DVec3 v, DVec3 a, DVec3 u, DVec3 d, double r, double cushion, FirstContact& best) {
     const DVec3 m = v - a;
-    const double t = cylinder_entry(m, -d, u, r, cushion);
+    const double t = detail::cylinder_entry(m, -d, u, r, cushion);
     if (!(t > 0.0 && t <= 1.0)) return;
     const double uu = detail::length_sq(u);
     const double along = detail::dot(m - d * t, u), slack = cushion * std::sqrt(uu);
     if (along < -slack || along > uu + slack) return;
     const DVec3 axis_point = a + d * t + u * clamp01(along / uu);
-    best.consider(t, Kind::TriangleVertex, v, axis_point, {});
+    best.consider(t, {Kind::TriangleVertex, v, axis_point, {}});
 }
 
 // 3. Edge e0–e1 against the interior of the axis a + s u, the axis moving by t d. The signed
@@ -365,12 +209,8 @@ void edge_against_axis(const TriangleFrame& f, int i, DVec3 a, DVec3 u, DVec3 d,
     const double slack_s = cushion / std::sqrt(detail::length_sq(u)),
                  slack_q = cushion / std::sqrt(detail::length_sq(v));
     if (!(s >= -slack_s && s <= 1.0 + slack_s && q >= -slack_q && q <= 1.0 + slack_q)) return;
-    best.consider(t, Kind::EdgeAxis, e0 + v * clamp01(q), {}, n * (side / nlen));
+    best.consider(t, {Kind::EdgeAxis, e0 + v * clamp01(q), {}, n * (side / nlen)});
 }
-
-}  // namespace
-
-namespace {
 
 template <bool kKnownFree, bool kFastPath = true>
 SweepHit sweep_capsule(const Capsule& capsule, Vec3 motion, const Triangle& tri) {
@@ -383,7 +223,7 @@ SweepHit sweep_capsule(const Capsule& capsule, Vec3 motion, const Triangle& tri)
         !std::isfinite(rf))
         return out;
     const double r = rf;
-    const TriangleFrame f = make_frame(tri);
+    const TriangleFrame f = detail::make_frame(tri);
     const bool sphere = capsule.start == capsule.end;
     // The touching band (tol::kSweepContactSlop), from both ends' coordinates and the radius.
     const double slop = tol::kSweepContactSlop * detail::dmax(detail::dmax(max_abs(a), max_abs(b)), r);
@@ -418,7 +258,8 @@ SweepHit sweep_capsule(const Capsule& capsule, Vec3 motion, const Triangle& tri)
     if constexpr (!kKnownFree) {
         const Gap g = axis_triangle_gap(f, tri, capsule.start, capsule.end);
         if (g.dist <= r + slop) {
-            const DVec3 n0 = g.dist > slop ? (g.on_axis - g.on_tri) * (1.0 / g.dist) : on_triangle_normal(f, centre, d);
+            const DVec3 n0 =
+                g.dist > slop ? (g.on_axis - g.on_tri) * (1.0 / g.dist) : detail::on_triangle_normal(f, centre, d);
             if (g.dist >= r - slop && !(detail::dot(d, n0) < 0.0)) return out;
             out.hit = true;
             out.t = 0.0f;
@@ -458,19 +299,20 @@ SweepHit sweep_capsule(const Capsule& capsule, Vec3 motion, const Triangle& tri)
     if (!(best.t <= 1.0)) return out;
 
     out.hit = true;
-    out.t = fraction_down(best.t);
+    out.t = detail::fraction_down(best.t);
     out.point = fv(centre + d * static_cast<double>(out.t));
-    out.contact = fv(best.contact);
+    out.contact = fv(best.info.contact);
     DVec3 n;
-    if (best.kind == Kind::Face || best.kind == Kind::EdgeAxis) {
-        n = best.normal;
+    if (best.info.kind == Kind::Face || best.info.kind == Kind::EdgeAxis) {
+        n = best.info.normal;
     } else {
         // From the contact toward the axis point it touches (the end sphere's centre, or the
         // axis point facing the vertex), unless they are closer than the touching band.
-        const DVec3 axis_point = best.kind == Kind::EndSphere ? best.from + d * best.t : best.from;
-        const DVec3 toward = axis_point - best.contact;
-        const DVec3 fallback = on_triangle_normal(f, best.kind == Kind::EndSphere ? best.from : centre, d);
-        n = detail::length_sq(toward) > slop * slop ? unit_or(toward, fallback) : fallback;
+        const DVec3 axis_point = best.info.kind == Kind::EndSphere ? best.info.from + d * best.t : best.info.from;
+        const DVec3 toward = axis_point - best.info.contact;
+        const DVec3 fallback =
+            detail::on_triangle_normal(f, best.info.kind == Kind::EndSphere ? best.info.from : centre, d);
+        n = detail::length_sq(toward) > slop * slop ? detail::unit_or(toward, fallback) : fallback;
     }
     out.normal = fv(n);
     return out;

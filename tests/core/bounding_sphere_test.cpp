@@ -1,6 +1,6 @@
 // bounding.hpp, second half: the minimum bounding sphere and the circumsphere of a triangle
 // (seed 001).
-#include <catch2/catch.hpp>
+#include "catch_support.hpp"
 
 #include <array>
 #include <cmath>

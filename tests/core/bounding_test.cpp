@@ -1,6 +1,6 @@
 // bounding.hpp: boxes from points and shapes, rotated and transformed boxes (seed 004), and the
 // bounding spheres of a triangle (seed 001).
-#include <catch2/catch.hpp>
+#include "catch_support.hpp"
 
 #include <algorithm>
 #include <array>

@@ -1,5 +1,5 @@
 // broadphase.hpp: sweep and prune and the tree give exactly the all-pairs answer.
-#include <catch2/catch.hpp>
+#include "catch_support.hpp"
 
 #include "shototsu/broadphase.hpp"
 #include "test_support.hpp"

@@ -1,7 +1,7 @@
 // cast.hpp against independent references: 10^5 seeded segments per solid shape (sphere, AABB,
 // OBB, capsule), each compared with a double-precision trace of the shape's own signed distance,
 // and 10^5 against planes. Triangles: cast_triangle_test.cpp.
-#include <catch2/catch.hpp>
+#include "catch_support.hpp"
 
 #include <cmath>
 
@@ -111,16 +111,7 @@ template <class Sdf, class NormalCheck>
 void compare(const Segment& s, const CastHit& h, const Sdf& sdf, double tol, Stats& st, NormalCheck check_normal) {
     const Trace<Sdf> tr{sdf, d(s.start), d(s.end) - d(s.start)};
     const Reference ref = trace_reference(tr);
-    REQUIRE(h.t >= 0.0f);
-    REQUIRE(h.t <= 1.0f);
-    if (!h.hit) {
-        REQUIRE(h.t == 1.0f);
-        REQUIRE(h.point == Vec3{});
-        REQUIRE(h.normal == Vec3{});
-    } else {
-        REQUIRE(is_finite(h.point));
-        REQUIRE(std::fabs(length(h.normal) - 1.0f) <= 1e-6f);
-    }
+    require_cast_conventions(h);
     if (ref.start < -tol) {  // clearly inside: t = 0 at the start
         ++st.starts_inside;
         REQUIRE(h.hit);
@@ -186,7 +177,7 @@ Placement place(Rng& rng) {
     return {size, rng.vec(-1, 1) * (size * rng.uniform(0.0f, 10.0f))};
 }
 
-// tol: 16 float ulps at the largest magnitude involved (measured worst: see each test).
+// tol: 16 float ulps at the largest magnitude involved.
 double float_tol(std::initializer_list<Vec3> pts, float extra = 0.0f) {
     return 16.0 * kFloatEps * (magnitude(pts) + extra);
 }
@@ -194,6 +185,18 @@ double float_tol(std::initializer_list<Vec3> pts, float extra = 0.0f) {
 DVec3 dnormalize(DVec3 v) { return v * (1.0 / dlen(v)); }
 
 constexpr int kCases = 100000;
+
+// Enough clear hits, clear misses and inside starts to mean something, and the worst errors (see
+// Stats) within their limits.
+void check_stats(const Stats& st, double surface_limit, double t_limit) {
+    INFO("max surface err " << st.max_surface_err << " max t err " << st.max_t_err << " clear hits " << st.clear_hits
+                            << " misses " << st.clear_misses << " inside " << st.starts_inside << " band " << st.band);
+    CHECK(st.clear_hits > 15000);
+    CHECK(st.clear_misses > 15000);
+    CHECK(st.starts_inside > 5000);
+    CHECK(st.max_surface_err <= surface_limit);
+    CHECK(st.max_t_err <= t_limit);
+}
 
 }  // namespace
 
@@ -218,14 +221,7 @@ TEST_CASE("intersect_segment_sphere: 10^5 seeded segments agree with a traced si
             REQUIRE(err <= 1e-5 + 4 * tol / off);
         });
     }
-    INFO("max surface err " << st.max_surface_err << " max t err " << st.max_t_err << " clear hits " << st.clear_hits
-                            << " misses " << st.clear_misses << " inside " << st.starts_inside << " band " << st.band);
-    CHECK(st.clear_hits > 15000);
-    CHECK(st.clear_misses > 15000);
-    CHECK(st.starts_inside > 5000);
-    // Measured with this seed: surface 0.035 of tol (0.6 ulp), entry 0.45 ulp along the segment.
-    CHECK(st.max_surface_err <= 0.25);
-    CHECK(st.max_t_err <= 4.0);
+    check_stats(st, 0.25, 4.0);
 }
 
 TEST_CASE("intersect_segment_aabb: 10^5 seeded segments agree with a traced signed distance") {
@@ -271,14 +267,7 @@ TEST_CASE("intersect_segment_aabb: 10^5 seeded segments agree with a traced sign
             for (double g : gaps) REQUIRE(mine <= g);
         });
     }
-    INFO("max surface err " << st.max_surface_err << " max t err " << st.max_t_err << " clear hits " << st.clear_hits
-                            << " misses " << st.clear_misses << " inside " << st.starts_inside << " band " << st.band);
-    CHECK(st.clear_hits > 15000);
-    CHECK(st.clear_misses > 15000);
-    CHECK(st.starts_inside > 5000);
-    // Measured: surface 0 (the point is put on the face), entry 0.61 ulp along the segment.
-    CHECK(st.max_surface_err <= 0.25);
-    CHECK(st.max_t_err <= 4.0);
+    check_stats(st, 0.25, 4.0);
 }
 
 TEST_CASE("intersect_segment_obb: 10^5 seeded segments agree with a traced signed distance") {
@@ -338,14 +327,7 @@ TEST_CASE("intersect_segment_obb: 10^5 seeded segments agree with a traced signe
             for (int j = 0; j < 3; ++j) REQUIRE(gap <= component(half, j) - std::fabs(pc[j]) + tol);
         });
     }
-    INFO("max surface err " << st.max_surface_err << " max t err " << st.max_t_err << " clear hits " << st.clear_hits
-                            << " misses " << st.clear_misses << " inside " << st.starts_inside << " band " << st.band);
-    CHECK(st.clear_hits > 15000);
-    CHECK(st.clear_misses > 15000);
-    CHECK(st.starts_inside > 5000);
-    // Measured: surface 0.10 of tol (1.6 ulps; the float rotation matrix), entry 2.0 ulps.
-    CHECK(st.max_surface_err <= 0.5);
-    CHECK(st.max_t_err <= 8.0);
+    check_stats(st, 0.5, 8.0);
 }
 
 TEST_CASE("intersect_segment_capsule: 10^5 seeded segments agree with a traced signed distance") {
@@ -372,14 +354,7 @@ TEST_CASE("intersect_segment_capsule: 10^5 seeded segments agree with a traced s
             REQUIRE(ddist(d(hit.normal), dnormalize(x - axis_pt)) <= 1e-5 + 4 * tol / off);
         });
     }
-    INFO("max surface err " << st.max_surface_err << " max t err " << st.max_t_err << " clear hits " << st.clear_hits
-                            << " misses " << st.clear_misses << " inside " << st.starts_inside << " band " << st.band);
-    CHECK(st.clear_hits > 15000);
-    CHECK(st.clear_misses > 15000);
-    CHECK(st.starts_inside > 5000);
-    // Measured: surface 0.031 of tol (0.5 ulp), entry 0.45 ulp along the segment.
-    CHECK(st.max_surface_err <= 0.25);
-    CHECK(st.max_t_err <= 4.0);
+    check_stats(st, 0.25, 4.0);
 }
 
 TEST_CASE("intersect_segment_plane: 10^5 seeded segments agree with double signed distances") {
@@ -434,7 +409,6 @@ TEST_CASE("intersect_segment_plane: 10^5 seeded segments agree with double signe
             REQUIRE(err <= tol);
         }
     }
-    // Measured with this seed: 45054 clear hits, 54945 clear misses, error 0.035 of tol.
     INFO("clear hits " << clear_hits << " misses " << clear_misses << " max err/tol " << max_err);
     CHECK(clear_hits > 30000);
     CHECK(clear_misses > 30000);

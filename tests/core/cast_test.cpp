@@ -1,7 +1,7 @@
 // cast.hpp by hand: segment vs plane, sphere, AABB, OBB, capsule (seed 004's segment tests),
 // their defects pinned, and non-finite input. Triangles: cast_triangle_test.cpp; the seeded
 // comparisons with independent references: cast_random_test.cpp.
-#include <catch2/catch.hpp>
+#include "catch_support.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -24,18 +24,12 @@ void check_miss(const CastHit& h) {
     CHECK(h.normal == Vec3{});
 }
 
-void check_vec(Vec3 got, Vec3 want, float tol = 1e-6f) {
-    INFO("got (" << got.x << ", " << got.y << ", " << got.z << ") want (" << want.x << ", " << want.y << ", " << want.z
-                 << ")");
-    CHECK(distance(got, want) <= tol);
-}
-
 // A hit at t with point and normal, to within float rounding of small numbers.
 void check_hit(const CastHit& h, float t, Vec3 point, Vec3 normal) {
     REQUIRE(h.hit);
     CHECK(h.t == Approx(t).margin(1e-6));
-    check_vec(h.point, point);
-    check_vec(h.normal, normal);
+    check_near(h.point, point);
+    check_near(h.normal, normal);
 }
 
 const Plane kGround = plane_from_normal_point({0, 1, 0}, {0, 0, 0});
@@ -101,7 +95,7 @@ TEST_CASE("intersect_segment_plane: a tilted plane is crossed where the signed d
     REQUIRE(h.hit);
     CHECK(h.t == Approx(1.0 / 3.0).epsilon(1e-6));
     CHECK(std::fabs(signed_distance(p, h.point)) < 1e-6f);
-    check_vec(h.normal, Vec3{-1, -1, -1} * (1.0f / std::sqrt(3.0f)));
+    check_near(h.normal, Vec3{-1, -1, -1} * (1.0f / std::sqrt(3.0f)));
 }
 
 // ---- sphere -------------------------------------------------------------------------------------
@@ -114,7 +108,7 @@ TEST_CASE("intersect_segment_sphere: front and back hits, with the normal from t
     const CastHit h = intersect_segment_sphere(s, kBall);
     REQUIRE(h.hit);
     CHECK(h.point.x == Approx(1.0 - std::sqrt(3.0)).epsilon(1e-6));
-    check_vec(h.normal, (h.point - kBall.center) * 0.5f);
+    check_near(h.normal, (h.point - kBall.center) * 0.5f);
 }
 
 TEST_CASE("intersect_segment_sphere: misses — passing by, stopping short, pointing away") {
@@ -191,7 +185,7 @@ TEST_CASE("intersect_segment_aabb: grazing a face or an edge touches (touching c
     const CastHit corner = intersect_segment_aabb({{-2, -3, -4}, {0, -1, -2}}, kBox);
     REQUIRE(corner.hit);
     CHECK(corner.t == 0.5f);
-    check_vec(corner.point, {-1, -2, -3});
+    check_near(corner.point, {-1, -2, -3});
     CHECK(std::fabs(corner.normal.x + corner.normal.y + corner.normal.z + 1.0f) < 1e-6f);
 }
 
@@ -342,7 +336,7 @@ TEST_CASE("intersect_segment_obb: a non-unit quaternion is normalised, negative 
     const CastHit a = intersect_segment_obb(s, unit), b = intersect_segment_obb(s, scaled);
     REQUIRE(a.hit);
     CHECK(b.t == Approx(a.t).margin(1e-6));
-    check_vec(b.normal, a.normal, 1e-5f);
+    check_near(b.normal, a.normal, 1e-5f);
     check_miss(intersect_segment_obb(s, OBB{{0, 0, 0}, Quat{}, {1, -1, 1}}));
 }
 

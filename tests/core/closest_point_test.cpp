@@ -1,5 +1,5 @@
 // closest_point.hpp: point–segment, segment–segment, point–triangle (seed 000), boxes, planes.
-#include <catch2/catch.hpp>
+#include "catch_support.hpp"
 
 #include <algorithm>
 #include <array>
@@ -384,7 +384,7 @@ TEST_CASE("closest_point_on_plane: projects along the normal, and a degenerate p
     CHECK(closest_point_on_plane({3, 5, 4}, zero) == Vec3{3, 5, 4});
 }
 
-TEST_CASE("closest_points_segment_segment: nearly parallel segments are placed exactly (regression)") {
+TEST_CASE("closest_points_segment_segment: nearly parallel segments are placed exactly") {
     // The Lagrange form with a "parallel" cut-off (sine below 1e-5) answered an endpoint pair here,
     // 2e-5 apart, where the true distance is 1e-6 — and triangle_capsule missed the overlap.
     const Segment axis{{0, -1e-6f, -2e-5f}, {10, -1e-6f, 2e-5f}};

@@ -1,6 +1,6 @@
 // overlap.hpp, containment: points inside or on a sphere, box, capsule, oriented box, convex
 // polygon (seed 004's Contains functions; the polygon by exact edge signs).
-#include <catch2/catch.hpp>
+#include "catch_support.hpp"
 
 #include <cmath>
 #include <limits>

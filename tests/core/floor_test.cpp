@@ -1,5 +1,5 @@
 // floor.hpp: the height of a floor triangle under a point seen from above (seed 003).
-#include <catch2/catch.hpp>
+#include "catch_support.hpp"
 
 #include <cmath>
 

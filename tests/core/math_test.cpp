@@ -1,5 +1,5 @@
 // math.hpp: deterministic trigonometry against <cmath>, quaternions, matrices, vector helpers.
-#include <catch2/catch.hpp>
+#include "catch_support.hpp"
 
 #include <cfloat>
 #include <cmath>
@@ -64,7 +64,7 @@ TEST_CASE("det_sin and det_cos: 10^5 seeded angles are within 2e-7 of <cmath> up
 TEST_CASE("det_sin and det_cos: huge arguments stay finite and in [-1, 1], with the documented error growth") {
     // Past |x| = 1e6 the argument is reduced by fmod with a double 2 pi: the error then grows
     // like |x| * 2^-52 (the rounding of 2 pi), but never leaves [-1, 1] and never hits the
-    // undefined float-to-integer cast (regression: the first version reached 2e10 at 2^56).
+    // undefined float-to-integer cast.
     Rng rng(0x51B);
     for (int i = 0; i < 20000; ++i) {
         const float x = random_sign(rng, rng.log_uniform(1.0e6f, 3.0e38f));
@@ -264,16 +264,16 @@ TEST_CASE("normalize_or: never NaN, unit or the fallback, for zero, denormal, hu
     CHECK(normalize_or({0, 1e-30f, 0}, fb).y == 1.0f);  // rescaled, not lost
 }
 
-TEST_CASE("normalize_or: a vector of denormal components is normalised, not NaN (regression)") {
-    // The first version multiplied by 1 / max|component|, which is inf for a denormal maximum.
+TEST_CASE("normalize_or: a vector of denormal components is normalised, not NaN") {
+    // Scaling by 1 / max|component| would be inf for a denormal maximum.
     const float den = 1e-40f;
     const Vec3 n = normalize_or({den, -den, den}, {0, 0, 7});
     CHECK_FALSE(has_nan(n));
 }
 
-TEST_CASE("normalize_or: vectors of length 1e-23 to 1e-20 come back unit length (regression)") {
-    // The first version tested the length, not the squared length, against 1e-30; |a|^2 is a
-    // float denormal below |a| ~ 1.1e-19 and kept only a few bits: (5e-23,0,0) gave 0.944.
+TEST_CASE("normalize_or: vectors of length 1e-23 to 1e-20 come back unit length") {
+    // |a|^2 is a float denormal below |a| ~ 1.1e-19 and keeps only a few bits: normalising by it
+    // would give (5e-23, 0, 0) a length of 0.944.
     for (float s : {1e-20f, 1e-21f, 1e-22f, 5e-23f, 1e-23f}) {
         INFO("length " << s);
         CHECK(is_unit(normalize_or({s, 0, 0}, {0, 0, 7}), 1e-6f));
@@ -299,8 +299,8 @@ TEST_CASE("any_perpendicular: unit and perpendicular for directions of any lengt
     }
 }
 
-TEST_CASE("any_perpendicular: a denormal-length direction gets a perpendicular answer (regression)") {
-    // With the old normalize_or the cross product (0, 0, 1e-40) fell back to (1, 0, 0).
+TEST_CASE("any_perpendicular: a denormal-length direction gets a perpendicular answer") {
+    // The cross product with the helper axis, (0, 0, 1e-40), must still normalise to a unit vector.
     const Vec3 n{1e-40f, 0, 0};
     const Vec3 p = any_perpendicular(n);
     CHECK(dot(p, Vec3{1, 0, 0}) == 0.0f);
@@ -320,7 +320,7 @@ TEST_CASE("reflect: mirrors about the plane, keeps the length, and twice is the 
     }
 }
 
-TEST_CASE("reflect: a vector near FLT_MAX gives no NaN (regression, found by fuzzing)") {
+TEST_CASE("reflect: a vector near FLT_MAX gives no NaN") {
     // In float, 2 (v.n) overflowed to infinity and the zero x component of n times it was NaN.
     const Vec3 r = reflect({0, FLT_MAX, 0}, {0, 1, 0});
     CHECK(r == Vec3{0, -FLT_MAX, 0});

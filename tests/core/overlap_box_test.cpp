@@ -1,6 +1,6 @@
 // overlap.hpp, boxes: aabb_aabb, push_out_aabb_aabb (seed 004's FixCollisions), aabb_sphere
 // (seed 004's sphere–AABB, with the box distance it meant) and obb_sphere.
-#include <catch2/catch.hpp>
+#include "catch_support.hpp"
 
 #include <cmath>
 #include <limits>
@@ -14,12 +14,6 @@ namespace {
 
 const float kNaN = std::numeric_limits<float>::quiet_NaN();
 
-bool is_miss(const Contact& c) { return !c.hit && c.depth == 0.0f && c.point == Vec3{} && c.normal == Vec3{}; }
-void check_vec(Vec3 got, Vec3 want, float tol = 1e-6f) {
-    CHECK(got.x == Approx(want.x).margin(tol));
-    CHECK(got.y == Approx(want.y).margin(tol));
-    CHECK(got.z == Approx(want.z).margin(tol));
-}
 AABB moved(const AABB& b, Vec3 by) { return {b.min + by, b.max + by}; }
 const Vec3 kAxes[6] = {{1, 0, 0}, {-1, 0, 0}, {0, 1, 0}, {0, -1, 0}, {0, 0, 1}, {0, 0, -1}};
 

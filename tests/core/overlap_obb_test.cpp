@@ -1,5 +1,5 @@
 // overlap.hpp, oriented boxes: obb_obb by separating axes (Ericson RTCD 4.4.1).
-#include <catch2/catch.hpp>
+#include "catch_support.hpp"
 
 #include <cmath>
 #include <limits>
@@ -13,12 +13,6 @@ namespace {
 
 const float kNaN = std::numeric_limits<float>::quiet_NaN();
 
-bool is_miss(const Contact& c) { return !c.hit && c.depth == 0.0f && c.point == Vec3{} && c.normal == Vec3{}; }
-void check_vec(Vec3 got, Vec3 want, float tol = 1e-6f) {
-    CHECK(got.x == Approx(want.x).margin(tol));
-    CHECK(got.y == Approx(want.y).margin(tol));
-    CHECK(got.z == Approx(want.z).margin(tol));
-}
 OBB moved(const OBB& b, Vec3 by) { return {b.center + by, b.rotation, b.half_extents}; }
 bool ref_hit(const OBB& a, const OBB& b, double grow = 0.0) {
     return ref_boxes_intersect(ref_box(a, grow), ref_box(b, grow));

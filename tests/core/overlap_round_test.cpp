@@ -1,5 +1,5 @@
 // overlap.hpp, round shapes: sphere_sphere, capsule_sphere, capsule_capsule (seed 004).
-#include <catch2/catch.hpp>
+#include "catch_support.hpp"
 
 #include <cmath>
 #include <cstring>
@@ -14,16 +14,6 @@ namespace {
 
 const float kNaN = std::numeric_limits<float>::quiet_NaN();
 
-bool is_miss(const Contact& c) { return !c.hit && c.depth == 0.0f && c.point == Vec3{} && c.normal == Vec3{}; }
-bool same_bits(const Contact& a, const Contact& b) {
-    return a.hit == b.hit && std::memcmp(&a.point, &b.point, sizeof(Vec3)) == 0 &&
-           std::memcmp(&a.normal, &b.normal, sizeof(Vec3)) == 0 && std::memcmp(&a.depth, &b.depth, sizeof(float)) == 0;
-}
-void check_vec(Vec3 got, Vec3 want, float tol = 1e-6f) {
-    CHECK(got.x == Approx(want.x).margin(tol));
-    CHECK(got.y == Approx(want.y).margin(tol));
-    CHECK(got.z == Approx(want.z).margin(tol));
-}
 Capsule moved(const Capsule& c, Vec3 by) { return {c.start + by, c.end + by, c.radius}; }
 double seg_dist(const Capsule& a, const Capsule& b) {
     return ref_segment_distance(d(a.start), d(a.end), d(b.start), d(b.end));

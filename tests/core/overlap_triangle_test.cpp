@@ -1,5 +1,5 @@
 // overlap.hpp, triangles: triangle_sphere (seed 000) and triangle_capsule.
-#include <catch2/catch.hpp>
+#include "catch_support.hpp"
 
 #include <cmath>
 #include <cstring>
@@ -15,16 +15,6 @@ namespace {
 const float kNaN = std::numeric_limits<float>::quiet_NaN();
 const Triangle kFloor{{0, 0, 0}, {4, 0, 0}, {0, 4, 0}};  // normal +z
 
-bool is_miss(const Contact& c) { return !c.hit && c.depth == 0.0f && c.point == Vec3{} && c.normal == Vec3{}; }
-bool same_bits(const Contact& a, const Contact& b) {
-    return a.hit == b.hit && std::memcmp(&a.point, &b.point, sizeof(Vec3)) == 0 &&
-           std::memcmp(&a.normal, &b.normal, sizeof(Vec3)) == 0 && std::memcmp(&a.depth, &b.depth, sizeof(float)) == 0;
-}
-void check_vec(Vec3 got, Vec3 want, float tol = 1e-6f) {
-    CHECK(got.x == Approx(want.x).margin(tol));
-    CHECK(got.y == Approx(want.y).margin(tol));
-    CHECK(got.z == Approx(want.z).margin(tol));
-}
 double tri_dist(const Triangle& t, Vec3 p) {
     return ddist(d(p), ref_closest_on_triangle(d(p), d(t.a), d(t.b), d(t.c)));
 }

@@ -1,9 +1,10 @@
-// particles.hpp: the guarantees of issue 5, each a test — no tunnelling at any speed, no escape
+// particles.hpp: its guarantees, each a test — no tunnelling at any speed, no escape
 // from a closed room, energy never grows with restitution <= 1, friction decides sliding on a
 // slope, resting particles neither jitter nor sink, and the same inputs give the same bits.
-#include <catch2/catch.hpp>
+#include "catch_support.hpp"
 
 #include <cstring>
+#include <limits>
 
 #include "meshes.hpp"
 #include "shototsu/particles.hpp"
@@ -302,5 +303,108 @@ TEST_CASE(
             REQUIRE(std::memcmp(cached.positions(), direct.positions(), 3 * sizeof(float)) == 0);
             REQUIRE(std::memcmp(cached.velocities(), direct.velocities(), 3 * sizeof(float)) == 0);
         }
+    }
+}
+
+namespace {
+
+// The deepest overlap of particle i's sphere with the world: 0 when it is not inside anything.
+float penetration(const World& w, const ParticleSystem& ps, std::uint32_t i) {
+    std::vector<WorldContact> contacts;
+    w.overlap_sphere(position(ps, i), ps.radii()[i], contacts);
+    float deepest = 0.0f;
+    for (const WorldContact& c : contacts) deepest = std::fmax(deepest, c.depth);
+    return deepest;
+}
+
+}  // namespace
+
+TEST_CASE("ParticleSystem::set_radius: particles resting on a floor and in its corners grow without ending inside") {
+    // A closed 4 m room: particles rest on the floor, against the walls, in the corners.
+    const MeshData m = closed_room(2.0f, 2);
+    const World w = world_of(m);
+    ParticleSettings st;
+    st.radius = 0.1f;
+    st.capacity = 64;
+    ParticleSystem ps(w, st);
+    Rng rng(0x5E7);
+    for (int k = 0; k < 40; ++k) REQUIRE(ps.spawn(rng.vec(-1.7f, 1.7f), rng.vec(-2, 2)) >= 0);
+    REQUIRE(ps.spawn({-1.85f, -1.5f, -1.85f}, {-1, 0, -1}) >= 0);  // into a corner
+    REQUIRE(ps.spawn({1.85f, -1.5f, 0}, {3, 0, 0}) >= 0);          // against a wall
+    for (int step = 0; step < 600; ++step) ps.step(1.0f / 60.0f);
+    for (std::uint32_t i = 0; i < ps.count(); ++i) REQUIRE(penetration(w, ps, i) == 0.0f);
+
+    std::vector<Vec3> before(ps.count());
+    for (std::uint32_t i = 0; i < ps.count(); ++i) before[i] = position(ps, i);
+    CHECK(ps.set_radius(0.25f) == 0);
+    CHECK(ps.settings().radius == 0.25f);
+    int lifted = 0;
+    for (std::uint32_t i = 0; i < ps.count(); ++i) {
+        INFO("particle " << i << " at " << position(ps, i));
+        CHECK(ps.radii()[i] == 0.25f);
+        CHECK(penetration(w, ps, i) == 0.0f);
+        CHECK(!ps.sleeping(i));
+        lifted += position(ps, i).y > before[i].y + 0.1f;
+    }
+    CHECK(lifted == static_cast<int>(ps.count()));  // every one rested on the floor, and was lifted off it
+    // And they go on resting on the floor at the new radius, never inside it.
+    for (int step = 0; step < 300; ++step) {
+        ps.step(1.0f / 60.0f);
+        for (std::uint32_t i = 0; i < ps.count(); ++i) REQUIRE(penetration(w, ps, i) == 0.0f);
+    }
+    CHECK(ps.spawn({0, 1, 0}, {0, 0, 0}) >= 0);
+    CHECK(ps.radii()[ps.count() - 1] == 0.25f);
+}
+
+TEST_CASE("ParticleSystem::set_radius: a particle with no room for its new radius keeps the old one and stays put") {
+    // Two walls 0.5 m apart: a particle of radius 0.1 between them cannot grow to 0.3.
+    MeshData m;
+    m.quad({-0.25f, -5, -5}, {-0.25f, -5, 5}, {-0.25f, 5, 5}, {-0.25f, 5, -5});
+    m.quad({0.25f, -5, -5}, {0.25f, 5, -5}, {0.25f, 5, 5}, {0.25f, -5, 5});
+    const World w = world_of(m);
+    ParticleSettings st;
+    st.radius = 0.1f;
+    st.gravity = {0, 0, 0};
+    ParticleSystem ps(w, st);
+    ps.spawn({0.1f, 0, 0}, {0, 0, 0});
+    ps.spawn({-0.1f, 1, 0}, {0, 0, 0});
+    CHECK(ps.set_radius(0.2f) == 0);  // 0.4 m fits in 0.5 m: both pushed to the middle's side
+    CHECK(penetration(w, ps, 0) == 0.0f);
+    CHECK(penetration(w, ps, 1) == 0.0f);
+    const Vec3 before[2] = {position(ps, 0), position(ps, 1)};
+    CHECK(ps.set_radius(0.3f) == 2);  // 0.6 m does not fit
+    for (std::uint32_t i = 0; i < 2; ++i) {
+        CHECK(ps.radii()[i] == 0.2f);
+        CHECK(position(ps, i) == before[i]);
+        CHECK(penetration(w, ps, i) == 0.0f);
+    }
+    CHECK(ps.settings().radius == 0.3f);  // later spawns take it
+}
+
+TEST_CASE("ParticleSystem::set_radius: shrunk particles wake and settle on the floor at the new radius") {
+    const World w = world_of(flat_floor(1, 20.0f));
+    ParticleSettings st;
+    st.radius = 0.3f;
+    ParticleSystem ps(w, st);
+    ps.spawn({0, 1, 0}, {0, 0, 0});
+    for (int step = 0; step < 300; ++step) ps.step(1.0f / 60.0f);
+    REQUIRE(ps.sleeping(0));
+    CHECK(ps.set_radius(0.1f) == 0);
+    CHECK_FALSE(ps.sleeping(0));
+    for (int step = 0; step < 300; ++step) ps.step(1.0f / 60.0f);
+    CHECK(position(ps, 0).y >= 0.1f);
+    CHECK(position(ps, 0).y < 0.1f + 1e-3f);
+}
+
+TEST_CASE("ParticleSystem::set_radius: a radius that is not finite and > 0 changes nothing") {
+    const World w = world_of(flat_floor(1, 20.0f));
+    ParticleSettings st;
+    ParticleSystem ps(w, st);
+    ps.spawn({0, 1, 0}, {0, 0, 0}, 0.2f);
+    for (const float bad :
+         {0.0f, -1.0f, std::numeric_limits<float>::quiet_NaN(), std::numeric_limits<float>::infinity()}) {
+        CHECK(ps.set_radius(bad) == 0);
+        CHECK(ps.radii()[0] == 0.2f);
+        CHECK(ps.settings().radius == st.radius);
     }
 }

@@ -3,7 +3,7 @@
 // (sweep_reference.hpp) on a segment–triangle distance built from candidates
 // (capsule_reference.hpp) — on 10^5 seeded cases with awkward triangles, capsules lying along
 // an edge, zero-length capsules, zero radii, long and grazing motions.
-#include <catch2/catch.hpp>
+#include "catch_support.hpp"
 
 #include <cmath>
 
@@ -16,11 +16,6 @@ using namespace shototsu;
 using namespace shototsu::test;
 
 namespace {
-
-struct Tally {
-    int hits = 0, starts = 0, misses = 0, banded = 0;
-    double worst_t = 0.0;  // (t_ref - t) * approach speed / largest coordinate, well-conditioned hits
-};
 
 // Another entry's answer to the same sweep: the same bits.
 void require_same_hit(const SweepHit& other, const SweepHit& h) {
@@ -37,7 +32,7 @@ void require_same_hit(const SweepHit& other, const SweepHit& h) {
 //         zero-area triangles, the 1e-8 L height that the library's policy ignores; cases whose
 //         start or closest approach is within `band` of touching may go either way.
 //   ftol: float32 rounding of the returned points (4 ulps of the coordinates).
-void check_case(int i, const Capsule& cap, Vec3 motion, const Triangle& tri, Tally& tally) {
+void check_case(int i, const Capsule& cap, Vec3 motion, const Triangle& tri, SweepTally& tally) {
     const SweepHit h = sweep_capsule_triangle(cap, motion, tri);
     const DCapsuleMotion m(cap, motion);
     const double r = cap.radius;
@@ -105,23 +100,6 @@ void check_case(int i, const Capsule& cap, Vec3 motion, const Triangle& tri, Tal
     }
 }
 
-// A random point of the triangle, of one of its edges, or one of its vertices.
-Vec3 pick_target(Rng& rng, const Triangle& t) {
-    const int mode = rng.below(4);
-    if (mode == 0) return rng.below(3) == 0 ? t.a : (rng.below(2) ? t.b : t.c);
-    if (mode == 1) {
-        const float u = rng.uniform(0, 1);
-        const int e = rng.below(3);
-        return e == 0 ? lerp(t.a, t.b, u) : (e == 1 ? lerp(t.b, t.c, u) : lerp(t.c, t.a, u));
-    }
-    float u = rng.uniform(-0.2f, 1.2f), v = rng.uniform(-0.2f, 1.2f);
-    if (mode == 2 && u + v > 1) {
-        u = 1 - u;
-        v = 1 - v;
-    }
-    return t.a + (t.b - t.a) * u + (t.c - t.a) * v;
-}
-
 // The capsule's axis, as a vector: zero, along one of the triangle's edges (parallel up to
 // float rounding), in the triangle's plane, or any direction.
 Vec3 pick_axis(Rng& rng, const Triangle& t, float size) {
@@ -142,59 +120,31 @@ Vec3 pick_axis(Rng& rng, const Triangle& t, float size) {
     return rng.direction() * len;
 }
 
-void random_cases(std::uint64_t seed, int count, bool long_and_grazing, Tally& tally) {
+SweepTally random_cases(std::uint64_t seed, int count, bool long_and_grazing) {
+    SweepTally tally;
     Rng rng(seed);
     for (int i = 0; i < count; ++i) {
-        const TriangleKind kind = pick_kind(rng);
-        const float scale = kind == TriangleKind::Huge ? rng.log_uniform(1e-3f, 1.0f) : rng.log_uniform(1e-3f, 1e4f);
-        Triangle tri = make_triangle(rng, kind, scale);
-        if (rng.below(4) == 0) {  // away from the origin
-            const Vec3 off = rng.vec(-1, 1) * (scale * rng.uniform(0, 10));
-            tri = {tri.a + off, tri.b + off, tri.c + off};
-        }
-        const float size = std::fmax(triangle_scale(tri), 1e-3f * scale);
-        const float r = rng.below(20) == 0 ? 0.0f : rng.log_uniform(1e-3f, 0.5f) * size;
-        const Vec3 axis = pick_axis(rng, tri, size);
-        const float along = rng.uniform(0, 1);  // which point of the axis aims at the target
-        const Vec3 target = pick_target(rng, tri);
-        const Vec3 dir = rng.direction();
-        float len = rng.log_uniform(1e-2f, 4.0f) * size;
-        if (long_and_grazing && rng.below(3) == 0) len *= 100.0f;
-        Vec3 aim;
-        if (long_and_grazing && rng.below(2) == 0) {
-            // Grazing: the aiming point passes (about) r from the target, perpendicular to dir.
-            Vec3 side = cross(dir, rng.direction());
-            side = side * (1.0f / std::fmax(length(side), 1e-30f));
-            const float offset = r * (1.0f + rng.uniform(-1e-5f, 1e-5f) * float(rng.below(2)));
-            aim = target + side * offset - dir * (len * rng.uniform(0, 1));
-        } else {
-            aim = target - dir * (len * rng.uniform(0, 1.5f)) + rng.direction() * (r * rng.uniform(0, 2));
-        }
-        const Capsule cap{aim - axis * along, aim + axis * (1.0f - along), r};
-        const Vec3 motion = rng.below(30) == 0 ? Vec3{0, 0, 0} : dir * len;
-        check_case(i, cap, motion, tri, tally);
+        Vec3 axis;
+        float along = 0.0f;  // which point of the axis aims at the target
+        const AimedSweep c = aimed_sweep(rng, long_and_grazing, [&](const Triangle& tri, float size) {
+            axis = pick_axis(rng, tri, size);
+            along = rng.uniform(0, 1);
+        });
+        const Capsule cap{c.aim - axis * along, c.aim + axis * (1.0f - along), c.r};
+        const Vec3 motion = rng.below(30) == 0 ? Vec3{0, 0, 0} : c.dir * c.len;
+        check_case(i, cap, motion, c.tri, tally);
     }
+    return tally;
 }
 
 }  // namespace
 
 TEST_CASE("sweep_capsule_triangle: 5 x 10^4 seeded general cases agree with a time-stepping reference") {
-    Tally t;
-    random_cases(0xCA95, 50000, false, t);
-    WARN("general: " << t.hits << " hits, " << t.starts << " at t = 0, " << t.misses << " misses, " << t.banded
-                     << " in the tangency band; worst (t_ref - t) approach / max|coordinate| = " << t.worst_t);
-    CHECK(t.hits > 5000);
-    CHECK(t.misses > 5000);
-    CHECK(t.starts > 500);
+    check_tally("general", random_cases(0xCA95, 50000, false), true);
 }
 
 TEST_CASE("sweep_capsule_triangle: 5 x 10^4 seeded long and grazing motions agree with a time-stepping reference") {
-    Tally t;
-    random_cases(0xCA96, 50000, true, t);
-    WARN("long/grazing: " << t.hits << " hits, " << t.starts << " at t = 0, " << t.misses << " misses, " << t.banded
-                          << " in the tangency band; worst (t_ref - t) approach / max|coordinate| = " << t.worst_t);
-    CHECK(t.hits > 5000);
-    CHECK(t.misses > 5000);
+    check_tally("long/grazing", random_cases(0xCA96, 50000, true), false);
 }
 
 TEST_CASE(

@@ -1,6 +1,6 @@
 // sweep.hpp: sweep_sphere_plane — every case of seed 002, its defects, and a seeded comparison
 // with a time-stepping reference.
-#include <catch2/catch.hpp>
+#include "catch_support.hpp"
 
 #include <cfloat>
 #include <cmath>
@@ -26,14 +26,20 @@ void check_miss_fields(const SweepPlaneHit& h, Vec3 end) {
     CHECK(std::isfinite(h.start_distance));
 }
 
+// A hit of this case at exactly this time and centre.
+void check_plane_hit(const SweepPlaneHit& h, SweepPlaneCase kind, float t, Vec3 point) {
+    CHECK(h.kind == kind);
+    CHECK(h.hit);
+    CHECK(h.t == t);
+    CHECK(h.point == point);
+}
+
 }  // namespace
 
 TEST_CASE("sweep_sphere_plane: HitFront — in front, moving toward, touching halfway") {
     const SweepPlaneHit h = sweep_sphere_plane(1.0f, {0, 3, 0}, {0, -1, 0}, kUp, kOrigin);
-    CHECK(h.kind == SweepPlaneCase::HitFront);
-    CHECK(h.hit);
-    CHECK(h.t == 0.5f);  // distance 3 - radius 1 = 2, covered at 4 per unit t
-    CHECK(h.point == Vec3{0, 1, 0});
+    check_plane_hit(h, SweepPlaneCase::HitFront, 0.5f,
+                    {0, 1, 0});  // distance 3 - radius 1 = 2, covered at 4 per unit t
     CHECK(h.normal == Vec3{0, 1, 0});
     CHECK(h.contact_time_valid);
     CHECK(h.contact_time == 0.5f);
@@ -42,10 +48,7 @@ TEST_CASE("sweep_sphere_plane: HitFront — in front, moving toward, touching ha
 
 TEST_CASE("sweep_sphere_plane: HitFront at t = 1 — touching exactly at the end counts") {
     const SweepPlaneHit h = sweep_sphere_plane(1.0f, {0, 3, 0}, {0, 1, 0}, kUp, kOrigin);
-    CHECK(h.kind == SweepPlaneCase::HitFront);
-    CHECK(h.hit);
-    CHECK(h.t == 1.0f);
-    CHECK(h.point == Vec3{0, 1, 0});
+    check_plane_hit(h, SweepPlaneCase::HitFront, 1.0f, {0, 1, 0});
 }
 
 TEST_CASE("sweep_sphere_plane: a tilted plane through an offset point") {
@@ -64,10 +67,7 @@ TEST_CASE("sweep_sphere_plane: a tilted plane through an offset point") {
 TEST_CASE("sweep_sphere_plane: Embedded — overlapping at the start is a hit at t = 0 either way it moves") {
     SECTION("moving further in: seed 002's contact time is in the past") {
         const SweepPlaneHit h = sweep_sphere_plane(1.0f, {0, 0.5f, 0}, {0, -0.5f, 0}, kUp, kOrigin);
-        CHECK(h.kind == SweepPlaneCase::Embedded);
-        CHECK(h.hit);
-        CHECK(h.t == 0.0f);
-        CHECK(h.point == Vec3{0, 0.5f, 0});
+        check_plane_hit(h, SweepPlaneCase::Embedded, 0.0f, {0, 0.5f, 0});
         CHECK(h.normal == Vec3{0, 1, 0});
         CHECK(h.contact_time_valid);
         CHECK(h.contact_time == -0.5f);  // (r - dist0)/(d.n) = 0.5 / -1
@@ -88,10 +88,7 @@ TEST_CASE("sweep_sphere_plane: Embedded — overlapping at the start is a hit at
 
 TEST_CASE("sweep_sphere_plane: EmbeddedParallel — seed 002 returns FLT_MAX, we return a hit at t = 0") {
     const SweepPlaneHit h = sweep_sphere_plane(1.0f, {0, 0.5f, 0}, {3, 0.5f, -2}, kUp, kOrigin);
-    CHECK(h.kind == SweepPlaneCase::EmbeddedParallel);
-    CHECK(h.hit);
-    CHECK(h.t == 0.0f);
-    CHECK(h.point == Vec3{0, 0.5f, 0});
+    check_plane_hit(h, SweepPlaneCase::EmbeddedParallel, 0.0f, {0, 0.5f, 0});
     CHECK(h.normal == Vec3{0, 1, 0});
     CHECK_FALSE(h.contact_time_valid);
     CHECK(h.contact_time == 0.0f);
@@ -169,10 +166,7 @@ TEST_CASE("sweep_sphere_plane: Invalid — zero normal, negative radius and non-
 TEST_CASE("sweep_sphere_plane: a sphere exactly touching hits at t = 0 only when it moves toward the plane") {
     SECTION("toward: HitFront at t = 0") {
         const SweepPlaneHit h = sweep_sphere_plane(1.0f, {2, 1, 0}, {2, 0, 0}, kUp, kOrigin);
-        CHECK(h.kind == SweepPlaneCase::HitFront);
-        CHECK(h.hit);
-        CHECK(h.t == 0.0f);
-        CHECK(h.point == Vec3{2, 1, 0});
+        check_plane_hit(h, SweepPlaneCase::HitFront, 0.0f, {2, 1, 0});
     }
     SECTION("away: a miss") {
         const SweepPlaneHit h = sweep_sphere_plane(1.0f, {2, 1, 0}, {2, 2, 0}, kUp, kOrigin);

@@ -1,6 +1,6 @@
 // sweep.hpp: sweep_sphere_sphere — seed 004's SweptSphere, its two defects, the touching
 // convention, and a seeded comparison with a time-stepping reference.
-#include <catch2/catch.hpp>
+#include "catch_support.hpp"
 
 #include <cmath>
 
@@ -22,12 +22,7 @@ TEST_CASE("sweep_sphere_sphere: seed 004 defect — a hit at t = 0.5 is reported
 
 TEST_CASE("sweep_sphere_sphere: seed 004 defect — zero relative motion never divides by zero") {
     SECTION("apart, moving together: a miss with every field finite") {
-        const SweepHit h = sweep_sphere_sphere({0, 0, 0}, {1, 2, 3}, 1.0f, {5, 0, 0}, {6, 2, 3}, 1.0f);
-        CHECK_FALSE(h.hit);
-        CHECK(h.t == 1.0f);
-        CHECK(h.point == Vec3{1, 2, 3});
-        CHECK(h.normal == Vec3{0, 0, 0});
-        CHECK(h.contact == Vec3{0, 0, 0});
+        check_sweep_miss(sweep_sphere_sphere({0, 0, 0}, {1, 2, 3}, 1.0f, {5, 0, 0}, {6, 2, 3}, 1.0f), {1, 2, 3});
     }
     SECTION("both still and apart: a miss") {
         const SweepHit h = sweep_sphere_sphere({0, 0, 0}, {0, 0, 0}, 1.0f, {5, 0, 0}, {5, 0, 0}, 1.0f);

@@ -1,7 +1,7 @@
 // sweep.hpp: sweep_sphere_triangle against an independent time-stepping reference (10^5 seeded
 // cases with awkward triangles, radii and motions), a thin wall under fire, and a point falling
 // through a height-field patch at its shared edges and vertex.
-#include <catch2/catch.hpp>
+#include "catch_support.hpp"
 
 #include <cmath>
 
@@ -16,17 +16,12 @@ namespace {
 
 double ref_distance(DVec3 p, const Triangle& t) { return ddist(p, ref_closest_on_triangle(p, d(t.a), d(t.b), d(t.c))); }
 
-struct Tally {
-    int hits = 0, starts = 0, misses = 0, banded = 0;
-    double worst_t = 0.0;  // |t - t_ref| * approach speed / largest coordinate, well-conditioned hits
-};
-
 // One case against the reference. Tolerances, all lengths:
 //   band: the touching band kSweepContactSlop (1e-6 of max(|start|, r)) twice over, the rounding
 //         cushion (1e-10 of the scale) and, for zero-area triangles, the 1e-8 L height that the
 //         library's policy ignores; near-tangent cases within `band` may go either way.
 //   ftol: float32 rounding of the returned point and contact (4 ulps of the coordinates).
-void check_case(int i, float r, Vec3 start, Vec3 end, const Triangle& tri, Tally& tally) {
+void check_case(int i, float r, Vec3 start, Vec3 end, const Triangle& tri, SweepTally& tally) {
     const TriangleSweepHit h = sweep_sphere_triangle(r, start, end, tri);
     const DMotion m(start, end);
     const auto dist = [&](double t) { return ref_distance(m.at(t), tri); };
@@ -95,71 +90,23 @@ void check_case(int i, float r, Vec3 start, Vec3 end, const Triangle& tri, Tally
     }
 }
 
-// A random point of the triangle, of one of its edges, or one of its vertices.
-Vec3 pick_target(Rng& rng, const Triangle& t) {
-    const int mode = rng.below(4);
-    if (mode == 0) return rng.below(3) == 0 ? t.a : (rng.below(2) ? t.b : t.c);
-    if (mode == 1) {
-        const float u = rng.uniform(0, 1);
-        const int e = rng.below(3);
-        return e == 0 ? lerp(t.a, t.b, u) : (e == 1 ? lerp(t.b, t.c, u) : lerp(t.c, t.a, u));
-    }
-    float u = rng.uniform(-0.2f, 1.2f), v = rng.uniform(-0.2f, 1.2f);
-    if (mode == 2 && u + v > 1) {
-        u = 1 - u;
-        v = 1 - v;
-    }
-    return t.a + (t.b - t.a) * u + (t.c - t.a) * v;
-}
-
-void random_cases(std::uint64_t seed, int count, bool long_and_grazing, Tally& tally) {
+SweepTally random_cases(std::uint64_t seed, int count, bool long_and_grazing) {
+    SweepTally tally;
     Rng rng(seed);
     for (int i = 0; i < count; ++i) {
-        const TriangleKind kind = pick_kind(rng);
-        const float scale = kind == TriangleKind::Huge ? rng.log_uniform(1e-3f, 1.0f) : rng.log_uniform(1e-3f, 1e4f);
-        Triangle tri = make_triangle(rng, kind, scale);
-        if (rng.below(4) == 0) {  // away from the origin
-            const Vec3 off = rng.vec(-1, 1) * (scale * rng.uniform(0, 10));
-            tri = {tri.a + off, tri.b + off, tri.c + off};
-        }
-        const float size = std::fmax(triangle_scale(tri), 1e-3f * scale);
-        const float r = rng.below(20) == 0 ? 0.0f : rng.log_uniform(1e-3f, 0.5f) * size;
-        const Vec3 target = pick_target(rng, tri);
-        const Vec3 dir = rng.direction();
-        float len = rng.log_uniform(1e-2f, 4.0f) * size;
-        if (long_and_grazing && rng.below(3) == 0) len *= 100.0f;
-        Vec3 start, end;
-        if (long_and_grazing && rng.below(2) == 0) {
-            // Grazing: the line of motion passes (about) r from the target, perpendicular to dir.
-            Vec3 side = cross(dir, rng.direction());
-            side = side * (1.0f / std::fmax(length(side), 1e-30f));
-            const float offset = r * (1.0f + rng.uniform(-1e-5f, 1e-5f) * float(rng.below(2)));
-            start = target + side * offset - dir * (len * rng.uniform(0, 1));
-        } else {
-            start = target - dir * (len * rng.uniform(0, 1.5f)) + rng.direction() * (r * rng.uniform(0, 2));
-        }
-        end = rng.below(30) == 0 ? start : start + dir * len;
-        check_case(i, r, start, end, tri, tally);
+        const AimedSweep c = aimed_sweep(rng, long_and_grazing, [](const Triangle&, float) {});
+        const Vec3 end = rng.below(30) == 0 ? c.aim : c.aim + c.dir * c.len;
+        check_case(i, c.r, c.aim, end, c.tri, tally);
     }
+    return tally;
 }
 
 }  // namespace
 
 TEST_CASE("sweep_sphere_triangle: 5 x 10^4 seeded general cases agree with a time-stepping reference") {
-    Tally t;
-    random_cases(0x7A1A, 50000, false, t);
-    WARN("general: " << t.hits << " hits, " << t.starts << " at t = 0, " << t.misses << " misses, " << t.banded
-                     << " in the tangency band; worst (t_ref - t) approach / max|coordinate| = " << t.worst_t);
-    CHECK(t.hits > 5000);
-    CHECK(t.misses > 5000);
-    CHECK(t.starts > 500);
+    check_tally("general", random_cases(0x7A1A, 50000, false), true);
 }
 
 TEST_CASE("sweep_sphere_triangle: 5 x 10^4 seeded long and grazing motions agree with a time-stepping reference") {
-    Tally t;
-    random_cases(0x7A1B, 50000, true, t);
-    WARN("long/grazing: " << t.hits << " hits, " << t.starts << " at t = 0, " << t.misses << " misses, " << t.banded
-                          << " in the tangency band; worst (t_ref - t) approach / max|coordinate| = " << t.worst_t);
-    CHECK(t.hits > 5000);
-    CHECK(t.misses > 5000);
+    check_tally("long/grazing", random_cases(0x7A1B, 50000, true), false);
 }

@@ -1,10 +1,11 @@
 // sweep.hpp: sweep_sphere_triangle by hand — the face from either side, each edge and vertex,
 // grazing incidence, the start conventions, degenerate triangles, points, shared edges.
-#include <catch2/catch.hpp>
+#include "catch_support.hpp"
 
 #include <array>
 #include <cmath>
 
+#include "sweep_reference.hpp"
 #include "test_support.hpp"
 
 using namespace shototsu;
@@ -14,22 +15,10 @@ namespace {
 
 const Triangle kTri{{0, 0, 0}, {1, 0, 0}, {0, 1, 0}};
 
-// Hand-computed answers are exact in double and rounded once to float; t is rounded down.
+// A hand-computed hit (check_sweep_near) on this feature.
 void check_hit(const TriangleSweepHit& h, double t, Vec3 contact, Vec3 normal, TriangleFeature feature) {
-    CHECK(h.hit);
-    CHECK(h.t == Approx(t).epsilon(1e-6).margin(1e-7));
-    CHECK(h.t <= t);
-    CHECK(distance(h.contact, contact) <= 1e-6f);
-    CHECK(distance(h.normal, normal) <= 1e-6f);
+    check_sweep_near(h, t, contact, normal);
     CHECK(h.feature == feature);
-}
-
-void check_miss(const TriangleSweepHit& h, Vec3 end) {
-    CHECK_FALSE(h.hit);
-    CHECK(h.t == 1.0f);
-    CHECK(h.point == end);
-    CHECK(h.normal == Vec3{0, 0, 0});
-    CHECK(h.contact == Vec3{0, 0, 0});
 }
 
 }  // namespace
@@ -96,7 +85,7 @@ TEST_CASE("sweep_sphere_triangle: grazing exactly at the radius touches at the e
         CHECK(h.normal == Vec3{0, -1, 0});
         // One float ulp farther away it is a clean miss.
         const float y = -std::nextafter(1.0f, 2.0f);
-        check_miss(sweep_sphere_triangle(1.0f, {-3, y, 0}, {3, y, 0}, kTri), {3, y, 0});
+        check_sweep_miss(sweep_sphere_triangle(1.0f, {-3, y, 0}, {3, y, 0}, kTri), {3, y, 0});
     }
 }
 
@@ -108,25 +97,25 @@ TEST_CASE("sweep_sphere_triangle: touching at the start hits at t = 0 only when 
         CHECK(h.point == on_face);
     }
     SECTION("face: away, along, and not moving are misses") {
-        check_miss(sweep_sphere_triangle(0.5f, on_face, {0.25f, 0.25f, 2}, kTri), {0.25f, 0.25f, 2});
-        check_miss(sweep_sphere_triangle(0.5f, on_face, {0.3f, 0.1f, 0.5f}, kTri), {0.3f, 0.1f, 0.5f});
-        check_miss(sweep_sphere_triangle(0.5f, on_face, on_face, kTri), on_face);
+        check_sweep_miss(sweep_sphere_triangle(0.5f, on_face, {0.25f, 0.25f, 2}, kTri), {0.25f, 0.25f, 2});
+        check_sweep_miss(sweep_sphere_triangle(0.5f, on_face, {0.3f, 0.1f, 0.5f}, kTri), {0.3f, 0.1f, 0.5f});
+        check_sweep_miss(sweep_sphere_triangle(0.5f, on_face, on_face, kTri), on_face);
     }
     SECTION("edge AB: toward hits, away misses") {
         const Vec3 s{0.5f, -0.5f, 0};
         check_hit(sweep_sphere_triangle(0.5f, s, {0.5f, 1, 0}, kTri), 0.0, {0.5f, 0, 0}, {0, -1, 0},
                   TriangleFeature::EdgeAB);
-        check_miss(sweep_sphere_triangle(0.5f, s, {0.5f, -3, 1}, kTri), {0.5f, -3, 1});
+        check_sweep_miss(sweep_sphere_triangle(0.5f, s, {0.5f, -3, 1}, kTri), {0.5f, -3, 1});
     }
     SECTION("vertex A: toward hits, tangential misses") {
         const Vec3 s{-0.3f, -0.4f, 0};  // 0.5 from A up to float rounding
         const auto h = sweep_sphere_triangle(0.5f, s, {0, 0, 0}, kTri);
         check_hit(h, 0.0, {0, 0, 0}, {-0.6f, -0.8f, 0}, TriangleFeature::VertexA);
-        check_miss(sweep_sphere_triangle(0.5f, s, {-0.3f, -0.4f, 3}, kTri), {-0.3f, -0.4f, 3});
+        check_sweep_miss(sweep_sphere_triangle(0.5f, s, {-0.3f, -0.4f, 3}, kTri), {-0.3f, -0.4f, 3});
     }
     SECTION("put back a float ulp inside the face and lifting off: a miss, not stuck") {
         const Vec3 s{0.25f, 0.25f, std::nextafter(0.5f, 0.0f)};
-        check_miss(sweep_sphere_triangle(0.5f, s, {0.25f, 0.25f, 3}, kTri), {0.25f, 0.25f, 3});
+        check_sweep_miss(sweep_sphere_triangle(0.5f, s, {0.25f, 0.25f, 3}, kTri), {0.25f, 0.25f, 3});
     }
 }
 
@@ -159,20 +148,20 @@ TEST_CASE("sweep_sphere_triangle: zero radius is a moving point (a segment cast)
     CHECK(edge.hit);
     CHECK(edge.t == 0.5f);
     CHECK(std::fabs(edge.normal.z) == 1.0f);
-    check_miss(sweep_sphere_triangle(0.0f, {0.5f, -1e-6f, -1}, {0.5f, -1e-6f, 1}, kTri), {0.5f, -1e-6f, 1});
+    check_sweep_miss(sweep_sphere_triangle(0.0f, {0.5f, -1e-6f, -1}, {0.5f, -1e-6f, 1}, kTri), {0.5f, -1e-6f, 1});
     SECTION("starting on the triangle: a hit when leaving through the face, a miss when sliding in it") {
         const Vec3 on{0.2f, 0.2f, 0};
         const auto through = sweep_sphere_triangle(0.0f, on, {0.2f, 0.2f, -1}, kTri);
         CHECK(through.hit);
         CHECK(through.t == 0.0f);
         CHECK(through.normal == Vec3{0, 0, 1});
-        check_miss(sweep_sphere_triangle(0.0f, on, {0.3f, 0.3f, 0}, kTri), {0.3f, 0.3f, 0});
+        check_sweep_miss(sweep_sphere_triangle(0.0f, on, {0.3f, 0.3f, 0}, kTri), {0.3f, 0.3f, 0});
     }
 }
 
 TEST_CASE("sweep_sphere_triangle: zero motion is the start test alone") {
     const Vec3 far{3, 3, 3};
-    check_miss(sweep_sphere_triangle(0.5f, far, far, kTri), far);
+    check_sweep_miss(sweep_sphere_triangle(0.5f, far, far, kTri), far);
     const Vec3 near{0.2f, 0.2f, 0.3f};
     const auto h = sweep_sphere_triangle(0.5f, near, near, kTri);
     CHECK(h.hit);
@@ -241,7 +230,7 @@ TEST_CASE("sweep_sphere_triangle: two triangles sharing an edge both stop a sphe
     }
 }
 
-TEST_CASE("sweep_sphere_triangle: a needle's face does not reach past its tip (found by the seeded suite)") {
+TEST_CASE("sweep_sphere_triangle: a needle's face does not reach past its tip") {
     // A nearly collinear float triangle (height 2e-7 of its length): a point crossing its plane
     // 0.97 beyond the tip lies within rounding of all three edge lines. It must be a miss.
     const Triangle needle{{0x1.00a3b4p+4f, 0x1.e05194p+2f, 0x1.dbae7ep+1f},
@@ -249,7 +238,7 @@ TEST_CASE("sweep_sphere_triangle: a needle's face does not reach past its tip (f
                           {0x1.fe2e0ap+3f, 0x1.d2b73p+2f, 0x1.a7910ap+1f}};
     const Vec3 start{0x1.19e284p+9f, 0x1.3f201cp+7f, -0x1.2ed758p+6f},
         end{-0x1.75efap+9f, -0x1.8b374p+7f, 0x1.04901cp+7f};
-    check_miss(sweep_sphere_triangle(0.0f, start, end, needle), end);
+    check_sweep_miss(sweep_sphere_triangle(0.0f, start, end, needle), end);
     // With a radius reaching past the tip it is a hit on an edge or a vertex, not on the face.
     const auto h = sweep_sphere_triangle(1.0f, start, end, needle);
     CHECK(h.hit);

@@ -1,7 +1,7 @@
 // sweep.hpp: sweep_sphere_triangle as the continuous collision of particles — fast spheres
 // fired at a thin wall (aimed at its face, edges and vertices) never get past it, and points or
 // spheres dropped on the shared edges and vertex of a height-field patch never slip through.
-#include <catch2/catch.hpp>
+#include "catch_support.hpp"
 
 #include <cmath>
 

@@ -1,6 +1,6 @@
 // world.hpp: every query through the BVH equals the same query by brute force over all
 // triangles (same per-triangle primitive, same tie rule), on several meshes.
-#include <catch2/catch.hpp>
+#include "catch_support.hpp"
 
 #include <algorithm>
 #include <cstring>

@@ -199,7 +199,7 @@ void terrain(FuzzInput& in) {
     // (a character spawned or teleported into a wall is pushed out of it on its first move,
     // whatever stands there: tests/fuzz/known/character-group-stacked-overlap.bin). The moves'
     // own passes keep clear of the others along their whole way, the snap down, the step-up's lift
-    // and drop included (once found here: tests/fuzz/corpus/character/group-*.bin).
+    // and drop included (inputs that exercise them: tests/fuzz/corpus/character/group-*.bin).
     // SHOTOTSU_FUZZ_LOOSE_GROUP=1 turns the check off (to look past it at something else).
     const bool strict_group = std::getenv("SHOTOTSU_FUZZ_LOOSE_GROUP") == nullptr;
     std::vector<std::uint8_t> pair_clear(n * n, 0);

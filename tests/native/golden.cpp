@@ -516,7 +516,7 @@ std::map<std::string, Query> single_queries() {
 }
 
 // ---- the world ---------------------------------------------------------------------------------
-// Four meshes in one world (issue 4's test meshes): a terrain heightfield, a closed room, a soup
+// Four meshes in one world (the world suites' test meshes): a terrain heightfield, a closed room, a soup
 // of random triangles with degenerate ones (no indices), and a terrain ~1e4 from the origin.
 std::vector<test::MeshData> world_meshes() {
     Rng rng(4);

@@ -1,4 +1,4 @@
-// The native side of the S1/S2 determinism test (tests/js/determinism.test.js, issue 9): runs a
+// The native side of the S1/S2 determinism test (tests/js/determinism.test.js): runs a
 // benchmark scene of bench/scenes.mjs exactly as bench/native does, and prints the hash of the
 // state after every step, which the JS test compares with the same run in wasm.
 //   S1  ParticleSystem over the S1 world: positions and velocities hashed.

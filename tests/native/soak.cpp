@@ -1,4 +1,4 @@
-// Soak test (issue 9): long runs of the systems that must never let anything escape or fall
+// Soak test: long runs of the systems that must never let anything escape or fall
 // through, natively for speed.
 //   particles   N particles in a closed room of triangles (faces split into quads), with particle
 //               pairs, gravity turning to a new direction every 2 s and kicks of up to 30 m/s:

@@ -1,8 +1,8 @@
 // Writes the native side of the systems' determinism test (tests/js/systems.test.js): a scene
 // (rolling terrain walled in, with stairs, a 40 and a 60 degree ramp), a particle run and a
 // character run on it, and their final states. The JS test builds the same world from the
-// written geometry, replays the same inputs in wasm and compares the states bit for bit
-// (issue 5: "same inputs give bit-identical states, natively and in wasm").
+// written geometry, replays the same inputs in wasm and compares the states bit for bit: the same
+// inputs give bit-identical states, natively and in wasm.
 //
 // Usage: shototsu_systems_golden <directory>   writes systems.json and *.f32 / *.u32 files.
 #include <cstdio>

@@ -4,7 +4,6 @@
 
 #include <cmath>
 #include <cstdint>
-#include <cstring>
 
 #include "shototsu/shototsu.hpp"
 
@@ -121,6 +120,23 @@ inline TriangleKind pick_kind(Rng& rng) {
     return TriangleKind::Huge;
 }
 
+/// A random point of the triangle, of one of its edges, or one of its vertices.
+inline Vec3 pick_target(Rng& rng, const Triangle& t) {
+    const int mode = rng.below(4);
+    if (mode == 0) return rng.below(3) == 0 ? t.a : (rng.below(2) ? t.b : t.c);
+    if (mode == 1) {
+        const float u = rng.uniform(0, 1);
+        const int e = rng.below(3);
+        return e == 0 ? lerp(t.a, t.b, u) : (e == 1 ? lerp(t.b, t.c, u) : lerp(t.c, t.a, u));
+    }
+    float u = rng.uniform(-0.2f, 1.2f), v = rng.uniform(-0.2f, 1.2f);
+    if (mode == 2 && u + v > 1) {
+        u = 1 - u;
+        v = 1 - v;
+    }
+    return t.a + (t.b - t.a) * u + (t.c - t.a) * v;
+}
+
 /// The size of a triangle (its longest edge), used to scale float32 tolerances.
 inline float triangle_scale(const Triangle& t) {
     const float m = std::fmax(std::fmax(distance(t.a, t.b), distance(t.b, t.c)), distance(t.c, t.a));
@@ -135,14 +151,5 @@ inline float magnitude(std::initializer_list<Vec3> pts) {
 }
 
 inline constexpr float kFloatEps = 1.1920929e-7f;
-
-/// The same bits (so -0 differs from +0, and a NaN equals itself).
-inline bool same_bits(float a, float b) {
-    std::uint32_t x, y;
-    std::memcpy(&x, &a, 4);
-    std::memcpy(&y, &b, 4);
-    return x == y;
-}
-inline bool same_bits(Vec3 a, Vec3 b) { return same_bits(a.x, b.x) && same_bits(a.y, b.y) && same_bits(a.z, b.z); }
 
 }  // namespace shototsu::test

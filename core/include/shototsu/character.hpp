@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <vector>
 
@@ -72,6 +73,25 @@ struct CharacterMove {
     std::uint32_t ground_mesh = kNoIndex, ground_triangle = kNoIndex;
 };
 
+namespace detail {
+class TriangleCache;
+/// Owns a controller's triangle cache (core/src/triangle_cache.hpp); a copy copies it. The cache
+/// only remembers what the world holds, so the controller's const queries may fill it.
+class TriangleCacheHandle {
+public:
+    TriangleCacheHandle();
+    TriangleCacheHandle(const TriangleCacheHandle& other);
+    TriangleCacheHandle(TriangleCacheHandle&& other) noexcept;
+    TriangleCacheHandle& operator=(const TriangleCacheHandle& other);
+    TriangleCacheHandle& operator=(TriangleCacheHandle&& other) noexcept;
+    ~TriangleCacheHandle();
+    TriangleCache* operator->() const { return cache_.get(); }
+
+private:
+    std::unique_ptr<TriangleCache> cache_;
+};
+}  // namespace detail
+
 class CharacterController {
 public:
     /// Collide-and-slide passes per move: each pass slides along the surface hit by the previous
@@ -81,6 +101,14 @@ public:
     /// The world must outlive the controller. Settings are clamped to valid ranges
     /// (radius > 0, height >= 2 radius, non-negative distances, slope in [0, 90]).
     CharacterController(const World& world, const CharacterSettings& settings, Vec3 position = {});
+
+    /// Replaces the settings, clamped as the constructor clamps them. The bottom of the capsule
+    /// stays where it was (a character standing on the ground stays on it: its centre moves by half
+    /// the change of height), and so does the grounded state. The next move first pushes the
+    /// capsule out of what a wider or taller shape now overlaps (a wall beside it), as after a
+    /// teleport; where the new shape has no room (under a ceiling lower than the new height) that
+    /// push cannot clear everything.
+    void configure(const CharacterSettings& settings);
 
     /// Moves by `displacement` (m, world space; the caller adds gravity and jumps) and reports.
     /// `dt` (s) only scales nothing today: it is kept for the API's shape (Unity, Rapier) and
@@ -102,53 +130,34 @@ public:
     };
     void set_obstacles(std::span<const Obstacle> others) { obstacles_.assign(others.begin(), others.end()); }
 
-    /// The controller keeps the triangles around it (whose boxes meet a box a little larger than
-    /// what a move can reach), refilled from the world's hierarchy only when it walks out of that
-    /// box; its casts then sweep those instead of traversing the tree. Results are identical to
-    /// casting through the world (tested). At most this many triangles are kept; among more it
-    /// casts through the world directly.
-    static constexpr std::size_t kCacheTriangles = 512;
-    /// Turn the cache off (for tests that compare against the world's own casts).
-    void set_cache_enabled(bool on) { cache_enabled_ = on; }
+    /// The controller keeps the triangles around it, refilled from the world's hierarchy only when
+    /// it walks out of the box they cover; its casts then sweep those instead of traversing the
+    /// tree, with results identical to casting through the world (tested). Among too many
+    /// triangles it casts through the world directly. Turning the cache off is for tests that
+    /// compare against the world's own casts.
+    void set_cache_enabled(bool on);
 
 private:
-    struct CachedTriangle {
-        Triangle tri;  // its box is in boxes4_
-        std::uint32_t mesh, id;
-        bool has_axes;  // axes_[its index] filled (set_axes)
-    };
-    // Separating axes tried before the sweep (character.cpp: cached_cast): the triangle's unit
-    // normal and its three edges' unit normals in its plane, in double (all zero for a zero-area
-    // triangle: no test), the triangle's extent along each, and the largest coordinate magnitude
-    // of its vertices and edges. Filled the first time a cast's box test lets the triangle
-    // through (most cached triangles never come that near before the next refill), in a list
-    // beside the cache that is never cleared, so a refill copies and zeroes none of it.
-    struct TriangleAxes {
-        struct Axis {
-            double n[3];
-            double lo, hi;
-        };
-        Axis axes[4];
-        double extent;
-    };
-    static void set_axes(const Triangle& tri, TriangleAxes& c);
-    void prepare_cache(Vec3 center, float reach_sideways, float reach_vertical) const;
-    bool cache_covers(Vec3 lead, Vec3 motion, Vec3 half_axis) const;
-    template <bool kVertical, class Sweep>
-    WorldHit cached_cast(Vec3 lead_center, Vec3 motion_dir_unnormalized, float len, float grow_radius, Vec3 half_axis,
-                         Vec3 axis_start, Vec3 axis_end, Sweep&& sweep) const;
     struct SlideResult;
+    struct StepUp;
+    struct GroundProbe;
+    void apply_settings(const CharacterSettings& settings);
     Capsule capsule_at(Vec3 center) const;
+    void prepare_cache(Vec3 center, float reach_sideways, float reach_vertical) const;
     WorldHit cast(Vec3 center, Vec3 motion) const;
     WorldHit cast_vertical(Vec3 center, float dy) const;
+    Vec3 begin_move(Vec3 displacement);
+    Vec3 along_ground(Vec3 displacement, bool rising) const;
     SlideResult slide(Vec3 start, Vec3 displacement, bool support_on_walkable) const;
+    Vec3 carried_along(Vec3 remaining, Vec3 n, const WorldHit& hit) const;
+    bool may_step_up(Vec3 start, Vec3 displacement, bool rising, const SlideResult& walk) const;
+    StepUp step_up(Vec3 start, Vec3 want, Vec3 walked_to) const;
+    GroundProbe probe_ground(Vec3 start, Vec3 end, bool may_snap, bool rising) const;
+    void stand_on(const GroundProbe& below, bool may_snap, bool rising, Vec3& end, CharacterMove& out) const;
     Vec3 depenetrate(Vec3 center) const;
-    Vec3 push_out_of_obstacles(Vec3 center) const;
-    bool overlaps_obstacle(Vec3 center, const Obstacle& o, Contact* contact) const;
     float obstacle_limit(Vec3 p, Vec3 dir, float travel, Vec3& normal) const;
-    float nearest_approach(Vec3 p, Vec3 dir, float travel, const Obstacle& o) const;
     bool walkable(Vec3 normal) const { return normal.y >= cos_max_slope_; }
-    bool supported(const WorldHit& hit, Vec3 center) const;
+    bool supported(const WorldHit& hit) const;
 
     const World* world_;
     CharacterSettings settings_;
@@ -156,27 +165,12 @@ private:
     Vec3 position_;
     bool grounded_ = false;
     Vec3 ground_normal_;  // of the ground stood on after the last move (zero when not grounded)
-    // Set by a teleport: the next move first pushes the capsule out of anything it overlaps.
-    // Moves themselves never end inside anything, so they skip that (costly) overlap query.
+    // Set by a teleport or a change of settings: the next move first pushes the capsule out of
+    // anything it overlaps. Moves themselves never end inside anything, so they skip that (costly)
+    // overlap query.
     bool needs_depenetration_ = true;
     std::vector<Obstacle> obstacles_;
-    bool cache_enabled_ = true;
-    mutable std::vector<CachedTriangle> cache_;
-    mutable std::vector<TriangleAxes> axes_;  // one per cached triangle, valid where has_axes
-    // The cached triangles' boxes again, four to a block in structure-of-arrays form, for
-    // cached_cast's box test four at a time (triangle 4k + i in lane i of block k).
-    struct BoxBlock {
-        float min_x[4], min_y[4], min_z[4], max_x[4], max_y[4], max_z[4];
-    };
-    mutable std::vector<BoxBlock> boxes4_;
-    struct Candidate {
-        double earliest;  // no contact with this cached triangle before this fraction of the cast
-        std::uint32_t index;
-        bool free_start;  // a separating axis keeps the start farther than the sweep's reach
-    };
-    mutable std::vector<Candidate> candidates_;        // cached_cast's working list
-    mutable AABB cache_box_{{1, 1, 1}, {-1, -1, -1}};  // empty: nothing cached yet
-    mutable bool cache_usable_ = false;
+    detail::TriangleCacheHandle cache_;
 };
 
 /// Many characters moved in one call (the batch form of the JS API): structure-of-arrays state,
@@ -201,6 +195,11 @@ public:
     CharacterController& controller(std::uint32_t i) { return controllers_[i]; }
     /// Teleports character i.
     void set_position(std::uint32_t i, Vec3 p);
+    /// Replaces the settings of every character (and of those added later), clamped as the
+    /// constructor clamps them (CharacterController::configure: each keeps its feet where they
+    /// are). Characters that a larger capsule makes overlap the world or one another are pushed
+    /// out and apart by their next moves.
+    void configure(const CharacterSettings& settings);
 
 private:
     const World* world_;

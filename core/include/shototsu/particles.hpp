@@ -68,6 +68,17 @@ public:
     void step(float dt);
     /// Removes every particle.
     void clear();
+    /// Sets the radius of every live particle, and settings.radius for later spawns, to `radius`
+    /// (m, finite and > 0; anything else changes nothing and returns 0). Every particle wakes (a
+    /// smaller one falls onto what it rested on). A particle that grows first leaves the surfaces
+    /// its larger sphere would overlap: it is pushed along each such contact's normal by the depth
+    /// plus its skin, each push swept with its old radius so that it never crosses a surface (a
+    /// few pushes, for corners). A particle resting on a surface is thereby lifted onto it and
+    /// never ends inside anything. One that has no room for the new radius there (a gap narrower
+    /// than the new diameter) stays where it is with its old radius. Particles that now overlap
+    /// one another are separated by the next step when collide_particles is on. Returns how many
+    /// particles kept their old radius.
+    std::uint32_t set_radius(float radius);
 
     std::uint32_t count() const { return count_; }
     std::uint32_t capacity() const { return settings_.capacity; }
@@ -78,6 +89,7 @@ public:
     float* radii() { return radii_.data(); }
     const float* positions() const { return positions_.data(); }
     const float* velocities() const { return velocities_.data(); }
+    const float* radii() const { return radii_.data(); }
     const ParticleStats& stats() const { return stats_; }
     ParticleSettings& settings() { return settings_; }
     const ParticleSettings& settings() const { return settings_; }
@@ -103,6 +115,7 @@ private:
     };
     WorldHit sweep_particle(std::uint32_t i, Vec3 p, float r, Vec3 chord, float len);
     void refill_cache(std::uint32_t i, const AABB& box);
+    bool make_room(std::uint32_t i, float radius, std::vector<WorldContact>& contacts);
     void step_one(std::uint32_t i, float dt);
     void collide_pairs();
     Vec3 load(const std::vector<float>& a, std::uint32_t i) const { return {a[3 * i], a[3 * i + 1], a[3 * i + 2]}; }

@@ -1,0 +1,43 @@
+// shototsu (internal) — what the character controller's parts share (character.cpp,
+// character_neighbours.cpp, character_group.cpp): its tolerances and the upright capsule. Never
+// part of the public API.
+#pragma once
+
+#include "shototsu/math.hpp"
+#include "shototsu/shapes.hpp"
+
+namespace shototsu::tol {
+
+/// A slide stops when what is left of the motion is below this fraction of the skin width:
+/// nothing visible remains, and chasing it would spend the pass budget on rounding.
+inline constexpr float kCharacterMinMoveSkinRel = 1e-3f;
+/// A step up is kept only when it gets the character farther horizontally than plain walking by
+/// this fraction of the intended move, so walls too high to step onto never cause hops.
+inline constexpr float kCharacterStepGain = 0.01f;
+/// Contact normals with y below this count as this steep when a gap along the normal becomes a
+/// vertical distance (which would blow up at walls), and nothing this steep (84.3 degrees) is
+/// walkable: a wall's normal carries rounding noise in y that would fling a walker upward.
+inline constexpr float kCharacterMinNormalY = 0.1f;
+/// How far inside a step's edge, as a fraction of the radius, the floor is probed to decide
+/// that a rounded contact on the edge stands on the step's top.
+inline constexpr float kCharacterEdgeProbe = 0.1f;
+/// Bisection steps when stopping short of another character: 16 halvings of a move of a few
+/// decimetres leave a few microns of unused motion.
+inline constexpr int kCharacterObstacleBisections = 16;
+
+}  // namespace shototsu::tol
+
+namespace shototsu::detail {
+
+/// "Up" for every character is +Y.
+inline constexpr Vec3 kUp{0.0f, 1.0f, 0.0f};
+
+inline Vec3 horizontal(Vec3 v) { return {v.x, 0.0f, v.z}; }
+
+/// The upright capsule of total height `height` (caps included) centred at `center`.
+inline Capsule upright_capsule(Vec3 center, float radius, float height) {
+    const float half = 0.5f * height - radius;
+    return {center - kUp * half, center + kUp * half, radius};
+}
+
+}  // namespace shototsu::detail

@@ -1,0 +1,79 @@
+// shototsu — many characters that never overlap one another (character.hpp: CharacterGroup). Each
+// move sees the neighbours a tree broadphase finds near it as obstacles
+// (character_neighbours.hpp).
+#include <vector>
+
+#include "shototsu/broadphase.hpp"
+#include "shototsu/character.hpp"
+
+namespace shototsu {
+
+CharacterGroup::CharacterGroup(const World& world, const CharacterSettings& settings, std::uint32_t capacity)
+    : world_(&world), settings_(settings), capacity_(capacity) {
+    controllers_.reserve(capacity);
+    moves_.reserve(capacity);
+    positions_.assign(3 * static_cast<std::size_t>(capacity), 0.0f);
+}
+
+std::int32_t CharacterGroup::add(Vec3 position) {
+    if (controllers_.size() >= capacity_ || !is_finite(position)) return -1;
+    controllers_.emplace_back(*world_, settings_, position);
+    moves_.emplace_back();
+    moves_.back().position = position;
+    const std::size_t i = controllers_.size() - 1;
+    positions_[3 * i] = position.x;
+    positions_[3 * i + 1] = position.y;
+    positions_[3 * i + 2] = position.z;
+    return static_cast<std::int32_t>(i);
+}
+
+void CharacterGroup::set_position(std::uint32_t i, Vec3 p) {
+    if (i >= controllers_.size() || !is_finite(p)) return;
+    controllers_[i].set_position(p);
+    positions_[3 * i] = p.x;
+    positions_[3 * i + 1] = p.y;
+    positions_[3 * i + 2] = p.z;
+}
+
+void CharacterGroup::configure(const CharacterSettings& settings) {
+    settings_ = settings;
+    for (CharacterController& c : controllers_) c.configure(settings);
+}
+
+void CharacterGroup::move_all(const float* displacements, float dt) {
+    const std::uint32_t n = count();
+    if (n == 0) return;
+    // Neighbours: capsule boxes grown by each character's displacement and skin.
+    const CharacterSettings& s = controllers_[0].settings();
+    const float half = 0.5f * s.height - s.radius;
+    std::vector<AABB> boxes(n);
+    for (std::uint32_t i = 0; i < n; ++i) {
+        const Vec3 c = controllers_[i].position();
+        const Vec3 d{displacements[3 * i], displacements[3 * i + 1], displacements[3 * i + 2]};
+        const float reach = (is_finite(d) ? length(d) : 0.0f) + s.skin_width;
+        const Vec3 ext{s.radius + reach, half + s.radius + reach, s.radius + reach};
+        boxes[i] = {c - ext, c + ext};
+    }
+    std::vector<BoxPair> pairs;
+    pairs_tree(boxes, pairs);
+    std::vector<std::vector<std::uint32_t>> neighbours(n);
+    for (const BoxPair& p : pairs) {
+        neighbours[p.a].push_back(p.b);
+        neighbours[p.b].push_back(p.a);
+    }
+    std::vector<CharacterController::Obstacle> obstacles;
+    for (std::uint32_t i = 0; i < n; ++i) {
+        obstacles.clear();
+        for (const std::uint32_t j : neighbours[i])
+            obstacles.push_back({controllers_[j].position(), s.radius, s.height});
+        CharacterController& ch = controllers_[i];
+        ch.set_obstacles(obstacles);
+        moves_[i] = ch.move({displacements[3 * i], displacements[3 * i + 1], displacements[3 * i + 2]}, dt);
+        const Vec3 p = ch.position();
+        positions_[3 * i] = p.x;
+        positions_[3 * i + 1] = p.y;
+        positions_[3 * i + 2] = p.z;
+    }
+}
+
+}  // namespace shototsu

@@ -1,0 +1,104 @@
+// shototsu — keeping a character clear of its neighbours (character_neighbours.hpp).
+#include "character_neighbours.hpp"
+
+#include <cmath>
+
+#include "character_detail.hpp"
+#include "shototsu/overlap.hpp"
+
+namespace shototsu::detail {
+
+namespace {
+
+// Where along p + dir t, 0 <= t <= travel, this capsule comes nearest the obstacle's, or -1 when it
+// never comes within reach (one skin beyond touching) by its horizontal distance alone. The
+// distance between the two upright segments is convex in t (two convex sets, one translating), so
+// golden-section search finds the nearest point.
+float nearest_approach(const CharacterSettings& self, Vec3 p, Vec3 dir, float travel, const Obstacle& o) {
+    const float reach = self.radius + o.radius + 2.0f * self.skin_width;
+    // Horizontally: the path's closest point to the other's axis.
+    const float dx = dir.x * travel, dz = dir.z * travel, wx = o.center.x - p.x, wz = o.center.z - p.z;
+    const float dd = dx * dx + dz * dz;
+    const float u = dd > 0.0f ? clampf((wx * dx + wz * dz) / dd, 0.0f, 1.0f) : 0.0f;
+    const float ex = wx - u * dx, ez = wz - u * dz;
+    if (!(ex * ex + ez * ez < reach * reach)) return -1.0f;
+    const float hs = 0.5f * self.height - self.radius, ho = 0.5f * o.height - o.radius;
+    const auto gap_sq = [&](float t) {
+        const Vec3 c = p + dir * t - o.center;
+        const float v = maxf(std::fabs(c.y) - (hs + ho), 0.0f);
+        return c.x * c.x + c.z * c.z + v * v;
+    };
+    constexpr float kGolden = 0.618034f;
+    float lo = 0.0f, hi = travel;
+    float a = hi - kGolden * (hi - lo), b = lo + kGolden * (hi - lo);
+    float fa = gap_sq(a), fb = gap_sq(b);
+    for (int k = 0; k < 40; ++k) {
+        if (fa <= fb) {
+            hi = b, b = a, fb = fa;
+            a = hi - kGolden * (hi - lo);
+            fa = gap_sq(a);
+        } else {
+            lo = a, a = b, fa = fb;
+            b = lo + kGolden * (hi - lo);
+            fb = gap_sq(b);
+        }
+    }
+    return fa <= fb ? a : b;
+}
+
+}  // namespace
+
+bool overlaps_obstacle(const CharacterSettings& self, Vec3 center, const Obstacle& o, Contact* contact) {
+    Capsule other = upright_capsule(o.center, o.radius, o.height);
+    other.radius = o.radius + self.skin_width;
+    const Contact c = capsule_capsule(other, upright_capsule(center, self.radius, self.height));
+    if (contact) *contact = c;
+    return c.hit && c.depth > 0.0f;
+}
+
+// Where the capsule would come within a skin of an obstacle (at the end, or where it passes
+// nearest: a step longer than a diameter can pass right through), bisection on the overlap test
+// from the start: the others are few and the answer only has to be safe (never inside), not exact.
+float obstacle_limit(const CharacterSettings& self, std::span<const Obstacle> obstacles, Vec3 p, Vec3 dir, float travel,
+                     Vec3& normal) {
+    float limit = travel;
+    for (const Obstacle& o : obstacles) {
+        float inside = limit;  // a point of the way that overlaps
+        if (!overlaps_obstacle(self, p + dir * limit, o, nullptr)) {
+            const float t = nearest_approach(self, p, dir, limit, o);
+            if (!(t >= 0.0f) || !overlaps_obstacle(self, p + dir * t, o, nullptr)) continue;
+            inside = t;
+        }
+        Contact at_start;
+        if (overlaps_obstacle(self, p, o, &at_start)) {
+            // Already within a skin (pushed there): moving away is free, moving closer is not.
+            if (dot(dir, at_start.normal) < 0.0f) {
+                limit = 0.0f;
+                normal = normalize_or(horizontal(at_start.normal), at_start.normal);
+            }
+            continue;
+        }
+        float lo = 0.0f, hi = inside;
+        for (int k = 0; k < tol::kCharacterObstacleBisections; ++k) {
+            const float mid = 0.5f * (lo + hi);
+            if (overlaps_obstacle(self, p + dir * mid, o, nullptr))
+                hi = mid;
+            else
+                lo = mid;
+        }
+        Contact c;
+        overlaps_obstacle(self, p + dir * hi, o, &c);
+        limit = lo;
+        normal = normalize_or(horizontal(c.normal), c.normal);
+    }
+    return limit;
+}
+
+Push push_away(const CharacterSettings& self, Vec3 center, const Obstacle& o) {
+    const Contact c = capsule_capsule(upright_capsule(o.center, o.radius, o.height),
+                                      upright_capsule(center, self.radius, self.height));
+    if (!c.hit) return {};
+    return {true, normalize_or(horizontal(c.normal), Vec3{1, 0, 0}), c.depth + self.skin_width};
+}
+
+}  // namespace shototsu::detail
