@@ -1,7 +1,7 @@
 // explain.hpp: every explain form returns its query's answer bit for bit, and its numbers are the
 // ones that decide that answer (checked against the answer itself and against independent
 // double-precision references), on 10^4 and more seeded cases per form plus hand cases.
-#include <catch2/catch.hpp>
+#include "catch_support.hpp"
 
 #include <algorithm>
 #include <cmath>
