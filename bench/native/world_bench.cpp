@@ -190,7 +190,7 @@ Row measure(const Scene& s, bool quick) {
         const std::size_t before = resident_bytes();
         World w;
         const auto t0 = Clock::now();
-        const AddMeshResult added = w.add_mesh(s.positions, s.indices);
+        const AddResult added = w.add_mesh(s.positions, s.indices);
         build.push_back(std::chrono::duration<double, std::milli>(Clock::now() - t0).count());
         if (!added.ok) {
             std::fprintf(stderr, "add_mesh failed: %s\n", added.error);

@@ -423,3 +423,36 @@ void widen(Bvh& bvh) {
 }
 
 }  // namespace shototsu
+
+namespace shototsu {
+
+float bvh_sah_cost(const Bvh& bvh) {
+    if (bvh.nodes.empty()) return 0.0f;
+    const float root = aabb_surface_area(bvh.nodes[0].box);
+    if (!(root > 0.0f)) return 0.0f;
+    double sum = 0.0;
+    for (const BvhNode& n : bvh.nodes) {
+        if (aabb_is_empty(n.box)) continue;
+        sum += static_cast<double>(aabb_surface_area(n.box)) * (n.count > 0 ? n.count : 1);
+    }
+    return static_cast<float>(sum / root);
+}
+
+void refit_bvh(Bvh& bvh, std::span<const AABB> boxes) {
+    for (std::size_t i = bvh.nodes.size(); i-- > 0;) {
+        BvhNode& n = bvh.nodes[i];
+        AABB b = aabb_empty();
+        if (n.count > 0) {
+            for (std::uint32_t k = n.first; k < n.first + n.count; ++k)
+                if (!aabb_is_empty(boxes[k])) b = aabb_merge(b, boxes[k]);
+        } else {
+            const AABB& l = bvh.nodes[n.first].box;
+            const AABB& r = bvh.nodes[n.first + 1].box;
+            if (!aabb_is_empty(l)) b = aabb_merge(b, l);
+            if (!aabb_is_empty(r)) b = aabb_merge(b, r);
+        }
+        n.box = b;
+    }
+}
+
+}  // namespace shototsu

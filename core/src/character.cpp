@@ -342,7 +342,7 @@ inline void CharacterController::stand_on(const GroundProbe& below, bool may_sna
     const Vec3 n = hit.normal;
     out.ground_normal = n;
     out.slope_angle = det_acos(clampf(n.y, -1.0f, 1.0f)) / kDegToRad;
-    out.ground_mesh = hit.mesh;
+    out.ground_object = hit.object;
     out.ground_triangle = hit.triangle;
     if (!supported(hit)) {
         if (!rising && hit.distance <= 3.0f * skin / maxf(n.y, tol::kCharacterMinNormalY))
@@ -438,7 +438,7 @@ inline Vec3 CharacterController::carried_along(Vec3 remaining, Vec3 n, const Wor
     const Vec3 h = horizontal(remaining);
     Vec3 carried{h.x, -(n.x * h.x + n.z * h.z) / n.y, h.z};
     if (carried.y > 0.0f) {
-        const Triangle tri = world_->triangle(hit.mesh, hit.triangle);
+        const Triangle tri = world_->triangle(hit.object, hit.triangle);
         const float top = maxf(tri.a.y, maxf(tri.b.y, tri.c.y));
         const float cap = maxf(top - hit.point.y, 0.0f) + settings_.radius;
         if (carried.y > cap) carried *= cap / carried.y;

@@ -84,8 +84,8 @@ std::int32_t ParticleSystem::spawn(Vec3 position, Vec3 velocity, float radius) {
 void ParticleSystem::refill_cache(std::uint32_t i, const AABB& box) {
     std::uint32_t n = 0;
     CachedTriangle* slots = &cache_[static_cast<std::size_t>(i) * kCacheSlots];
-    world_->for_each_triangle_in(box, [&](std::uint32_t mesh, std::uint32_t id, const Triangle& tri) {
-        if (n < kCacheSlots) slots[n] = {tri, mesh, id};
+    world_->for_each_triangle_in(box, [&](std::uint32_t object, std::uint32_t id, const Triangle& tri) {
+        if (n < kCacheSlots) slots[n] = {tri, object, id};
         ++n;
     });
     cache_box_[i] = box;
@@ -127,7 +127,7 @@ WorldHit ParticleSystem::sweep_particle(std::uint32_t i, Vec3 p, float r, Vec3 c
             minf(minf(tri.a.y, tri.b.y), tri.c.y) > need.max.y || maxf(maxf(tri.a.y, tri.b.y), tri.c.y) < need.min.y ||
             minf(minf(tri.a.z, tri.b.z), tri.c.z) > need.max.z || maxf(maxf(tri.a.z, tri.b.z), tri.c.z) < need.min.z)
             continue;
-        earliest.offer(sweep_sphere_triangle(r, p, end, tri), slots[k].mesh, slots[k].id);
+        earliest.offer(sweep_sphere_triangle(r, p, end, tri), slots[k].object, slots[k].id);
     }
     return earliest.result(len, len);
 }
@@ -187,6 +187,14 @@ void ParticleSystem::wake_all() {
 void ParticleSystem::step(float dt) {
     stats_ = {};
     if (!(dt > 0.0f) || !std::isfinite(dt)) return;
+    if (world_->revision() != world_revision_) {
+        world_revision_ = world_->revision();
+        for (std::uint32_t i = 0; i < count_; ++i) {
+            cache_box_[i] = aabb_empty();
+            asleep_[i] = 0;
+            quiet_steps_[i] = 0;
+        }
+    }
     for (std::uint32_t i = 0; i < count_; ++i) step_one(i, dt);
     if (settings_.collide_particles) collide_pairs();
     for (std::uint32_t i = 0; i < count_; ++i) stats_.sleeping += asleep_[i];

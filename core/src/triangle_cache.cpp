@@ -179,23 +179,24 @@ template <bool kVertical>
 }  // namespace
 
 void TriangleCache::prepare(const World& world, const AABB& need, float margin) {
-    if (!enabled_ || contains(box_, need)) return;
+    if (!enabled_ || (contains(box_, need) && revision_ == world.revision())) return;
     const Vec3 g{margin, margin, margin};
     refill(world, {need.min - g, need.max + g});
 }
 
 void TriangleCache::refill(const World& world, const AABB& box) {
     box_ = box;
+    revision_ = world.revision();
     triangles_.clear();
     if (boxes4_.empty()) boxes4_.resize(kCapacity / 4);
     bool overflow = false;
-    world.for_each_triangle_in(box_, [&](std::uint32_t mesh, std::uint32_t id, const Triangle& tri) {
+    world.for_each_triangle_in(box_, [&](std::uint32_t object, std::uint32_t id, const Triangle& tri) {
         const std::size_t k = triangles_.size();
         if (k >= kCapacity) {
             overflow = true;
             return;
         }
-        triangles_.push_back({tri, mesh, id, false});
+        triangles_.push_back({tri, object, id, false});
         const AABB b = triangle_box(tri);
         BoxBlock& q = boxes4_[k / 4];
         const std::size_t i = k % 4;
@@ -291,7 +292,7 @@ template <class Sweep>
         const Candidate& cand = candidates_[i];
         if (earliest.best.hit && cand.earliest > static_cast<double>(earliest.t) + tol::kCharacterCastOrderSlack) break;
         const CachedTriangle& c = triangles_[cand.index];
-        earliest.offer(sweep(c.tri, motion, cand.free_start), c.mesh, c.id);
+        earliest.offer(sweep(c.tri, motion, cand.free_start), c.object, c.id);
     }
     return earliest.result(len, len);
 }

@@ -53,7 +53,8 @@ public:
 
     void set_enabled(bool on) { enabled_ = on; }
     /// Makes the cache hold every triangle whose box meets `need`, refilling it from the world
-    /// with `need` grown by `margin` on every side when the cached box does not contain `need`.
+    /// with `need` grown by `margin` on every side when the cached box does not contain `need` or
+    /// the world has changed since.
     /// Nothing when disabled.
     void prepare(const World& world, const AABB& need, float margin);
     /// Whether a cast of a shape (segment lead ± half_axis swollen by radius) moving by `motion`
@@ -92,7 +93,7 @@ public:
 private:
     struct CachedTriangle {
         Triangle tri;
-        std::uint32_t mesh, id;
+        std::uint32_t object, id;
         bool has_axes;  // axes_[its index] is filled
     };
     // The cached triangles' boxes, four to a block (triangle 4k + i in lane i of block k).
@@ -111,6 +112,7 @@ private:
     bool enabled_ = true;
     bool usable_ = false;                // filled without overflowing kCapacity
     AABB box_{{1, 1, 1}, {-1, -1, -1}};  // empty: nothing cached yet
+    std::uint64_t revision_ = 0;            // the world's revision when it was filled
     std::vector<CachedTriangle> triangles_;
     std::vector<BoxBlock> boxes4_;  // sized once for kCapacity, never shrunk
     // One per cached triangle, valid where has_axes; never cleared, so a refill copies and zeroes

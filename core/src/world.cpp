@@ -1,24 +1,255 @@
-// shototsu — the mesh world (world.hpp): building meshes and the ray, overlap, closest-point and
-// floor queries. The swept-shape casts live in world_cast.cpp.
+// shototsu — the world's objects (world.hpp): adding, placing, moving, refitting and removing
+// them, and the top-level hierarchy over their world boxes. The queries live in world_query.cpp
+// and world_cast.cpp.
 #include "shototsu/world.hpp"
 
 #include <chrono>
 #include <cmath>
 
 #include "shototsu/bounding.hpp"
-#include "shototsu/cast.hpp"
-#include "shototsu/closest_point.hpp"
-#include "shototsu/floor.hpp"
-#include "shototsu/overlap.hpp"
 #include "shototsu/tolerance.hpp"
-#include "world_detail.hpp"
+#include "world_objects.hpp"
 
 namespace shototsu {
 
-using detail::RaySetup;
+// ---- transforms -------------------------------------------------------------------------------
 
-AddMeshResult World::add_mesh(std::span<const float> positions, std::span<const std::uint32_t> indices) {
-    AddMeshResult r;
+const char* transform_from_matrix(const Mat4& m, Transform& out) {
+    for (float e : m.e)
+        if (!std::isfinite(e)) return "the matrix has a non-finite element";
+    if (m.e[3] != 0.0f || m.e[7] != 0.0f || m.e[11] != 0.0f || m.e[15] != 1.0f)
+        return "the matrix is projective (its last row is not 0, 0, 0, 1)";
+    double c[3][3];
+    for (int i = 0; i < 3; ++i)
+        for (int j = 0; j < 3; ++j) c[i][j] = m.e[4 * i + j];
+    double len[3];
+    for (int i = 0; i < 3; ++i) len[i] = std::sqrt(c[i][0] * c[i][0] + c[i][1] * c[i][1] + c[i][2] * c[i][2]);
+    const double s = (len[0] + len[1] + len[2]) / 3.0;
+    if (!(s > 0.0) || !std::isfinite(s) || static_cast<float>(s) == 0.0f) return "the matrix has a zero scale";
+    for (double l : len)
+        if (std::fabs(l - s) > tol::kRigidScaleRel * s) return "the matrix scales the axes differently (non-uniform)";
+    for (int i = 0; i < 3; ++i)
+        for (int j = i + 1; j < 3; ++j) {
+            const double d = c[i][0] * c[j][0] + c[i][1] * c[j][1] + c[i][2] * c[j][2];
+            if (std::fabs(d) > tol::kRigidScaleRel * s * s) return "the matrix shears (its axes are not orthogonal)";
+        }
+    const double det = c[0][0] * (c[1][1] * c[2][2] - c[1][2] * c[2][1]) -
+                       c[1][0] * (c[0][1] * c[2][2] - c[0][2] * c[2][1]) +
+                       c[2][0] * (c[0][1] * c[1][2] - c[0][2] * c[1][1]);
+    if (!(det > 0.0)) return "the matrix mirrors (negative determinant)";
+    // The rotation from the normalised columns (Shepperd's method, in double).
+    double r[3][3];  // r[col][row]
+    for (int i = 0; i < 3; ++i)
+        for (int j = 0; j < 3; ++j) r[i][j] = c[i][j] / len[i];
+    const double m00 = r[0][0], m11 = r[1][1], m22 = r[2][2];
+    const double trace = m00 + m11 + m22;
+    double qx, qy, qz, qw;
+    if (trace > 0.0) {
+        const double k = 0.5 / std::sqrt(trace + 1.0);
+        qw = 0.25 / k;
+        qx = (r[1][2] - r[2][1]) * k;
+        qy = (r[2][0] - r[0][2]) * k;
+        qz = (r[0][1] - r[1][0]) * k;
+    } else if (m00 > m11 && m00 > m22) {
+        const double k = 2.0 * std::sqrt(1.0 + m00 - m11 - m22);
+        qw = (r[1][2] - r[2][1]) / k;
+        qx = 0.25 * k;
+        qy = (r[1][0] + r[0][1]) / k;
+        qz = (r[2][0] + r[0][2]) / k;
+    } else if (m11 > m22) {
+        const double k = 2.0 * std::sqrt(1.0 + m11 - m00 - m22);
+        qw = (r[2][0] - r[0][2]) / k;
+        qx = (r[1][0] + r[0][1]) / k;
+        qy = 0.25 * k;
+        qz = (r[2][1] + r[1][2]) / k;
+    } else {
+        const double k = 2.0 * std::sqrt(1.0 + m22 - m00 - m11);
+        qw = (r[0][1] - r[1][0]) / k;
+        qx = (r[2][0] + r[0][2]) / k;
+        qy = (r[2][1] + r[1][2]) / k;
+        qz = 0.25 * k;
+    }
+    const double ql = std::sqrt(qx * qx + qy * qy + qz * qz + qw * qw);
+    out.rotation = {static_cast<float>(qx / ql), static_cast<float>(qy / ql), static_cast<float>(qz / ql),
+                    static_cast<float>(qw / ql)};
+    out.position = {m.e[12], m.e[13], m.e[14]};
+    out.scale = static_cast<float>(s);
+    return nullptr;
+}
+
+namespace {
+
+const char* check_transform(const Transform& t) {
+    if (!is_finite(t.position)) return "the position must be finite";
+    const Quat& q = t.rotation;
+    if (!std::isfinite(q.x) || !std::isfinite(q.y) || !std::isfinite(q.z) || !std::isfinite(q.w))
+        return "the rotation must be finite";
+    if (q.x == 0.0f && q.y == 0.0f && q.z == 0.0f && q.w == 0.0f) return "the rotation must not be zero";
+    if (!(t.scale > 0.0f) || !std::isfinite(t.scale)) return "the scale must be finite and > 0";
+    return nullptr;
+}
+
+Transform normalized(const Transform& t) {
+    Transform r = t;
+    // Quaternions already unit to float precision stay as they are, so that setting a pose read
+    // back from transform() puts the object exactly where it was.
+    const Quat& q = t.rotation;
+    const float n2 = q.x * q.x + q.y * q.y + q.z * q.z + q.w * q.w;
+    if (std::fabs(n2 - 1.0f) > tol::kUnitQuatSq) r.rotation = quat_normalize(q);
+    return r;
+}
+
+bool is_identity(const Transform& t) {
+    return t.position.x == 0.0f && t.position.y == 0.0f && t.position.z == 0.0f && t.rotation.x == 0.0f &&
+           t.rotation.y == 0.0f && t.rotation.z == 0.0f && t.rotation.w == 1.0f && t.scale == 1.0f;
+}
+
+// The world box of the object at its pose.
+AABB object_box(const World::Object& o) {
+    if (detail::is_mesh(o)) {
+        if (aabb_is_empty(o.shape->box)) return aabb_empty();
+        return o.identity ? o.shape->box : detail::place_box(o, o.shape->box);
+    }
+    const AABB b = detail::primitive_box(detail::world_primitive(o));
+    if (aabb_is_empty(b)) return b;
+    const float m = tol::kTransformSlopRel * detail::box_magnitude(b);
+    return {b.min - Vec3{m, m, m}, b.max + Vec3{m, m, m}};
+}
+
+void set_pose(World::Object& o, const Transform& t) {
+    o.pose = t;
+    o.identity = is_identity(t);
+    o.rot = mat3_from_quat(t.rotation);
+    o.inv_scale = 1.0f / t.scale;
+    o.box = object_box(o);
+}
+
+// The rotation taking a to b as a rotation vector (axis times angle, the shorter way).
+Vec3 rotation_vector(Quat a, Quat b) {
+    Quat d = quat_mul(b, Quat{-a.x, -a.y, -a.z, a.w});
+    if (d.w < 0.0f) d = {-d.x, -d.y, -d.z, -d.w};
+    const Vec3 v{d.x, d.y, d.z};
+    const float s = length(v);
+    if (!(s > 0.0f)) return {};
+    const float angle = 2.0f * det_atan2(s, d.w);
+    return v * (angle / s);
+}
+
+// Builds a mesh's hierarchy from its triangles (given in original order) and stores them in
+// leaf order.
+void build_shape(World::MeshShape& mesh, std::vector<Triangle>&& tris) {
+    const std::size_t n = tris.size();
+    std::vector<AABB> boxes(n);
+    for (std::size_t t = 0; t < n; ++t) {
+        const Triangle& tr = tris[t];
+        // A triangle with a non-finite vertex gets an empty box: no query reaches it.
+        boxes[t] = (is_finite(tr.a) && is_finite(tr.b) && is_finite(tr.c)) ? aabb_of_triangle(tr) : aabb_empty();
+    }
+    mesh.bvh = build_bvh(boxes);
+    mesh.built_cost = bvh_sah_cost(mesh.bvh);
+    widen(mesh.bvh);
+    mesh.ids = std::move(mesh.bvh.order);  // the original index of each stored triangle
+    mesh.bvh.order = {};
+    mesh.tris.resize(n);
+    mesh.slot_of.resize(n);
+    for (std::size_t k = 0; k < n; ++k) {
+        const std::uint32_t id = mesh.ids[k];
+        mesh.tris[k] = tris[id];
+        mesh.slot_of[id] = static_cast<std::uint32_t>(k);
+    }
+    mesh.box = mesh.bvh.nodes.empty() ? aabb_empty() : mesh.bvh.nodes[0].box;
+}
+
+std::vector<Triangle> read_triangles(std::span<const float> positions, std::span<const std::uint32_t> indices,
+                                     std::size_t tri_count) {
+    auto vertex = [&](std::size_t v) { return Vec3{positions[3 * v], positions[3 * v + 1], positions[3 * v + 2]}; };
+    std::vector<Triangle> tris(tri_count);
+    for (std::size_t t = 0; t < tri_count; ++t)
+        tris[t] = indices.empty() ? Triangle{vertex(3 * t), vertex(3 * t + 1), vertex(3 * t + 2)}
+                                  : Triangle{vertex(indices[3 * t]), vertex(indices[3 * t + 1]), vertex(indices[3 * t + 2])};
+    return tris;
+}
+
+}  // namespace
+
+namespace detail {
+
+AABB place_box(const World::Object& o, const AABB& local) {
+    const Vec3 c = (local.min + local.max) * 0.5f, e = (local.max - local.min) * 0.5f;
+    const Vec3 wc = place(o, c);
+    const Vec3 we = mat3_abs(o.rot) * (e * o.pose.scale);
+    const float m = tol::kTransformSlopRel * (box_magnitude({wc - we, wc + we}) + maxf(maxf(we.x, we.y), we.z));
+    const Vec3 g = we + Vec3{m, m, m};
+    return {wc - g, wc + g};
+}
+
+AABB unplace_box(const World::Object& o, const AABB& world) {
+    const Vec3 c = (world.min + world.max) * 0.5f, e = (world.max - world.min) * 0.5f;
+    const Vec3 lc = unplace(o, c);
+    const Vec3 le = mul_transpose(mat3_abs(o.rot), e) * o.inv_scale;
+    const float m = tol::kTransformSlopRel * (box_magnitude({lc - le, lc + le}) + maxf(maxf(le.x, le.y), le.z) +
+                                               box_magnitude(o.shape ? o.shape->box : AABB{}));
+    const Vec3 g = le + Vec3{m, m, m};
+    return {lc - g, lc + g};
+}
+
+Primitive world_primitive(const World::Object& o) {
+    Primitive p = o.local;
+    const float s = o.pose.scale;
+    switch (o.kind) {
+        case ObjectKind::Sphere:
+            p.sphere = {place(o, o.local.sphere.center), o.local.sphere.radius * s};
+            break;
+        case ObjectKind::Capsule:
+            p.capsule = {place(o, o.local.capsule.start), place(o, o.local.capsule.end), o.local.capsule.radius * s};
+            break;
+        case ObjectKind::Box:
+            p.box = {place(o, o.local.box.center), o.pose.rotation, o.local.box.half_extents * s};
+            break;
+        default:
+            break;
+    }
+    return p;
+}
+
+}  // namespace detail
+
+// ---- objects ----------------------------------------------------------------------------------
+
+World::World() = default;
+World::~World() = default;
+World::World(World&&) noexcept = default;
+World& World::operator=(World&&) noexcept = default;
+
+World::Object* World::live(std::uint32_t id) {
+    return id < objects_.size() && objects_[id].live ? &objects_[id] : nullptr;
+}
+const World::Object* World::live(std::uint32_t id) const {
+    return id < objects_.size() && objects_[id].live ? &objects_[id] : nullptr;
+}
+
+bool World::object_passes(std::uint32_t id, const QueryFilter& filter) const {
+    return id != filter.ignore && (objects_[id].layers & filter.layers) != 0;
+}
+
+AddResult World::add_object(Object&& o) {
+    AddResult r;
+    if (objects_.size() >= kNoIndex - 1) {
+        r.error = "too many objects";
+        return r;
+    }
+    o.live = true;
+    objects_.push_back(std::move(o));
+    top_structure_dirty_ = true;
+    ++revision_;
+    r.ok = true;
+    r.object = static_cast<std::uint32_t>(objects_.size() - 1);
+    return r;
+}
+
+AddResult World::add_mesh(std::span<const float> positions, std::span<const std::uint32_t> indices,
+                          const ObjectOptions& options) {
+    AddResult r;
     if (positions.size() % 3 != 0) {
         r.error = "positions must hold 3 floats per vertex";
         return r;
@@ -47,371 +278,306 @@ AddMeshResult World::add_mesh(std::span<const float> positions, std::span<const 
         r.error = "too many triangles";
         return r;
     }
+    if ((r.error = check_transform(options.transform))) return r;
 
     const auto t0 = std::chrono::steady_clock::now();
-    auto vertex = [&](std::size_t v) { return Vec3{positions[3 * v], positions[3 * v + 1], positions[3 * v + 2]}; };
-    auto triangle_of = [&](std::size_t t) {
-        if (indices.empty()) return Triangle{vertex(3 * t), vertex(3 * t + 1), vertex(3 * t + 2)};
-        return Triangle{vertex(indices[3 * t]), vertex(indices[3 * t + 1]), vertex(indices[3 * t + 2])};
-    };
-    std::vector<AABB> boxes(tri_count);
-    for (std::size_t t = 0; t < tri_count; ++t) {
-        const Triangle tr = triangle_of(t);
-        // A triangle with a non-finite vertex gets an empty box: no query reaches it.
-        boxes[t] = (is_finite(tr.a) && is_finite(tr.b) && is_finite(tr.c)) ? aabb_of_triangle(tr) : aabb_empty();
-    }
-
-    Mesh mesh;
-    mesh.bvh = build_bvh(boxes);
-    widen(mesh.bvh);
-    boxes = {};
-    // The triangles are stored in leaf order, read straight from the caller's arrays.
-    mesh.ids = std::move(mesh.bvh.order);  // the original index of each stored triangle
-    mesh.bvh.order = {};
-    mesh.tris.resize(tri_count);
-    mesh.slot_of.resize(tri_count);
-    for (std::size_t k = 0; k < tri_count; ++k) {
-        const std::uint32_t id = mesh.ids[k];
-        mesh.tris[k] = triangle_of(id);
-        mesh.slot_of[id] = static_cast<std::uint32_t>(k);
-    }
-    mesh.box = mesh.bvh.nodes.empty() ? aabb_empty() : mesh.bvh.nodes[0].box;
-    meshes_.push_back(std::move(mesh));
+    auto shape = std::make_shared<MeshShape>();
+    build_shape(*shape, read_triangles(positions, indices, tri_count));
+    shape->indices.assign(indices.begin(), indices.end());
+    shape->position_floats = positions.size();
     build_ms_ += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
 
-    r.ok = true;
-    r.mesh = static_cast<std::uint32_t>(meshes_.size() - 1);
-    return r;
+    Object o;
+    o.kind = ObjectKind::Mesh;
+    o.layers = options.layers;
+    o.shape = std::move(shape);
+    set_pose(o, normalized(options.transform));
+    o.target = o.pose;
+    return add_object(std::move(o));
 }
 
-Triangle World::triangle(std::uint32_t mesh, std::uint32_t tri) const {
-    if (mesh >= meshes_.size() || tri >= meshes_[mesh].slot_of.size()) return {};
-    const Mesh& m = meshes_[mesh];
-    return m.tris[m.slot_of[tri]];
+AddResult World::add_instance(std::uint32_t mesh, const ObjectOptions& options) {
+    AddResult r;
+    const Object* source = live(mesh);
+    if (!source || !detail::is_mesh(*source)) {
+        r.error = "the mesh is not a live mesh or instance of this world";
+        return r;
+    }
+    if ((r.error = check_transform(options.transform))) return r;
+    Object o;
+    o.kind = ObjectKind::Instance;
+    o.layers = options.layers;
+    o.shape = source->shape;
+    set_pose(o, normalized(options.transform));
+    o.target = o.pose;
+    return add_object(std::move(o));
+}
+
+AddResult World::add_sphere(Vec3 center, float radius, std::uint32_t layers) {
+    AddResult r;
+    if (!is_finite(center) || !(radius >= 0.0f) || !std::isfinite(radius)) {
+        r.error = "the centre must be finite and the radius finite and >= 0";
+        return r;
+    }
+    Object o;
+    o.kind = ObjectKind::Sphere;
+    o.layers = layers;
+    o.local.kind = detail::Primitive::Kind::Sphere;
+    o.local.sphere = {{0, 0, 0}, radius};
+    set_pose(o, Transform{center, {}, 1.0f});
+    o.target = o.pose;
+    return add_object(std::move(o));
+}
+
+AddResult World::add_capsule(Vec3 a, Vec3 b, float radius, std::uint32_t layers) {
+    AddResult r;
+    if (!is_finite(a) || !is_finite(b) || !(radius >= 0.0f) || !std::isfinite(radius)) {
+        r.error = "the ends must be finite and the radius finite and >= 0";
+        return r;
+    }
+    const Vec3 mid = (a + b) * 0.5f;
+    if (!is_finite(mid)) {
+        r.error = "the ends are too far apart";
+        return r;
+    }
+    Object o;
+    o.kind = ObjectKind::Capsule;
+    o.layers = layers;
+    o.local.kind = detail::Primitive::Kind::Capsule;
+    o.local.capsule = {a - mid, b - mid, radius};
+    set_pose(o, Transform{mid, {}, 1.0f});
+    o.target = o.pose;
+    return add_object(std::move(o));
+}
+
+AddResult World::add_box(Vec3 center, Quat rotation, Vec3 half_extents, std::uint32_t layers) {
+    AddResult r;
+    if (!is_finite(center) || !is_finite(half_extents) || !(half_extents.x >= 0.0f) || !(half_extents.y >= 0.0f) ||
+        !(half_extents.z >= 0.0f)) {
+        r.error = "the centre must be finite and the half extents finite and >= 0";
+        return r;
+    }
+    const Transform t{center, rotation, 1.0f};
+    if ((r.error = check_transform(t))) return r;
+    Object o;
+    o.kind = ObjectKind::Box;
+    o.layers = layers;
+    o.local.kind = detail::Primitive::Kind::Box;
+    o.local.box = {{0, 0, 0}, {}, half_extents};
+    set_pose(o, normalized(t));
+    o.target = o.pose;
+    return add_object(std::move(o));
+}
+
+const char* World::remove(std::uint32_t id) {
+    Object* o = live(id);
+    if (!o) return "the object is not a live object of this world";
+    *o = Object{};  // frees its mesh when no other object shares it
+    top_structure_dirty_ = true;
+    ++revision_;
+    return nullptr;
+}
+
+const char* World::set_transform(std::uint32_t id, const Transform& t) {
+    Object* o = live(id);
+    if (!o) return "the object is not a live object of this world";
+    if (const char* e = check_transform(t)) return e;
+    o->target = normalized(t);
+    o->pending = true;
+    return nullptr;
+}
+
+const char* World::teleport(std::uint32_t id, const Transform& t) {
+    Object* o = live(id);
+    if (!o) return "the object is not a live object of this world";
+    if (const char* e = check_transform(t)) return e;
+    set_pose(*o, normalized(t));
+    o->target = o->pose;
+    o->pending = false;
+    o->linear = o->angular = Vec3{};
+    top_boxes_dirty_ = true;
+    ++revision_;
+    return nullptr;
+}
+
+void World::update(float dt) {
+    const bool timed = dt > 0.0f && std::isfinite(dt);
+    bool moved = false;
+    for (Object& o : objects_) {
+        if (!o.live) continue;
+        if (!o.pending) {
+            o.linear = o.angular = Vec3{};
+            continue;
+        }
+        const Transform start = o.pose;
+        set_pose(o, o.target);
+        o.pending = false;
+        moved = true;
+        if (timed) {
+            const float inv_dt = 1.0f / dt;
+            o.linear = (o.pose.position - start.position) * inv_dt;
+            o.angular = rotation_vector(start.rotation, o.pose.rotation) * inv_dt;
+            if (!is_finite(o.linear) || !is_finite(o.angular)) o.linear = o.angular = Vec3{};
+        } else {
+            o.linear = o.angular = Vec3{};
+        }
+    }
+    if (moved) {
+        top_boxes_dirty_ = true;
+        ++revision_;
+    }
+    refresh_top();
+}
+
+const char* World::update_mesh(std::uint32_t id, std::span<const float> positions) {
+    Object* o = live(id);
+    if (!o || !detail::is_mesh(*o)) return "the object is not a live mesh or instance of this world";
+    MeshShape& mesh = *o->shape;
+    if (positions.size() != mesh.position_floats)
+        return "positions must hold as many floats as the mesh was added with";
+    const auto t0 = std::chrono::steady_clock::now();
+    const std::size_t n = mesh.tris.size();
+    std::vector<Triangle> tris = read_triangles(positions, mesh.indices, n);
+    std::vector<AABB> boxes(n);
+    for (std::size_t k = 0; k < n; ++k) {
+        const Triangle& tr = tris[mesh.ids[k]];
+        mesh.tris[k] = tr;
+        boxes[k] = (is_finite(tr.a) && is_finite(tr.b) && is_finite(tr.c)) ? aabb_of_triangle(tr) : aabb_empty();
+    }
+    refit_bvh(mesh.bvh, boxes);
+    if (bvh_sah_cost(mesh.bvh) > tol::kRefitRebuildRatio * mesh.built_cost) {
+        build_shape(mesh, std::move(tris));
+        ++mesh_rebuilds_;
+    } else {
+        widen(mesh.bvh);
+        mesh.box = mesh.bvh.nodes.empty() ? aabb_empty() : mesh.bvh.nodes[0].box;
+    }
+    build_ms_ += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    for (Object& other : objects_)
+        if (other.live && other.shape.get() == &mesh) other.box = object_box(other);
+    top_boxes_dirty_ = true;
+    ++revision_;
+    return nullptr;
+}
+
+const char* World::set_layers(std::uint32_t id, std::uint32_t layers) {
+    Object* o = live(id);
+    if (!o) return "the object is not a live object of this world";
+    o->layers = layers;
+    ++revision_;
+    return nullptr;
+}
+
+bool World::is_live(std::uint32_t id) const { return live(id) != nullptr; }
+ObjectKind World::kind(std::uint32_t id) const { return live(id) ? objects_[id].kind : ObjectKind::Mesh; }
+std::uint32_t World::layers(std::uint32_t id) const { return live(id) ? objects_[id].layers : 0; }
+Transform World::transform(std::uint32_t id) const { return live(id) ? objects_[id].pose : Transform{}; }
+Vec3 World::linear_velocity(std::uint32_t id) const { return live(id) ? objects_[id].linear : Vec3{}; }
+Vec3 World::angular_velocity(std::uint32_t id) const { return live(id) ? objects_[id].angular : Vec3{}; }
+Vec3 World::velocity_at(std::uint32_t id, Vec3 p) const {
+    const Object* o = live(id);
+    if (!o || !is_finite(p)) return {};
+    return o->linear + cross(o->angular, p - o->pose.position);
+}
+AABB World::bounds(std::uint32_t id) const { return live(id) ? objects_[id].box : aabb_empty(); }
+std::size_t World::object_count() const {
+    std::size_t n = 0;
+    for (const Object& o : objects_) n += o.live ? 1 : 0;
+    return n;
+}
+std::uint32_t World::id_limit() const { return static_cast<std::uint32_t>(objects_.size()); }
+
+std::uint32_t World::triangle_count(std::uint32_t id) const {
+    const Object* o = live(id);
+    return o && detail::is_mesh(*o) ? static_cast<std::uint32_t>(o->shape->tris.size()) : 0;
+}
+
+Triangle World::triangle(std::uint32_t id, std::uint32_t tri) const {
+    const Object* o = live(id);
+    if (!o || !detail::is_mesh(*o) || tri >= o->shape->slot_of.size()) return {};
+    const Triangle& t = o->shape->tris[o->shape->slot_of[tri]];
+    return o->identity ? t : detail::place(*o, t);
+}
+
+bool World::sphere(std::uint32_t id, Sphere& out) const {
+    const Object* o = live(id);
+    if (!o || o->kind != ObjectKind::Sphere) return false;
+    out = detail::world_primitive(*o).sphere;
+    return true;
+}
+bool World::capsule(std::uint32_t id, Capsule& out) const {
+    const Object* o = live(id);
+    if (!o || o->kind != ObjectKind::Capsule) return false;
+    out = detail::world_primitive(*o).capsule;
+    return true;
+}
+bool World::box(std::uint32_t id, OBB& out) const {
+    const Object* o = live(id);
+    if (!o || o->kind != ObjectKind::Box) return false;
+    out = detail::world_primitive(*o).box;
+    return true;
 }
 
 WorldStats World::stats() const {
+    refresh_top();
     WorldStats s;
-    s.meshes = static_cast<std::uint32_t>(meshes_.size());
-    for (const Mesh& m : meshes_) {
-        s.triangles += static_cast<std::uint32_t>(m.tris.size());
-        s.nodes += static_cast<std::uint32_t>(m.bvh.nodes.size());
-        s.wide_nodes += static_cast<std::uint32_t>(m.bvh.wide.size());
-        s.memory_bytes += m.tris.size() * sizeof(Triangle) + m.ids.size() * 4 + m.slot_of.size() * 4 +
-                          m.bvh.nodes.size() * sizeof(BvhNode) + m.bvh.wide.size() * sizeof(BvhNode4);
-        s.max_depth = s.max_depth > m.bvh.depth ? s.max_depth : m.bvh.depth;
+    std::vector<const MeshShape*> seen;
+    for (const Object& o : objects_) {
+        if (!o.live) continue;
+        ++s.objects;
+        s.memory_bytes += sizeof(Object);
+        if (!detail::is_mesh(o)) continue;
+        const MeshShape* m = o.shape.get();
+        bool counted = false;
+        for (const MeshShape* x : seen) counted = counted || x == m;
+        if (counted) continue;
+        seen.push_back(m);
+        ++s.meshes;
+        s.triangles += static_cast<std::uint32_t>(m->tris.size());
+        s.nodes += static_cast<std::uint32_t>(m->bvh.nodes.size());
+        s.wide_nodes += static_cast<std::uint32_t>(m->bvh.wide.size());
+        s.memory_bytes += m->tris.size() * sizeof(Triangle) + m->ids.size() * 4 + m->slot_of.size() * 4 +
+                          m->indices.size() * 4 + m->bvh.nodes.size() * sizeof(BvhNode) +
+                          m->bvh.wide.size() * sizeof(BvhNode4);
+        s.max_depth = s.max_depth > m->bvh.depth ? s.max_depth : m->bvh.depth;
     }
+    s.top_nodes = static_cast<std::uint32_t>(top_.nodes.size());
+    s.memory_bytes += top_.nodes.size() * sizeof(BvhNode) + top_.order.size() * 4 + top_boxes_.size() * sizeof(AABB);
     s.build_ms = build_ms_;
+    s.top_rebuilds = top_rebuilds_;
+    s.top_refits = top_refits_;
+    s.mesh_rebuilds = mesh_rebuilds_;
     return s;
 }
 
-// ---- rays -------------------------------------------------------------------------------------
+// ---- the top level ----------------------------------------------------------------------------
 
-namespace {
-
-// Lexicographic (distance, mesh, triangle): the answer does not depend on traversal order.
-bool better(float s, std::uint32_t mesh, std::uint32_t tri, const WorldHit& best) {
-    if (!best.hit) return true;
-    if (s != best.distance) return s < best.distance;
-    return mesh != best.mesh ? mesh < best.mesh : tri < best.triangle;
-}
-
-}  // namespace
-
-namespace {
-
-// The leaf test of a raycast against one mesh: intersect_ray_triangle per triangle, keeping the
-// best hit by `better`; returns the new limit.
-struct RayLeaf {
-    const RaySetup& ray;
-    const Triangle* tris;
-    const std::uint32_t* ids;
-    std::uint32_t mesh;
-    float max_distance;
-    float& limit;
-    WorldHit& best;
-    float operator()(std::uint32_t first, std::uint32_t count) const {
-        for (std::uint32_t k = first; k < first + count; ++k) {
-            const float s = intersect_ray_triangle(ray.origin, ray.dir, tris[k], max_distance);
-            if (s < 0.0f || s > limit || !better(s, mesh, ids[k], best)) continue;
-            best.hit = true;
-            best.distance = s;
-            best.mesh = mesh;
-            best.triangle = ids[k];
-            limit = s;
+void World::refresh_top() const {
+    if (!top_structure_dirty_ && !top_boxes_dirty_) return;
+    if (!top_structure_dirty_) {
+        // Refit: the same tree over the moved boxes, unless that made it much worse.
+        for (std::size_t k = 0; k < top_.order.size(); ++k) top_boxes_[k] = objects_[top_.order[k]].box;
+        refit_bvh(top_, top_boxes_);
+        ++top_refits_;
+        top_boxes_dirty_ = false;
+        if (!(bvh_sah_cost(top_) > tol::kTopRebuildRatio * top_built_cost_)) return;
+    }
+    std::vector<std::uint32_t> ids;
+    std::vector<AABB> boxes;
+    for (std::uint32_t id = 0; id < objects_.size(); ++id)
+        if (objects_[id].live) {
+            ids.push_back(id);
+            boxes.push_back(objects_[id].box);
         }
-        return limit;
+    top_ = build_bvh(boxes, 1);
+    top_boxes_.resize(ids.size());
+    for (std::size_t k = 0; k < top_.order.size(); ++k) {
+        top_boxes_[k] = boxes[top_.order[k]];
+        top_.order[k] = ids[top_.order[k]];
     }
-    // The triangles of a leaf about to be tested, asked for ahead (RayWalk).
-    void prefetch(std::uint32_t first, std::uint32_t count) const {
-        detail::prefetch(tris + first, count * sizeof(Triangle));
-    }
-};
-
-// The point, position and normal of a raycast's best hit on triangle t.
-WorldHit finish_ray(WorldHit best, const RaySetup& ray, const Triangle& t) {
-    Vec3 n = normalize_or(cross(t.b - t.a, t.c - t.a), Vec3{0, 1, 0});
-    if (dot(n, ray.dir) > 0.0f) n = -n;
-    best.point = ray.origin + ray.dir * best.distance;
-    best.position = best.point;
-    best.normal = n;
-    return best;
-}
-
-}  // namespace
-
-WorldHit World::raycast(Vec3 origin, Vec3 dir, float max_distance) const {
-    WorldHit best;
-    best.distance = max_distance;
-    RaySetup ray;
-    if (!ray.init(origin, dir, max_distance)) return best;
-    float limit = max_distance;
-    for (std::uint32_t m = 0; m < meshes_.size(); ++m) {
-        const Mesh& mesh = meshes_[m];
-        const RayLeaf leaf{ray, mesh.tris.data(), mesh.ids.data(), m, max_distance, limit, best};
-        detail::traverse_ray(mesh.bvh, ray, limit, Vec3{0, 0, 0}, leaf);
-    }
-    return best.hit ? finish_ray(best, ray, triangle(best.mesh, best.triangle)) : best;
-}
-
-void World::raycast_batch(std::span<const float> rays, float max_distance, std::span<WorldHit> out) const {
-    const std::size_t n = out.size() < rays.size() / 6 ? out.size() : rays.size() / 6;
-    const auto ray_at = [&](std::size_t i, Vec3& o, Vec3& d) {
-        const float* r = rays.data() + 6 * i;
-        o = {r[0], r[1], r[2]};
-        d = {r[3], r[4], r[5]};
-    };
-    std::size_t i = 0;
-    for (; i + 1 < n; i += 2) {
-        Vec3 oa, da, ob, db;
-        ray_at(i, oa, da);
-        ray_at(i + 1, ob, db);
-        RaySetup ra, rb;
-        if (!ra.init(oa, da, max_distance) || !rb.init(ob, db, max_distance)) {
-            out[i] = raycast(oa, da, max_distance);
-            out[i + 1] = raycast(ob, db, max_distance);
-            continue;
-        }
-        WorldHit ba, bb;
-        ba.distance = bb.distance = max_distance;
-        float la = max_distance, lb = max_distance;
-        for (std::uint32_t m = 0; m < meshes_.size(); ++m) {
-            const Mesh& mesh = meshes_[m];
-            const RayLeaf leaf_a{ra, mesh.tris.data(), mesh.ids.data(), m, max_distance, la, ba};
-            const RayLeaf leaf_b{rb, mesh.tris.data(), mesh.ids.data(), m, max_distance, lb, bb};
-            detail::RayWalk<const RayLeaf> wa(mesh.bvh, ra, la, Vec3{0, 0, 0}, leaf_a);
-            detail::RayWalk<const RayLeaf> wb(mesh.bvh, rb, lb, Vec3{0, 0, 0}, leaf_b);
-            bool a = !wa.done(), b = !wb.done();
-            // A step of each in turn while both go on: the node one has asked for arrives while
-            // the other works. (Four in turn, through an array, measured slower in wasm.)
-            while (a && b) {
-                a = wa.step();
-                b = wb.step();
-            }
-            while (a) a = wa.step();
-            while (b) b = wb.step();
-        }
-        out[i] = ba.hit ? finish_ray(ba, ra, triangle(ba.mesh, ba.triangle)) : ba;
-        out[i + 1] = bb.hit ? finish_ray(bb, rb, triangle(bb.mesh, bb.triangle)) : bb;
-    }
-    if (i < n) {
-        Vec3 o, d;
-        ray_at(i, o, d);
-        out[i] = raycast(o, d, max_distance);
-    }
-}
-
-bool World::raycast_any(Vec3 origin, Vec3 dir, float max_distance) const {
-    RaySetup ray;
-    if (!ray.init(origin, dir, max_distance)) return false;
-    bool found = false;
-    for (const Mesh& mesh : meshes_) {
-        const float slop = detail::traversal_slop(mesh.bvh, ray.origin, max_distance, Vec3{0, 0, 0});
-        const Vec3 tri_grow{slop, slop, slop};
-        detail::traverse_ray(mesh.bvh, ray, max_distance, Vec3{0, 0, 0}, [&](std::uint32_t first, std::uint32_t count) {
-            for (std::uint32_t k = first; k < first + count && !found; ++k)
-                found = detail::ray_box_entry(ray, detail::triangle_box(mesh.tris[k]), tri_grow, max_distance + slop) <=
-                            max_distance + slop &&
-                        intersect_ray_triangle(ray.origin, ray.dir, mesh.tris[k], max_distance) >= 0.0f;
-            return found ? -1.0f : max_distance;  // a negative limit stops the traversal
-        });
-        if (found) return true;
-    }
-    return false;
-}
-
-WorldHit World::intersect_segment(Vec3 start, Vec3 end) const {
-    const Vec3 d = end - start;
-    const float len = length(d);
-    WorldHit h = raycast(start, d, len);
-    if (!h.hit) h.distance = len;
-    return h;
-}
-
-// ---- overlaps ---------------------------------------------------------------------------------
-
-namespace {
-
-// A query box grown by the traversal slop (tol::kTraversalSlopRel) of its own magnitude, so that
-// rounding in building it never culls a triangle that exactly touches the query.
-AABB grown_query_box(const AABB& b) {
-    const Vec3 m = vmax(vabs(b.min), vabs(b.max));
-    const float slop = tol::kTraversalSlopRel * maxf(maxf(m.x, m.y), m.z);
-    const Vec3 g{slop, slop, slop};
-    return {b.min - g, b.max + g};
-}
-
-}  // namespace
-
-std::size_t World::overlap_sphere(Vec3 center, float radius, std::vector<WorldContact>& out) const {
-    if (!is_finite(center) || !(radius >= 0.0f) || !std::isfinite(radius)) return 0;
-    const std::size_t before = out.size();
-    const Sphere sphere{center, radius};
-    for_each_triangle_in(grown_query_box(aabb_of_sphere(sphere)),
-                         [&](std::uint32_t m, std::uint32_t id, const Triangle& t) {
-                             const Contact c = triangle_sphere(t, sphere);
-                             if (!c.hit) return;
-                             WorldContact wc;
-                             wc.mesh = m;
-                             wc.triangle = id;
-                             wc.point = c.point;
-                             wc.normal = c.normal;
-                             wc.depth = c.depth;
-                             wc.feature = closest_point_on_triangle(center, t).region;
-                             out.push_back(wc);
-                         });
-    return out.size() - before;
-}
-
-std::size_t World::overlap_capsule(Vec3 a, Vec3 b, float radius, std::vector<WorldContact>& out) const {
-    if (!is_finite(a) || !is_finite(b) || !(radius >= 0.0f) || !std::isfinite(radius)) return 0;
-    const std::size_t before = out.size();
-    const Capsule cap{a, b, radius};
-    for_each_triangle_in(
-        grown_query_box(aabb_of_capsule(cap)), [&](std::uint32_t m, std::uint32_t id, const Triangle& t) {
-            const Contact c = triangle_capsule(t, cap);
-            if (!c.hit) return;
-            WorldContact wc;
-            wc.mesh = m;
-            wc.triangle = id;
-            wc.point = c.point;
-            wc.normal = c.normal;
-            wc.depth = c.depth;
-            const ClosestPointsSegmentSegment axis_point = closest_points_segment_segment({a, b}, {c.point, c.point});
-            wc.feature = closest_point_on_triangle(axis_point.point1, t).region;
-            out.push_back(wc);
-        });
-    return out.size() - before;
-}
-
-// ---- closest point and floor ------------------------------------------------------------------
-
-WorldClosestPoint World::closest_point(Vec3 p, float max_distance) const {
-    WorldClosestPoint best;
-    if (!is_finite(p) || !(max_distance >= 0.0f)) return best;
-    float best_d2 = std::isfinite(max_distance) ? max_distance * max_distance : max_distance;
-    // A node is pruned only when it is farther than the best by more than the rounding of the
-    // float positions involved: the candidates' closest points are rounded to float (half an ulp
-    // of the scene's magnitude per coordinate) and the box distance is a float sum of squares.
-    // The margin is tol::kTraversalSlopRel of the magnitude of p and the mesh, and that relative
-    // part of the distance itself; ties and near-ties are then decided exactly, as brute force
-    // would. (Pruning on d^2 alone with a relative factor is not enough near the surface of a
-    // mesh far from the origin, where the rounding is large next to the distance.)
-    float margin = 0.0f, prune_d2 = best_d2;
-    const auto update_prune = [&] {
-        const float reach = std::sqrt(best_d2) * (1.0f + 4.0f * tol::kTraversalSlopRel) + margin;
-        prune_d2 = reach * reach;
-    };
-    const Vec3 pm = vabs(p);
-    std::uint32_t stack[kTraversalStack];
-    for (std::uint32_t m = 0; m < meshes_.size(); ++m) {
-        const Mesh& mesh = meshes_[m];
-        if (mesh.bvh.nodes.empty()) continue;
-        const Vec3 mag = vmax(vmax(vabs(mesh.box.min), vabs(mesh.box.max)), pm);
-        margin = tol::kTraversalSlopRel * maxf(maxf(mag.x, mag.y), mag.z);
-        update_prune();
-        int top = 0;
-        stack[top++] = 0;
-        while (top > 0) {
-            const BvhNode& node = mesh.bvh.nodes[stack[--top]];
-            if (aabb_is_empty(node.box) || distance_sq_point_aabb(p, node.box) > prune_d2) continue;
-            if (node.count > 0) {
-                for (std::uint32_t k = node.first; k < node.first + node.count; ++k) {
-                    const ClosestPointOnTriangle c = closest_point_on_triangle(p, mesh.tris[k]);
-                    const float d2 = distance_sq(p, c.point);
-                    const bool tie_better =
-                        best.hit && d2 == best_d2 && (m < best.mesh || (m == best.mesh && mesh.ids[k] < best.triangle));
-                    // A triangle with an infinite vertex can still have a finite closest point (on
-                    // its finite edge): it is checked here, only when it would win, to keep such
-                    // triangles out of every answer as for the other queries.
-                    const Triangle& t = mesh.tris[k];
-                    if ((d2 < best_d2 || (!best.hit && d2 == best_d2) || tie_better) && is_finite(t.a) &&
-                        is_finite(t.b) && is_finite(t.c)) {
-                        best_d2 = d2;
-                        best.hit = true;
-                        best.point = c.point;
-                        best.mesh = m;
-                        best.triangle = mesh.ids[k];
-                        best.feature = c.region;
-                        update_prune();
-                    }
-                }
-            } else {
-                // Visit the nearer child first: it tightens best_d2 sooner.
-                const BvhNode& l = mesh.bvh.nodes[node.first];
-                const BvhNode& r = mesh.bvh.nodes[node.first + 1];
-                const bool left_first = distance_sq_point_aabb(p, l.box) <= distance_sq_point_aabb(p, r.box);
-                stack[top++] = left_first ? node.first + 1 : node.first;
-                stack[top++] = left_first ? node.first : node.first + 1;
-            }
-        }
-    }
-    if (best.hit) best.distance = std::sqrt(best_d2);
-    return best;
-}
-
-WorldFloor World::floor(float x, float z, float from_y) const {
-    WorldFloor best;
-    if (!std::isfinite(x) || !std::isfinite(z) || std::isnan(from_y)) return best;
-    std::uint32_t stack[kTraversalStack];
-    for (std::uint32_t m = 0; m < meshes_.size(); ++m) {
-        const Mesh& mesh = meshes_[m];
-        if (mesh.bvh.nodes.empty()) continue;
-        int top = 0;
-        stack[top++] = 0;
-        while (top > 0) {
-            const BvhNode& node = mesh.bvh.nodes[stack[--top]];
-            const AABB& b = node.box;
-            if (!(x >= b.min.x && x <= b.max.x && z >= b.min.z && z <= b.max.z && b.min.y <= from_y)) continue;
-            if (best.hit && b.max.y < best.height) continue;
-            if (node.count > 0) {
-                for (std::uint32_t k = node.first; k < node.first + node.count; ++k) {
-                    const FloorHeight f = floor_height(mesh.tris[k], x, z);
-                    if (!f.hit || !(f.height <= from_y)) continue;
-                    const std::uint32_t id = mesh.ids[k];
-                    const bool wins =
-                        !best.hit || f.height > best.height ||
-                        (f.height == best.height && (m < best.mesh || (m == best.mesh && id < best.triangle)));
-                    if (!wins) continue;
-                    best.hit = true;
-                    best.height = f.height;
-                    best.normal = f.normal;
-                    best.mesh = m;
-                    best.triangle = id;
-                }
-            } else {
-                // The child that reaches higher (below from_y) first: it finds the floor sooner,
-                // and then everything lower is pruned — in a soup or a building the column under
-                // (x, z) is long.
-                const BvhNode& l = mesh.bvh.nodes[node.first];
-                const BvhNode& r = mesh.bvh.nodes[node.first + 1];
-                const bool left_first = minf(l.box.max.y, from_y) >= minf(r.box.max.y, from_y);
-                stack[top++] = left_first ? node.first + 1 : node.first;
-                stack[top++] = left_first ? node.first : node.first + 1;
-            }
-        }
-    }
-    return best;
+    top_built_cost_ = bvh_sah_cost(top_);
+    ++top_rebuilds_;
+    top_structure_dirty_ = top_boxes_dirty_ = false;
 }
 
 }  // namespace shototsu

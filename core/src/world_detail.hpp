@@ -270,13 +270,13 @@ struct EarliestSweep {
     SweepHit sweep;  // the best hit's centre, contact and normal
 
     template <class Hit>
-    void offer(const Hit& h, std::uint32_t mesh, std::uint32_t triangle) {
+    void offer(const Hit& h, std::uint32_t object, std::uint32_t triangle) {
         if (!h.hit) return;
         if (best.hit &&
-            !(h.t < t || (h.t == t && (mesh < best.mesh || (mesh == best.mesh && triangle < best.triangle)))))
+            !(h.t < t || (h.t == t && (object < best.object || (object == best.object && triangle < best.triangle)))))
             return;
         best.hit = true;
-        best.mesh = mesh;
+        best.object = object;
         best.triangle = triangle;
         t = h.t;
         sweep.point = h.point;

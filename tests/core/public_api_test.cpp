@@ -49,5 +49,5 @@ TEST_CASE("shototsu.hpp: a declaration of every public header is visible through
     CHECK(sweep_sphere_triangle(0.1f, {0.2f, 1, 0.2f}, {0.2f, -1, 0.2f}, tri).hit);
     CHECK(tol::kSweepContactSlop > 0.0);
     World world;
-    CHECK(world.mesh_count() == 0);
+    CHECK(world.object_count() == 0);
 }

@@ -28,9 +28,9 @@ World build(const std::vector<MeshData>& meshes) {
 struct Best {
     bool hit = false;
     float value = 0.0f;
-    std::uint32_t mesh = 0, triangle = 0;
+    std::uint32_t object = 0, triangle = 0;
     void consider(float v, std::uint32_t m, std::uint32_t t) {
-        if (!hit || v < value || (v == value && (m < mesh || (m == mesh && t < triangle)))) *this = {true, v, m, t};
+        if (!hit || v < value || (v == value && (m < object || (m == object && t < triangle)))) *this = {true, v, m, t};
     }
 };
 
@@ -327,12 +327,12 @@ TEST_CASE(
         }
         ++hits;
         REQUIRE(h.distance == ref.value);
-        REQUIRE(h.mesh == ref.mesh);
+        REQUIRE(h.object == ref.object);
         REQUIRE(h.triangle == ref.triangle);
         REQUIRE(h.distance <= len);
         // The point is on the segment and on the triangle.
         REQUIRE(ddist(d(h.point), ref_closest_on_segment(d(h.point), d(a), d(b))) <= 1e-5);
-        REQUIRE(ref_point_triangle_distance(d(h.point), w.triangle(h.mesh, h.triangle)) <= 1e-5);
+        REQUIRE(ref_point_triangle_distance(d(h.point), w.triangle(h.object, h.triangle)) <= 1e-5);
     }
     CHECK(hits > 1000);
     SECTION("a zero-length segment is a miss of length 0") {
@@ -349,7 +349,7 @@ TEST_CASE("World: several meshes with exact duplicates answer every query with t
     const std::vector<MeshData> meshes = {terrain(16, 16.0f), closed_room(9.0f, 2), terrain(16, 16.0f),
                                           soup(soup_rng, 100, 6.0f)};
     const World w = build(meshes);
-    CHECK(w.mesh_count() == 4);
+    CHECK(w.object_count() == 4);
     CHECK(w.stats().triangles ==
           2 * meshes[0].triangle_count() + meshes[1].triangle_count() + meshes[3].triangle_count());
     Rng rng(0xD0);
@@ -363,34 +363,34 @@ TEST_CASE("World: several meshes with exact duplicates answer every query with t
         const Best rb = brute_ray(meshes, o, dir, 20.0f);
         REQUIRE(ray.hit == rb.hit);
         if (rb.hit) {
-            REQUIRE(ray.mesh == rb.mesh);
+            REQUIRE(ray.object == rb.object);
             REQUIRE(ray.triangle == rb.triangle);
-            REQUIRE(ray.mesh != 2);
-            on_terrain += ray.mesh == 0;
+            REQUIRE(ray.object != 2);
+            on_terrain += ray.object == 0;
         }
         const float r = rng.uniform(0.0f, 0.8f);
         const WorldHit sc = w.sphere_cast(o, r, dir, 5.0f);
         const Best sb = brute_sphere_cast(meshes, o, r, dir, 5.0f);
         REQUIRE(sc.hit == sb.hit);
         if (sb.hit) {
-            REQUIRE(sc.mesh == sb.mesh);
+            REQUIRE(sc.object == sb.object);
             REQUIRE(sc.triangle == sb.triangle);
-            REQUIRE(sc.mesh != 2);
+            REQUIRE(sc.object != 2);
         }
         const WorldClosestPoint cp = w.closest_point(o, 6.0f);
         const Best cb = brute_closest(meshes, o, 6.0f);
         REQUIRE(cp.hit == cb.hit);
         if (cb.hit) {
-            REQUIRE(cp.mesh == cb.mesh);
+            REQUIRE(cp.object == cb.object);
             REQUIRE(cp.triangle == cb.triangle);
-            REQUIRE(cp.mesh != 2);
+            REQUIRE(cp.object != 2);
         }
         const WorldFloor f = w.floor(o.x, o.z, o.y);
-        if (f.hit) REQUIRE(f.mesh != 2);
+        if (f.hit) REQUIRE(f.object != 2);
         contacts.clear();
         w.overlap_sphere(o, 1.0f, contacts);
         const auto count = [&](std::uint32_t m) {
-            return std::count_if(contacts.begin(), contacts.end(), [&](const WorldContact& c) { return c.mesh == m; });
+            return std::count_if(contacts.begin(), contacts.end(), [&](const WorldContact& c) { return c.object == m; });
         };
         REQUIRE(count(0) == count(2));  // both copies of the terrain report every contact
     }
@@ -414,18 +414,18 @@ TEST_CASE("World: an empty world and empty meshes answer every query with a miss
     all_miss(w);
     CHECK(w.stats().triangles == 0);
     CHECK(w.stats().nodes == 0);
-    const AddMeshResult empty = w.add_mesh({});
+    const AddResult empty = w.add_mesh({});
     REQUIRE(empty.ok);
-    CHECK(empty.mesh == 0);
+    CHECK(empty.object == 0);
     all_miss(w);
     CHECK(w.triangle(0, 0).a == Vec3{0, 0, 0});  // out of range: a zero triangle
     // A real mesh after the empty one answers as mesh 1.
     const MeshData t = terrain(8, 8.0f);
-    REQUIRE(w.add_mesh(t.positions, t.indices).mesh == 1);
+    REQUIRE(w.add_mesh(t.positions, t.indices).object == 1);
     const WorldHit h = w.raycast({0.3f, 5, 0.2f}, {0, -1, 0}, 100);
     CHECK(h.hit);
-    CHECK(h.mesh == 1);
-    CHECK(w.closest_point({0, 5, 0}, kInf).mesh == 1);
+    CHECK(h.object == 1);
+    CHECK(w.closest_point({0, 5, 0}, kInf).object == 1);
 }
 
 TEST_CASE(
@@ -451,10 +451,10 @@ TEST_CASE(
         else
             w.overlap_capsule(cap.start, cap.end, r, contacts);
         for (const WorldContact& wc : contacts) {
-            const Triangle tri = w.triangle(wc.mesh, wc.triangle);
+            const Triangle tri = w.triangle(wc.object, wc.triangle);
             const RefSegmentTriangle ref = ref_segment_triangle(d(cap.start), d(cap.end), tri);
             const double tol = 1e-5;
-            INFO("query " << q << " mesh " << wc.mesh << " triangle " << wc.triangle);
+            INFO("query " << q << " mesh " << wc.object << " triangle " << wc.triangle);
             REQUIRE(ref.dist <= r + tol);
             // Depth r - distance; when the axis touches or crosses the triangle, how far the
             // capsule must rise for its lower end to clear the plane by r: at least r.
@@ -492,7 +492,7 @@ TEST_CASE("World::closest_point: the point is on its triangle at the reported di
         const Vec3 p = rng.vec(-9, 9);
         const WorldClosestPoint cp = w.closest_point(p, 5.0f);
         if (!cp.hit) continue;
-        const Triangle tri = w.triangle(cp.mesh, cp.triangle);
+        const Triangle tri = w.triangle(cp.object, cp.triangle);
         INFO("query " << q);
         REQUIRE(cp.distance <= 5.0f);
         REQUIRE(std::fabs(cp.distance - distance(p, cp.point)) <= 1e-5f);

@@ -68,10 +68,10 @@ TEST_CASE("World::add_mesh: rejects malformed input and reports what it built") 
     const std::uint32_t bad_index[] = {0, 1, 3};
     CHECK_FALSE(w.add_mesh(std::span<const float>(pos, 8)).ok);
     CHECK_FALSE(w.add_mesh(pos, bad_index).ok);
-    CHECK(w.mesh_count() == 0);
-    const AddMeshResult r = w.add_mesh(pos);
+    CHECK(w.object_count() == 0);
+    const AddResult r = w.add_mesh(pos);
     REQUIRE(r.ok);
-    CHECK(r.mesh == 0);
+    CHECK(r.object == 0);
     const WorldStats st = w.stats();
     CHECK(st.triangles == 1);
     CHECK(st.nodes == 1);
@@ -109,7 +109,7 @@ TEST_CASE("World::raycast: equals brute force over all triangles, on every scene
             }
             ++hits;
             REQUIRE(h.distance == bs);
-            REQUIRE(h.mesh == bm);
+            REQUIRE(h.object == bm);
             REQUIRE(h.triangle == bt);
             REQUIRE(std::fabs(length(h.normal) - 1.0f) < 1e-5f);
             REQUIRE(dot(h.normal, dn) <= 0.0f);
@@ -149,7 +149,7 @@ TEST_CASE("World::raycast_batch: every answer is raycast's, bit for bit, invalid
                 REQUIRE(same(out[i].point, h.point));
                 REQUIRE(same(out[i].position, h.position));
                 REQUIRE(same(out[i].normal, h.normal));
-                REQUIRE(out[i].mesh == h.mesh);
+                REQUIRE(out[i].object == h.object);
                 REQUIRE(out[i].triangle == h.triangle);
             }
         }
@@ -185,7 +185,7 @@ TEST_CASE("World::sphere_cast: equals brute force sweeps over all triangles") {
             if (!have) continue;
             ++hits;
             REQUIRE(h.distance == bt_ * maxd);
-            REQUIRE(h.mesh == bm);
+            REQUIRE(h.object == bm);
             REQUIRE(h.triangle == bt);
         }
         CHECK(hits > kQueries / 20);
@@ -249,7 +249,7 @@ TEST_CASE("World::overlap_sphere and overlap_capsule: the same contacts as brute
             });
             std::vector<std::pair<std::uint32_t, std::uint32_t>> ids;
             for (const WorldContact& wc : got) {
-                ids.push_back({wc.mesh, wc.triangle});
+                ids.push_back({wc.object, wc.triangle});
                 REQUIRE(wc.depth >= 0.0f);
                 REQUIRE(std::fabs(length(wc.normal) - 1.0f) < 1e-4f);
             }
@@ -283,7 +283,7 @@ TEST_CASE("World::closest_point: equals brute force, and respects max_distance")
             REQUIRE(got.hit == have);
             if (!have) continue;
             REQUIRE(got.distance == std::sqrt(bd2));
-            REQUIRE(got.mesh == bm);
+            REQUIRE(got.object == bm);
             REQUIRE(got.triangle == bt);
         }
     }

@@ -30,7 +30,7 @@ namespace {
 constexpr std::uint32_t kMaxTriangles = 256;
 
 struct Tri {
-    std::uint32_t mesh, id;
+    std::uint32_t object, id;
     Triangle t;
 };
 
@@ -60,9 +60,9 @@ void add_mesh(FuzzInput& in, World& world, Brute& brute) {
     } else {
         for (std::uint32_t i = 0; i < 9 * tri_count; ++i) positions.push_back(in.value());
     }
-    const std::uint32_t mesh_index = static_cast<std::uint32_t>(world.mesh_count());
-    const AddMeshResult r = world.add_mesh(positions, indices);
-    if (!r.ok || r.mesh != mesh_index) fail("add_mesh", "a well-formed mesh was refused");
+    const std::uint32_t mesh_index = static_cast<std::uint32_t>(world.object_count());
+    const AddResult r = world.add_mesh(positions, indices);
+    if (!r.ok || r.object != mesh_index) fail("add_mesh", "a well-formed mesh was refused");
     auto vertex = [&](std::uint32_t v) { return Vec3{positions[3 * v], positions[3 * v + 1], positions[3 * v + 2]}; };
     for (std::uint32_t t = 0; t < tri_count; ++t) {
         const Triangle tri =
@@ -99,7 +99,7 @@ void same_hit(const Check& c, const WorldHit& w, bool hit, float distance, std::
     c.that(w.hit == hit, "hit differs from brute force");
     if (!hit) return;
     c.that(same(w.distance, distance), "distance differs from brute force");
-    c.that(w.mesh == mesh && w.triangle == id, "answering triangle differs from brute force");
+    c.that(w.object == mesh && w.triangle == id, "answering triangle differs from brute force");
 }
 
 void well_formed(const Check& c, const WorldHit& w, float max_distance) {
@@ -112,7 +112,7 @@ void well_formed(const Check& c, const WorldHit& w, float max_distance) {
         c.that(w.distance >= 0.0f && w.distance <= max_distance, "distance outside [0, max_distance]");
     } else {
         c.that(same(w.distance, max_distance) || std::isnan(max_distance), "a miss must have distance = max_distance");
-        c.that(w.mesh == kNoIndex && w.triangle == kNoIndex, "a miss must have no triangle");
+        c.that(w.object == kNoIndex && w.triangle == kNoIndex, "a miss must have no triangle");
     }
 }
 
@@ -129,8 +129,8 @@ void raycast(FuzzInput& in, const World& world, const Brute& brute) {
     if (is_finite(o) && is_finite(d) && max_d >= 0.0f && !(dir == Vec3{0, 0, 0}))
         for (const Tri& t : brute.tris) {
             const float s = intersect_ray_triangle(o, dir, t.t, max_d);
-            if (s < 0.0f || s > max_d || !better(s, t.mesh, t.id, hit, best, bm, bt)) continue;
-            hit = true, best = s, bm = t.mesh, bt = t.id;
+            if (s < 0.0f || s > max_d || !better(s, t.object, t.id, hit, best, bm, bt)) continue;
+            hit = true, best = s, bm = t.object, bt = t.id;
         }
     if (!brute.exact(in)) return;
     same_hit(c, w, hit, best, bm, bt);
@@ -148,11 +148,11 @@ void overlap(FuzzInput& in, const World& world, const Brute& brute, bool capsule
     if (is_finite(a) && is_finite(b) && r >= 0.0f && std::isfinite(r))
         for (const Tri& t : brute.tris) {
             const Contact k = capsule ? triangle_capsule(t.t, {a, b, r}) : triangle_sphere(t.t, {a, r});
-            if (k.hit) want.push_back({t.mesh, t.id, k.point, k.normal, k.depth, TriangleRegion::Face});
+            if (k.hit) want.push_back({t.object, t.id, k.point, k.normal, k.depth, TriangleRegion::Face});
         }
     if (!brute.exact(in)) return;
     auto key = [](const WorldContact& x, const WorldContact& y) {
-        return x.mesh != y.mesh ? x.mesh < y.mesh : x.triangle < y.triangle;
+        return x.object != y.object ? x.object < y.object : x.triangle < y.triangle;
     };
     std::sort(got.begin(), got.end(), key);
     // Every contact the world reports is brute force's, bit for bit; brute force may have more
@@ -162,7 +162,7 @@ void overlap(FuzzInput& in, const World& world, const Brute& brute, bool capsule
     const float noise = 1e-9f * maxf(brute.magnitude, in.max_abs());
     std::size_t k = 0;
     for (const WorldContact& w : want) {
-        if (k < got.size() && got[k].mesh == w.mesh && got[k].triangle == w.triangle) {
+        if (k < got.size() && got[k].object == w.object && got[k].triangle == w.triangle) {
             const WorldContact& g = got[k++];
             c.that(same(g.point, w.point) && same(g.normal, w.normal) && same(g.depth, w.depth),
                    "contact differs from brute force");
@@ -201,8 +201,8 @@ void shape_cast(FuzzInput& in, const World& world, const Brute& brute, bool caps
                 if (!h.hit) continue;
                 th = h.t;
             }
-            if (!better(th, t.mesh, t.id, hit, best_t, bm, bt)) continue;
-            hit = true, best_t = th, bm = t.mesh, bt = t.id;
+            if (!better(th, t.object, t.id, hit, best_t, bm, bt)) continue;
+            hit = true, best_t = th, bm = t.object, bt = t.id;
         }
     }
     if (brute.exact(in)) same_hit(c, w, hit, best_t * max_d, bm, bt);
@@ -221,17 +221,17 @@ void closest(FuzzInput& in, const World& world, const Brute& brute) {
     if (is_finite(p) && max_d >= 0.0f)
         for (const Tri& t : brute.tris) {
             const float d2 = distance_sq(p, closest_point_on_triangle(p, t.t).point);
-            const bool tie_better = hit && d2 == best_d2 && (t.mesh < bm || (t.mesh == bm && t.id < bt));
-            if (d2 < best_d2 || (!hit && d2 == best_d2) || tie_better) hit = true, best_d2 = d2, bm = t.mesh, bt = t.id;
+            const bool tie_better = hit && d2 == best_d2 && (t.object < bm || (t.object == bm && t.id < bt));
+            if (d2 < best_d2 || (!hit && d2 == best_d2) || tie_better) hit = true, best_d2 = d2, bm = t.object, bt = t.id;
         }
     if (!brute.exact(in)) return;
     c.that(w.hit == hit, "hit differs from brute force");
     if (hit) {
-        if (w.mesh != bm || w.triangle != bt)
+        if (w.object != bm || w.triangle != bt)
             std::fprintf(stderr,
                          "world: mesh %u triangle %u distance %a; brute force: mesh %u triangle %u distance %a\n",
-                         w.mesh, w.triangle, w.distance, bm, bt, std::sqrt(best_d2));
-        c.that(w.mesh == bm && w.triangle == bt, "answering triangle differs from brute force");
+                         w.object, w.triangle, w.distance, bm, bt, std::sqrt(best_d2));
+        c.that(w.object == bm && w.triangle == bt, "answering triangle differs from brute force");
         c.that(same(w.distance, std::sqrt(best_d2)), "distance differs from brute force");
     }
 }
@@ -257,13 +257,13 @@ void floor(FuzzInput& in, const World& world, const Brute& brute) {
         const FloorHeight f = floor_height(t.t, x, z);
         if (!f.hit || !(f.height <= from)) continue;
         // Highest first, so the key is -height.
-        if (!better(-f.height, t.mesh, t.id, hit, -best, bm, bt)) continue;
-        hit = true, best = f.height, bm = t.mesh, bt = t.id;
+        if (!better(-f.height, t.object, t.id, hit, -best, bm, bt)) continue;
+        hit = true, best = f.height, bm = t.object, bt = t.id;
     }
     if (!brute.exact(in)) return;
     c.that(w.hit == hit, "hit differs from brute force");
     if (hit) {
-        c.that(same(w.height, best) && w.mesh == bm && w.triangle == bt, "floor differs from brute force");
+        c.that(same(w.height, best) && w.object == bm && w.triangle == bt, "floor differs from brute force");
         c.that(w.normal.y >= 0.0f, "floor normal points down");
     }
 }
@@ -278,7 +278,7 @@ void box_query(FuzzInput& in, const World& world, const Brute& brute) {
     c.that(std::adjacent_find(seen.begin(), seen.end()) == seen.end(), "a triangle visited twice");
     for (const Tri& t : brute.tris)
         if (aabb_overlaps_aabb(aabb_of_triangle(t.t), box))
-            c.that(std::binary_search(seen.begin(), seen.end(), std::uint64_t(t.mesh) << 32 | t.id),
+            c.that(std::binary_search(seen.begin(), seen.end(), std::uint64_t(t.object) << 32 | t.id),
                    "a triangle whose box overlaps the query box was not visited");
 }
 
@@ -338,7 +338,7 @@ void print_world() {
     if (!g_brute) return;
     std::fprintf(stderr, "the world's finite triangles (mesh, index: a, b, c):\n");
     for (const Tri& t : g_brute->tris)
-        std::fprintf(stderr, "  %u %u: (%a, %a, %a) (%a, %a, %a) (%a, %a, %a)\n", t.mesh, t.id, t.t.a.x, t.t.a.y,
+        std::fprintf(stderr, "  %u %u: (%a, %a, %a) (%a, %a, %a) (%a, %a, %a)\n", t.object, t.id, t.t.a.x, t.t.a.y,
                      t.t.a.z, t.t.b.x, t.t.b.y, t.t.b.z, t.t.c.x, t.t.c.y, t.t.c.z);
 }
 

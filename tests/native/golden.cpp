@@ -553,7 +553,7 @@ struct WorldGen {
 };
 
 void o_hit(Record& r, const WorldHit& h) {
-    r.o(h.hit), r.o(h.distance), r.o(h.point), r.o(h.position), r.o(h.normal), r.o_index(h.mesh), r.o_index(h.triangle);
+    r.o(h.hit), r.o(h.distance), r.o(h.point), r.o(h.position), r.o(h.normal), r.o_index(h.object), r.o_index(h.triangle);
 }
 
 std::map<std::string, std::pair<std::string, std::function<void(const World&, WorldGen&, Record&)>>> world_queries() {
@@ -598,7 +598,7 @@ std::map<std::string, std::pair<std::string, std::function<void(const World&, Wo
     const auto contacts = [](Record& r, const std::vector<WorldContact>& cs) {
         r.o(static_cast<int>(cs.size()));
         for (const WorldContact& c : cs) {
-            r.o_index(c.mesh), r.o_index(c.triangle), r.o(c.point), r.o(c.normal), r.o(c.depth);
+            r.o_index(c.object), r.o_index(c.triangle), r.o(c.point), r.o(c.normal), r.o(c.depth);
             r.o(region(c.feature));
         }
     };
@@ -624,13 +624,13 @@ std::map<std::string, std::pair<std::string, std::function<void(const World&, Wo
             const float m = g.rng.below(5) ? g.distance() : std::numeric_limits<float>::infinity();
             r.i(p), r.i(m);
             const WorldClosestPoint c = w.closest_point(p, m);
-            r.o(c.hit), r.o(c.point), r.o(c.distance), r.o_index(c.mesh), r.o_index(c.triangle), r.o(region(c.feature));
+            r.o(c.hit), r.o(c.point), r.o(c.distance), r.o_index(c.object), r.o_index(c.triangle), r.o(region(c.feature));
         }};
     q["World.floor"] = {"x:number z:number fromY:number", [](const World& w, WorldGen& g, Record& r) {
                             const Vec3 p = g.point();
                             r.i(p.x), r.i(p.z), r.i(p.y);
                             const WorldFloor f = w.floor(p.x, p.z, p.y);
-                            r.o(f.hit), r.o(f.height), r.o(f.normal), r.o_index(f.mesh), r.o_index(f.triangle);
+                            r.o(f.hit), r.o(f.height), r.o(f.normal), r.o_index(f.object), r.o_index(f.triangle);
                         }};
     q["World.floorHeight"] = {"x:number z:number fromY:number", [](const World& w, WorldGen& g, Record& r) {
                                   const Vec3 p = g.point();

@@ -214,19 +214,19 @@ SHOTOTSU_STRING_MAKER(TriangleCircumsphere, ("sphere", v.sphere)("exists", v.exi
 SHOTOTSU_STRING_MAKER(FloorHeight, ("hit", v.hit)("height", v.height)("normal", v.normal))
 SHOTOTSU_STRING_MAKER(BoxPair, ("a", v.a)("b", v.b))
 SHOTOTSU_STRING_MAKER(WorldHit, ("hit", v.hit)("distance", v.distance)("point", v.point)("position", v.position)(
-                                    "normal", v.normal)("mesh", v.mesh)("triangle", v.triangle))
-SHOTOTSU_STRING_MAKER(WorldContact, ("mesh", v.mesh)("triangle", v.triangle)("point", v.point)("normal", v.normal)(
+                                    "normal", v.normal)("object", v.object)("triangle", v.triangle))
+SHOTOTSU_STRING_MAKER(WorldContact, ("object", v.object)("triangle", v.triangle)("point", v.point)("normal", v.normal)(
                                         "depth", v.depth)("feature", v.feature))
-SHOTOTSU_STRING_MAKER(WorldClosestPoint, ("hit", v.hit)("point", v.point)("distance", v.distance)("mesh", v.mesh)(
+SHOTOTSU_STRING_MAKER(WorldClosestPoint, ("hit", v.hit)("point", v.point)("distance", v.distance)("object", v.object)(
                                              "triangle", v.triangle)("feature", v.feature))
 SHOTOTSU_STRING_MAKER(WorldFloor,
-                      ("hit", v.hit)("height", v.height)("normal", v.normal)("mesh", v.mesh)("triangle", v.triangle))
+                      ("hit", v.hit)("height", v.height)("normal", v.normal)("object", v.object)("triangle", v.triangle))
 SHOTOTSU_STRING_MAKER(CharacterMove,
                       ("position", v.position)("grounded", v.grounded)("ground_normal", v.ground_normal)("slope_angle",
                                                                                                          v.slope_angle)(
                           "stepped_up", v.stepped_up)("snapped", v.snapped)("hit_wall", v.hit_wall)("wall_normal",
                                                                                                     v.wall_normal)(
-                          "reason", v.reason)("ground_mesh", v.ground_mesh)("ground_triangle", v.ground_triangle))
+                          "reason", v.reason)("ground_object", v.ground_object)("ground_triangle", v.ground_triangle))
 #undef SHOTOTSU_STRING_MAKER
 
 template <>

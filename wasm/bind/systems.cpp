@@ -91,7 +91,7 @@ void put_move(const CharacterMove& m) {
     put(10, m.hit_wall);
     put(11, m.wall_normal);
     put_enum(14, m.reason);
-    put_u32(15, m.ground_mesh);
+    put_u32(15, m.ground_object);
     put_u32(16, m.ground_triangle);
 }
 

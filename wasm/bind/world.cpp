@@ -18,7 +18,7 @@ void put(const WorldHit& h) {
     wasm::put(2, h.point);
     wasm::put(5, h.position);
     wasm::put(8, h.normal);
-    put_u32(11, h.mesh);
+    put_u32(11, h.object);
     put_u32(12, h.triangle);
 }
 
@@ -28,10 +28,10 @@ std::string g_error;
 /// floats/uint32s in wasm memory (indices may be 0 with count 0).
 int addMesh(World& w, std::uintptr_t positions, std::uint32_t position_count, std::uintptr_t indices,
             std::uint32_t index_count) {
-    const AddMeshResult r = w.add_mesh({reinterpret_cast<const float*>(positions), position_count},
+    const AddResult r = w.add_mesh({reinterpret_cast<const float*>(positions), position_count},
                                        {reinterpret_cast<const std::uint32_t*>(indices), index_count});
     g_error = r.error ? r.error : "";
-    return r.ok ? static_cast<int>(r.mesh) : -1;
+    return r.ok ? static_cast<int>(r.object) : -1;
 }
 std::string lastError() { return g_error; }
 
@@ -57,7 +57,7 @@ std::uint32_t flatten_contacts() {
     g_flat.resize(g_contacts.size() * 10);
     float* o = g_flat.data();
     for (const WorldContact& c : g_contacts) {
-        std::memcpy(o, &c.mesh, 4);
+        std::memcpy(o, &c.object, 4);
         std::memcpy(o + 1, &c.triangle, 4);
         o[2] = c.point.x, o[3] = c.point.y, o[4] = c.point.z;
         o[5] = c.normal.x, o[6] = c.normal.y, o[7] = c.normal.z;
@@ -85,7 +85,7 @@ void closestPoint(const World& w, VEC3_ARGS(p), float max_distance) {
     wasm::put(0, c.hit);
     wasm::put(1, c.point);
     wasm::put(4, c.distance);
-    put_u32(5, c.mesh);
+    put_u32(5, c.object);
     put_u32(6, c.triangle);
     put_enum(7, c.feature);
 }
@@ -95,7 +95,7 @@ void floorAt(const World& w, float x, float z, float from_y) {
     wasm::put(0, f.hit);
     wasm::put(1, f.height);
     wasm::put(2, f.normal);
-    put_u32(5, f.mesh);
+    put_u32(5, f.object);
     put_u32(6, f.triangle);
 }
 // a xyz, b xyz, c xyz (9)
@@ -122,7 +122,7 @@ void stats(const World& w) {
 void write_ids(std::uintptr_t ids, std::uint32_t i, const WorldHit& h) {
     if (!ids) return;
     std::uint32_t* d = reinterpret_cast<std::uint32_t*>(ids) + 2 * i;
-    d[0] = h.mesh;
+    d[0] = h.object;
     d[1] = h.triangle;
 }
 void raycastBatch(const World& w, std::uintptr_t rays, std::uint32_t n, float max_distance, std::uintptr_t out,

@@ -100,3 +100,17 @@ static_assert(kTraversalStack > kBvhMaxDepth + 1, "traversal stacks must hold a 
 inline constexpr int kWideTraversalStack = 3 * kBvhMaxDepth + 4;
 
 }  // namespace shototsu
+
+namespace shototsu {
+
+/// The surface-area-heuristic cost of a tree: the areas of its inner nodes plus each leaf's area
+/// times its count, over the root's area (Wald 2007's measure with unit costs). 0 when empty.
+float bvh_sah_cost(const Bvh& bvh);
+
+/// Fits the binary nodes' boxes to new primitive boxes, keeping the tree's shape: `boxes[k]` is
+/// the box of the k-th primitive in leaf order (the order Bvh::order lists them in). Children
+/// follow their parents in `nodes`, so one backward pass does it. Call widen() after it when
+/// the four-wide form is used.
+void refit_bvh(Bvh& bvh, std::span<const AABB> boxes);
+
+}  // namespace shototsu

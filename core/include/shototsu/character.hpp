@@ -70,7 +70,7 @@ struct CharacterMove {
     Vec3 wall_normal;
     GroundReason reason = GroundReason::NoGround;
     /// The ground triangle, when there is ground below.
-    std::uint32_t ground_mesh = kNoIndex, ground_triangle = kNoIndex;
+    std::uint32_t ground_object = kNoIndex, ground_triangle = kNoIndex;
 };
 
 namespace detail {

@@ -111,7 +111,7 @@ public:
 private:
     struct CachedTriangle {
         Triangle tri;
-        std::uint32_t mesh, id;
+        std::uint32_t object, id;
     };
     WorldHit sweep_particle(std::uint32_t i, Vec3 p, float r, Vec3 chord, float len);
     void refill_cache(std::uint32_t i, const AABB& box);
@@ -141,6 +141,9 @@ private:
     std::vector<AABB> cache_box_;
     std::vector<std::uint8_t> cache_count_;
     bool cache_enabled_ = true;
+    // The world's revision the caches were filled at: when the world changes they are refilled
+    // (and sleepers woken, as what they rest on may have moved).
+    std::uint64_t world_revision_ = 0;
     ParticleStats stats_;
 };
 

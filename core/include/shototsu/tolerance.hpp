@@ -53,4 +53,23 @@ inline constexpr double kDoubleEvalRelError = 2e-15;
 /// difference is rounding): overlap contacts then take the normal from the shapes.
 inline constexpr double kCoincidentRel = 1e-9;
 
+/// Queries carried into a transformed object's space grow its boxes by this times the magnitudes
+/// involved: a rotation and scale applied in float move a point by a few ulps of them.
+inline constexpr float kTransformSlopRel = 4e-6f;
+
+/// A matrix is rigid with uniform scale when its columns' lengths agree and they are orthogonal
+/// to this relative tolerance: float matrices from three.js carry ~1e-7 of rounding.
+inline constexpr double kRigidScaleRel = 1e-4;
+
+/// A rotation quaternion whose squared length is within this of 1 is used as it is: normalising
+/// in float leaves about 1e-7, and normalising again would change its bits.
+inline constexpr float kUnitQuatSq = 1e-5f;
+
+/// A refitted mesh hierarchy is rebuilt when its SAH cost exceeds its cost at the last build by
+/// this factor (a deformation has stretched its boxes over much empty space).
+inline constexpr float kRefitRebuildRatio = 1.5f;
+
+/// The same for the top level over the objects' boxes after objects moved.
+inline constexpr float kTopRebuildRatio = 1.5f;
+
 }  // namespace shototsu::tol

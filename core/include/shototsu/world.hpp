@@ -1,26 +1,39 @@
-// shototsu — the mesh world: static triangle meshes (positions + optional indices, exactly what a
-// three.js BufferGeometry holds) in bounding volume hierarchies, and the queries that particles,
-// characters and games ask of them. Every answer says which mesh and which triangle answered.
+// shototsu — the collision world: triangle meshes, instances of them and primitive colliders
+// (spheres, capsules, oriented boxes), each an OBJECT with a stable id, a rigid pose with a
+// uniform scale, and a 32-bit layer mask; and the queries that particles, characters and games
+// ask of them. Every answer says which object (and, for meshes, which triangle) answered.
 //
 // Conventions (results.hpp) hold here too; in addition:
 // * Directions need not be unit length: they are normalised, and distances are measured along
 //   the unit direction in world units. A zero or non-finite direction is a miss.
 // * `triangle` is the index of the triangle in the mesh as it was added (the i-th triple of
-//   `indices`, or of `positions` when there are no indices).
+//   `indices`, or of `positions` when there are no indices); kNoIndex for primitives.
 // * Triangles are two-sided. Triangles with a non-finite vertex are kept in the count but never
 //   hit. Zero-area triangles are never hit by rays (a ray meets a segment only on a set of
 //   measure zero); the shape queries see them as the segment or point they collapse to.
+//   Primitives are solid: a query that starts inside one touches it at distance 0.
 // * On a miss: hit = false, distance = max_distance, every other field zero.
-// * EXACT AS BRUTE FORCE. Every candidate triangle is decided by the per-triangle primitive each
-//   query names; the hierarchy only culls, with margins for the float rounding of its boxes
-//   (tol::kTraversalSlopRel; for sweeps also the touching band of sweep.hpp), so every answer
-//   equals the same primitive run over all triangles (tested on 10^4 queries per query and mesh).
-// * TIES. When triangles answer equally (the same distance, time or height), the lowest mesh
-//   index wins, then the lowest triangle index: the answer never depends on the tree's shape.
+// * POSES. A mesh keeps its triangles and hierarchy in its own space; queries are carried into
+//   that space to cull, and each candidate triangle is placed in world space (triangle(id, k),
+//   the same float arithmetic every time) before the per-triangle primitive decides it. Objects
+//   whose pose is the identity skip both steps.
+// * EXACT AS BRUTE FORCE. The hierarchies (a top level over the objects' world boxes, a tree per
+//   mesh) only cull, with margins for the rounding of their boxes and of the transforms
+//   (tol::kTraversalSlopRel, tol::kTransformSlopRel; for sweeps also the touching band of
+//   sweep.hpp), so every answer equals the same primitive run over every object's world-space
+//   triangles (or primitive), tested on 10^4 queries per query over moving scenes.
+// * TIES. When objects answer equally (the same distance, time or height), the lowest object
+//   id wins, then the lowest triangle index: the answer never depends on the trees' shapes.
+// * MOTION. set_transform says where an object will be at the end of the next step; update(dt)
+//   begins the step: objects move to where they were set and their velocities over the step are
+//   fixed from the two poses. Queries answer at the current poses. teleport moves at once,
+//   without velocity. One World is not safe to change and query from several threads at once.
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <span>
+#include <type_traits>
 #include <vector>
 
 #include "shototsu/bvh.hpp"
@@ -30,6 +43,37 @@
 namespace shototsu {
 
 inline constexpr std::uint32_t kNoIndex = 0xFFFFFFFFu;
+
+namespace detail {
+struct RaySetup;
+}
+
+/// A rigid placement with a uniform positive scale: world = position + rotation * (scale * local).
+struct Transform {
+    Vec3 position;
+    Quat rotation;
+    float scale = 1.0f;
+};
+
+/// Decomposes an affine 4x4 matrix (column-major, three.js Matrix4.elements) into a Transform.
+/// Returns nullptr on success, or why it is not one: a non-finite entry, a projective last row,
+/// a reflection, shear or a scale that differs between axes by more than tol::kRigidScaleRel,
+/// a scale that is zero or not finite.
+const char* transform_from_matrix(const Mat4& m, Transform& out);
+
+/// Which objects a query sees: those whose layers share a bit with `layers`, except `ignore`.
+struct QueryFilter {
+    std::uint32_t layers = 0xFFFFFFFFu;
+    std::uint32_t ignore = kNoIndex;
+};
+
+enum class ObjectKind : std::uint8_t { Mesh, Instance, Sphere, Capsule, Box };
+
+/// Where a new object starts and which layers it is on.
+struct ObjectOptions {
+    Transform transform;
+    std::uint32_t layers = 1;
+};
 
 /// The first hit of a ray, segment, sphere or capsule cast.
 struct WorldHit {
@@ -43,19 +87,20 @@ struct WorldHit {
     Vec3 position;
     /// Unit, from the surface toward the cast shape (for rays: the face normal facing the origin).
     Vec3 normal;
-    std::uint32_t mesh = kNoIndex, triangle = kNoIndex;
+    std::uint32_t object = kNoIndex, triangle = kNoIndex;
 };
 
 /// One contact of an overlap query.
 struct WorldContact {
-    std::uint32_t mesh = kNoIndex, triangle = kNoIndex;
-    /// The closest point of the triangle to the shape's centre (or axis).
+    std::uint32_t object = kNoIndex, triangle = kNoIndex;
+    /// The closest point of the triangle (or primitive) to the shape's centre (or axis).
     Vec3 point;
     /// Unit, from `point` toward the shape (see triangle_sphere / triangle_capsule).
     Vec3 normal;
     /// > 0: how far the shape must move along normal to stop touching this triangle.
     float depth = 0.0f;
-    /// Which feature of the triangle is closest: a vertex, an edge, or the face.
+    /// Which feature of the triangle is closest: a vertex, an edge, or the face (Face for
+    /// primitives).
     TriangleRegion feature = TriangleRegion::Face;
 };
 
@@ -63,7 +108,7 @@ struct WorldClosestPoint {
     bool hit = false;
     Vec3 point;
     float distance = 0.0f;
-    std::uint32_t mesh = kNoIndex, triangle = kNoIndex;
+    std::uint32_t object = kNoIndex, triangle = kNoIndex;
     TriangleRegion feature = TriangleRegion::Face;
 };
 
@@ -71,134 +116,251 @@ struct WorldFloor {
     bool hit = false;
     /// Height (y) of the highest surface at (x, z) at or below from_y.
     float height = 0.0f;
-    /// That triangle's unit normal, turned to point up (y >= 0).
+    /// That surface's unit normal, turned to point up (y >= 0).
     Vec3 normal;
-    std::uint32_t mesh = kNoIndex, triangle = kNoIndex;
+    std::uint32_t object = kNoIndex, triangle = kNoIndex;
 };
 
-/// What add_mesh reports.
-struct AddMeshResult {
+/// What the add_* methods report.
+struct AddResult {
     bool ok = false;
-    std::uint32_t mesh = kNoIndex;
+    std::uint32_t object = kNoIndex;
     /// Why it failed (a static string), or nullptr.
     const char* error = nullptr;
 };
 
 struct WorldStats {
-    /// `nodes` counts the binary hierarchy's nodes (BvhNode, 32 bytes), `wide_nodes` those of
-    /// its four-wide form that rays and casts traverse (BvhNode4, 128 bytes).
-    std::uint32_t meshes = 0, triangles = 0, nodes = 0, wide_nodes = 0;
-    /// Bytes held by triangles, both forms of the hierarchy and index maps.
+    /// `objects` counts live objects, `meshes` the triangle meshes they share (an instance adds
+    /// none), `triangles` those meshes' triangles. `nodes` counts the meshes' binary hierarchy
+    /// nodes (BvhNode, 32 bytes), `wide_nodes` those of their four-wide forms (BvhNode4, 128
+    /// bytes), `top_nodes` the top level's.
+    std::uint32_t objects = 0, meshes = 0, triangles = 0, nodes = 0, wide_nodes = 0, top_nodes = 0;
+    /// Bytes held by triangles, hierarchies, index maps and objects.
     std::size_t memory_bytes = 0;
-    /// Milliseconds spent building hierarchies so far (measured with a steady clock).
+    /// Milliseconds spent building and refitting mesh hierarchies so far (a steady clock).
     double build_ms = 0.0;
     int max_depth = 0;
+    /// Top-level rebuilds and refits so far; mesh rebuilds after a refit degraded the tree.
+    std::uint32_t top_rebuilds = 0, top_refits = 0, mesh_rebuilds = 0;
 };
 
 class World {
 public:
-    /// Adds a static mesh: `positions` holds 3 floats per vertex; `indices` 3 per triangle, or is
-    /// empty for a non-indexed mesh (then positions holds 9 floats per triangle). Builds its
-    /// hierarchy at once. Fails (adding nothing) when positions is not a multiple of 3 floats,
-    /// a non-indexed mesh is not a multiple of 9, indices is not a multiple of 3, or an index is
-    /// out of range.
-    AddMeshResult add_mesh(std::span<const float> positions, std::span<const std::uint32_t> indices = {});
+    World();
+    ~World();
+    World(World&&) noexcept;
+    World& operator=(World&&) noexcept;
+
+    // ---- objects ----------------------------------------------------------------------------
+
+    /// Adds a triangle mesh: `positions` holds 3 floats per vertex; `indices` 3 per triangle, or
+    /// is empty for a non-indexed mesh (then positions holds 9 floats per triangle). Builds its
+    /// hierarchy in its own space at once. Fails (adding nothing) when positions is not a
+    /// multiple of 3 floats, a non-indexed mesh is not a multiple of 9, indices is not a multiple
+    /// of 3, an index is out of range, or the options are bad (see set_transform).
+    AddResult add_mesh(std::span<const float> positions, std::span<const std::uint32_t> indices = {},
+                       const ObjectOptions& options = {});
+    /// Another placement of a live mesh's (or instance's) triangles: it shares their hierarchy
+    /// and costs a top-level entry. A mesh removed later lives on in its instances.
+    AddResult add_instance(std::uint32_t mesh, const ObjectOptions& options = {});
+    /// Primitive colliders. The object's position is the shape's centre (the capsule's midpoint),
+    /// its rotation the box's; later transforms move and turn the shape about that centre. A
+    /// radius or half extent must be finite and >= 0; the points finite.
+    AddResult add_sphere(Vec3 center, float radius, std::uint32_t layers = 1);
+    AddResult add_capsule(Vec3 a, Vec3 b, float radius, std::uint32_t layers = 1);
+    AddResult add_box(Vec3 center, Quat rotation, Vec3 half_extents, std::uint32_t layers = 1);
+
+    /// Removes an object; its id is never used again. A mesh's triangles and hierarchy are freed
+    /// with the last object that uses them (the mesh or its instances). nullptr, or why not.
+    const char* remove(std::uint32_t object);
+    /// Where the object will be at the end of the next step (update). nullptr, or why not: an
+    /// unknown or removed id, a non-finite position or rotation, a zero rotation (rotations are
+    /// normalised), a scale that is not finite and > 0.
+    const char* set_transform(std::uint32_t object, const Transform& t);
+    /// The object is at `t` now, and does not move over the current step (zero velocity).
+    const char* teleport(std::uint32_t object, const Transform& t);
+    /// Begins a step of dt seconds (> 0; anything else keeps velocities zero): every object moves
+    /// to where set_transform put it, its velocities over the step fixed from the two poses,
+    /// and the top level is refitted (rebuilt when refitting made it much worse).
+    void update(float dt);
+    /// New vertex positions for a mesh (the same number of floats as it was added with; the
+    /// indices stay): its hierarchy is refitted, or rebuilt when the refit tree's SAH cost
+    /// exceeds tol::kRefitRebuildRatio times a fresh build's estimate. Its instances change too.
+    const char* update_mesh(std::uint32_t mesh, std::span<const float> positions);
+    /// Changes an object's layer mask.
+    const char* set_layers(std::uint32_t object, std::uint32_t layers);
+
+    bool is_live(std::uint32_t object) const;
+    ObjectKind kind(std::uint32_t object) const;
+    std::uint32_t layers(std::uint32_t object) const;
+    /// The object's current pose (the identity for unknown ids).
+    Transform transform(std::uint32_t object) const;
+    /// The object's linear velocity (of its position) and angular velocity (rad/s, about its
+    /// position) over the current step; zero after teleport or for an object that did not move.
+    Vec3 linear_velocity(std::uint32_t object) const;
+    Vec3 angular_velocity(std::uint32_t object) const;
+    /// The velocity of the object's surface at world point p over the current step:
+    /// linear + angular x (p - position). Zero for unknown ids.
+    Vec3 velocity_at(std::uint32_t object, Vec3 p) const;
+    /// The object's world box at its current pose (empty for unknown ids).
+    AABB bounds(std::uint32_t object) const;
+    /// Live objects.
+    std::size_t object_count() const;
+    /// Ids handed out so far (live or removed): ids are 0 .. id_limit() - 1.
+    std::uint32_t id_limit() const;
+    /// Increases whenever geometry that queries see changes (add, remove, move, refit): caches
+    /// of triangles compare it to know they are stale.
+    std::uint64_t revision() const { return revision_; }
+    /// Triangles of a mesh or instance (0 for others).
+    std::uint32_t triangle_count(std::uint32_t object) const;
+    /// A triangle of a mesh or instance in world space at the current pose, exactly as the
+    /// queries see it ({} for bad indices).
+    Triangle triangle(std::uint32_t object, std::uint32_t triangle) const;
+    /// A primitive's shape in world space at the current pose (false for meshes and bad ids).
+    bool sphere(std::uint32_t object, Sphere& out) const;
+    bool capsule(std::uint32_t object, Capsule& out) const;
+    bool box(std::uint32_t object, OBB& out) const;
+
+    // ---- queries ----------------------------------------------------------------------------
 
     /// The closest hit of the ray origin + s dir, 0 <= s <= max_distance (+inf allowed), against
     /// every triangle: intersect_ray_triangle per triangle (watertight: a ray through a shared
-    /// edge or vertex hits a triangle there), nearest child first. normal: the face normal turned
-    /// toward the origin.
-    WorldHit raycast(Vec3 origin, Vec3 dir, float max_distance) const;
+    /// edge or vertex hits a triangle there), nearest child first; primitives by their segment
+    /// casts. normal: the face normal turned toward the origin.
+    WorldHit raycast(Vec3 origin, Vec3 dir, float max_distance, const QueryFilter& filter = {}) const;
     /// raycast for many rays: `rays` holds 6 floats per ray (origin xyz, direction xyz), and
     /// out[i] = raycast(ray i, max_distance) for i < min(out.size(), rays.size() / 6). The same
-    /// answers, sooner: rays are walked two at a time in turn, so that the memory waits of one
-    /// overlap the work of the other.
-    void raycast_batch(std::span<const float> rays, float max_distance, std::span<WorldHit> out) const;
+    /// answers, sooner in a static scene: rays are walked two at a time in turn.
+    void raycast_batch(std::span<const float> rays, float max_distance, std::span<WorldHit> out,
+                       const QueryFilter& filter = {}) const;
     /// Whether anything blocks the ray within max_distance: raycast(...).hit, but it stops at
     /// the first hit found.
-    bool raycast_any(Vec3 origin, Vec3 dir, float max_distance) const;
+    bool raycast_any(Vec3 origin, Vec3 dir, float max_distance, const QueryFilter& filter = {}) const;
     /// Seed 004's SegmentCast: the hit closest to `start` on the segment start–end (a raycast of
     /// length |end - start|); distance is measured from start, and is that length on a miss. A
     /// zero-length segment is a miss (distance 0).
-    WorldHit intersect_segment(Vec3 start, Vec3 end) const;
+    WorldHit intersect_segment(Vec3 start, Vec3 end, const QueryFilter& filter = {}) const;
 
-    /// Every triangle touching or overlapping the sphere, appended to `out` in hierarchy order
-    /// (deterministic, not sorted): triangle_sphere per triangle, feature = the Voronoi region of
-    /// the centre. Returns how many were appended; none for a negative, NaN or infinite radius.
-    std::size_t overlap_sphere(Vec3 center, float radius, std::vector<WorldContact>& out) const;
+    /// Every triangle (and primitive) touching or overlapping the sphere, appended to `out` in
+    /// hierarchy order (deterministic, not sorted): triangle_sphere per triangle, feature = the
+    /// Voronoi region of the centre. Returns how many were appended; none for a negative, NaN or
+    /// infinite radius.
+    std::size_t overlap_sphere(Vec3 center, float radius, std::vector<WorldContact>& out,
+                               const QueryFilter& filter = {}) const;
     /// Every triangle touching or overlapping the capsule (triangle_capsule per triangle; feature =
     /// the Voronoi region of the axis point nearest the contact). When the axis crosses a
     /// triangle, depth is triangle_capsule's lift out along the face normal.
-    std::size_t overlap_capsule(Vec3 a, Vec3 b, float radius, std::vector<WorldContact>& out) const;
+    std::size_t overlap_capsule(Vec3 a, Vec3 b, float radius, std::vector<WorldContact>& out,
+                                const QueryFilter& filter = {}) const;
 
     /// The first time of impact of a sphere moving from `center` along dir for max_distance
     /// (sweep_sphere_triangle per triangle over the whole motion; distance = t * max_distance).
     /// Starting overlapping, or touching and moving toward a triangle: distance 0; touching and
-    /// moving away is free (sweep.hpp). point: the contact on the triangle; position: the centre at
-    /// the hit. A non-finite max_distance is a miss (a sweep needs an end).
-    WorldHit sphere_cast(Vec3 center, float radius, Vec3 dir, float max_distance) const;
+    /// moving away is free (sweep.hpp). point: the contact on the triangle; position: the centre
+    /// at the hit. A non-finite max_distance is a miss (a sweep needs an end).
+    WorldHit sphere_cast(Vec3 center, float radius, Vec3 dir, float max_distance, const QueryFilter& filter = {}) const;
     /// The same for a capsule (segment a–b, radius) translating along dir (sweep_capsule_triangle);
     /// position: the capsule's centre (a + b) / 2 at the hit.
-    WorldHit capsule_cast(Vec3 a, Vec3 b, float radius, Vec3 dir, float max_distance) const;
+    WorldHit capsule_cast(Vec3 a, Vec3 b, float radius, Vec3 dir, float max_distance,
+                          const QueryFilter& filter = {}) const;
 
-    /// The closest point of any triangle to p within max_distance (inclusive; +inf allowed):
-    /// closest_point_on_triangle per triangle, compared by squared float distance; feature: its
-    /// Voronoi region. A negative or NaN max_distance is a miss.
-    WorldClosestPoint closest_point(Vec3 p, float max_distance) const;
+    /// The closest point of any triangle (or solid primitive) to p within max_distance
+    /// (inclusive; +inf allowed): closest_point_on_triangle per triangle, compared by squared
+    /// float distance; feature: its Voronoi region. A negative or NaN max_distance is a miss.
+    WorldClosestPoint closest_point(Vec3 p, float max_distance, const QueryFilter& filter = {}) const;
 
     /// Seed 003 at world scale: the highest surface at (x, z) whose height is <= from_y
     /// (floor_height per triangle; walls never count). from_y may be +inf; NaN is a miss.
-    WorldFloor floor(float x, float z, float from_y) const;
+    WorldFloor floor(float x, float z, float from_y, const QueryFilter& filter = {}) const;
 
     WorldStats stats() const;
-    std::size_t mesh_count() const { return meshes_.size(); }
-    /// The triangle as stored (world-space vertices).
-    Triangle triangle(std::uint32_t mesh, std::uint32_t triangle) const;
 
-    /// Calls f(mesh, triangle_index, tri) for every triangle of each leaf whose box overlaps `box`
-    /// (touching counts): a superset of the triangles whose own boxes overlap it, in hierarchy
-    /// order.
+    /// Calls f(object, triangle_index, tri) with world-space triangles for every mesh leaf whose
+    /// box may overlap `box` (touching counts): a superset of the triangles that meet the box
+    /// (for meshes at the identity pose, of those whose own boxes overlap it), in a
+    /// deterministic order. Primitives are not visited.
     template <class F>
-    void for_each_triangle_in(const AABB& box, F&& f) const;
+    void for_each_triangle_in(const AABB& box, F&& f, const QueryFilter& filter = {}) const;
+
+    struct MeshShape;
+    struct Object;
 
 private:
     // Shared by sphere_cast and capsule_cast (world_cast.cpp): `sweep(tri, motion)` returns the
-    // SweepHit of one triangle over the full motion.
-    template <class Sweep>
-    WorldHit cast_shape(Vec3 center, Vec3 grow, Vec3 dir, float max_distance, Sweep&& sweep) const;
+    // SweepHit of one world-space triangle over the full motion, `prim(primitive)` the
+    // PrimitiveHit of one primitive.
+    // The shape's half size is |half_axis| + round on each axis (a capsule's half segment and
+    // radius; a sphere's radius).
+    template <class Sweep, class Prim>
+    WorldHit cast_shape(Vec3 center, Vec3 half_axis, float round, Vec3 dir, float max_distance,
+                        const QueryFilter& filter, Sweep&& sweep, Prim&& prim) const;
+    // The objects whose top-level box the ray (its boxes grown by `grow`) enters before the
+    // limit, nearer subtrees first; visit(id) returns the new limit (negative: stop).
+    template <class Visit>
+    void walk_top_ray(const detail::RaySetup& ray, float limit, Vec3 grow, const QueryFilter& filter,
+                      Visit&& visit) const;
+    // The objects whose top-level entry may overlap `box`, in a deterministic order.
+    template <class F>
+    void for_each_object_in(const AABB& box, const QueryFilter& filter, F&& f) const;
+    // A mesh object's leaf triangles in world space that may overlap the world box.
+    void mesh_triangles_in(std::uint32_t id, const AABB& box, void (*emit)(void*, std::uint32_t, std::uint32_t, const Triangle&),
+                           void* ctx) const;
+    void refresh_top() const;
+    bool object_passes(std::uint32_t id, const QueryFilter& filter) const;
+    Object* live(std::uint32_t id);
+    const Object* live(std::uint32_t id) const;
+    AddResult add_object(Object&& o);
 
-    struct Mesh {
-        std::vector<Triangle> tris;          // in leaf order
-        std::vector<std::uint32_t> ids;      // original triangle index of tris[k]
-        std::vector<std::uint32_t> slot_of;  // position in tris of original triangle i
-        Bvh bvh;
-        AABB box;
-        bool valid_box = false;
-    };
-    std::vector<Mesh> meshes_;
+    std::vector<Object> objects_;
+    std::uint64_t revision_ = 1;
     double build_ms_ = 0.0;
+    std::uint32_t mesh_rebuilds_ = 0;
+    // The top level: a hierarchy over the live objects' world boxes (object ids in its order).
+    mutable Bvh top_;
+    mutable std::vector<AABB> top_boxes_;
+    mutable bool top_structure_dirty_ = true, top_boxes_dirty_ = false;
+    mutable float top_built_cost_ = 0.0f;
+    mutable std::uint32_t top_rebuilds_ = 0, top_refits_ = 0;
 };
 
 template <class F>
-void World::for_each_triangle_in(const AABB& box, F&& f) const {
+void World::for_each_triangle_in(const AABB& box, F&& f, const QueryFilter& filter) const {
+    for_each_object_in(box, filter, [&](std::uint32_t id) {
+        mesh_triangles_in(
+            id, box,
+            [](void* ctx, std::uint32_t object, std::uint32_t tri_id, const Triangle& tri) {
+                (*static_cast<std::remove_reference_t<F>*>(ctx))(object, tri_id, tri);
+            },
+            const_cast<void*>(static_cast<const void*>(&f)));
+    });
+}
+
+template <class F>
+void World::for_each_object_in(const AABB& box, const QueryFilter& filter, F&& f) const {
+    refresh_top();
+    if (top_.nodes.empty()) return;
     std::uint32_t stack[kTraversalStack];
-    for (std::uint32_t m = 0; m < meshes_.size(); ++m) {
-        const Mesh& mesh = meshes_[m];
-        if (mesh.bvh.nodes.empty()) continue;
-        int top = 0;
-        stack[top++] = 0;
-        while (top > 0) {
-            const BvhNode& node = mesh.bvh.nodes[stack[--top]];
-            const AABB& b = node.box;
-            if (b.min.x > box.max.x || b.max.x < box.min.x || b.min.y > box.max.y || b.max.y < box.min.y ||
-                b.min.z > box.max.z || b.max.z < box.min.z)
-                continue;
-            if (node.count > 0) {
-                for (std::uint32_t k = node.first; k < node.first + node.count; ++k) f(m, mesh.ids[k], mesh.tris[k]);
-            } else {
-                stack[top++] = node.first + 1;
-                stack[top++] = node.first;
+    int top = 0;
+    stack[top++] = 0;
+    while (top > 0) {
+        const BvhNode& node = top_.nodes[stack[--top]];
+        const AABB& b = node.box;
+        if (b.min.x > box.max.x || b.max.x < box.min.x || b.min.y > box.max.y || b.max.y < box.min.y ||
+            b.min.z > box.max.z || b.max.z < box.min.z)
+            continue;
+        if (node.count > 0) {
+            for (std::uint32_t k = node.first; k < node.first + node.count; ++k) {
+                const std::uint32_t id = top_.order[k];
+                if (!object_passes(id, filter)) continue;
+                const AABB& ob = top_boxes_[k];
+                if (ob.min.x > box.max.x || ob.max.x < box.min.x || ob.min.y > box.max.y || ob.max.y < box.min.y ||
+                    ob.min.z > box.max.z || ob.max.z < box.min.z)
+                    continue;
+                f(id);
             }
+        } else {
+            stack[top++] = node.first + 1;
+            stack[top++] = node.first;
         }
     }
 }

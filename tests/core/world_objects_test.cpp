@@ -1,0 +1,693 @@
+// world.hpp, objects: meshes with poses, instances, primitives, removal, refits and motion.
+// Every query over a moving scene equals the same per-triangle (or per-primitive) query run by
+// brute force over every live object's world-space triangles (World::triangle) and primitives.
+#include "catch_support.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <limits>
+
+#include "meshes.hpp"
+#include "primitive.hpp"
+#include "shototsu/bounding.hpp"
+#include "shototsu/cast.hpp"
+#include "shototsu/closest_point.hpp"
+#include "shototsu/floor.hpp"
+#include "shototsu/overlap.hpp"
+#include "shototsu/sweep.hpp"
+#include "shototsu/world.hpp"
+#include "world_detail.hpp"
+
+using namespace shototsu;
+using namespace shototsu::test;
+
+namespace {
+
+constexpr float kInf = std::numeric_limits<float>::infinity();
+
+Transform random_pose(Rng& rng, float spread, bool scaled) {
+    Transform t;
+    t.position = rng.vec(-spread, spread);
+    t.rotation = quat_from_axis_angle(rng.direction(), rng.uniform(-3.1f, 3.1f));
+    t.scale = scaled ? rng.log_uniform(0.3f, 3.0f) : 1.0f;
+    return t;
+}
+
+bool passes(const World& w, std::uint32_t id, const QueryFilter& f) {
+    return w.is_live(id) && id != f.ignore && (w.layers(id) & f.layers) != 0;
+}
+
+bool primitive_of(const World& w, std::uint32_t id, detail::Primitive& p) {
+    if (w.sphere(id, p.sphere)) {
+        p.kind = detail::Primitive::Kind::Sphere;
+        return true;
+    }
+    if (w.capsule(id, p.capsule)) {
+        p.kind = detail::Primitive::Kind::Capsule;
+        return true;
+    }
+    if (w.box(id, p.box)) {
+        p.kind = detail::Primitive::Kind::Box;
+        return true;
+    }
+    return false;
+}
+
+// Every live, passing object: f(id, triangle, tri) per triangle of meshes, g(id, primitive) per
+// primitive.
+template <class F, class G>
+void brute(const World& w, const QueryFilter& filter, F&& f, G&& g) {
+    for (std::uint32_t id = 0; id < w.id_limit(); ++id) {
+        if (!passes(w, id, filter)) continue;
+        detail::Primitive p;
+        if (primitive_of(w, id, p)) {
+            g(id, p);
+            continue;
+        }
+        for (std::uint32_t k = 0; k < w.triangle_count(id); ++k) f(id, k, w.triangle(id, k));
+    }
+}
+
+bool earlier(float s, std::uint32_t o, std::uint32_t t, const WorldHit& best) {
+    if (!best.hit) return true;
+    if (s != best.distance) return s < best.distance;
+    return o != best.object ? o < best.object : t < best.triangle;
+}
+
+WorldHit brute_raycast(const World& w, Vec3 origin, Vec3 d, float max_distance, const QueryFilter& filter) {
+    WorldHit best;
+    best.distance = max_distance;
+    const Vec3 dir = normalize_or(d, Vec3{0, 0, 0});
+    brute(
+        w, filter,
+        [&](std::uint32_t id, std::uint32_t k, const Triangle& t) {
+            const float s = intersect_ray_triangle(origin, dir, t, max_distance);
+            if (s < 0.0f || !earlier(s, id, k, best)) return;
+            best.hit = true, best.distance = s, best.object = id, best.triangle = k;
+        },
+        [&](std::uint32_t id, const detail::Primitive& p) {
+            const detail::PrimitiveHit h = detail::primitive_raycast(p, origin, dir, max_distance);
+            if (!h.hit || !earlier(h.distance, id, kNoIndex, best)) return;
+            best.hit = true, best.distance = h.distance, best.object = id, best.triangle = kNoIndex;
+            best.point = h.point, best.normal = h.normal;
+        });
+    return best;
+}
+
+template <class Sweep, class Prim>
+WorldHit brute_cast(const World& w, Vec3 dir, float max_distance, const QueryFilter& filter, Sweep&& sweep,
+                    Prim&& prim) {
+    detail::EarliestSweep e;
+    const Vec3 unit = normalize_or(dir, Vec3{0, 0, 0});
+    const Vec3 motion = unit * max_distance;
+    brute(
+        w, filter, [&](std::uint32_t id, std::uint32_t k, const Triangle& t) { e.offer(sweep(t, motion), id, k); },
+        [&](std::uint32_t id, const detail::Primitive& p) {
+            const detail::PrimitiveHit h = prim(p, unit);
+            if (!h.hit) return;
+            SweepHit sh;
+            sh.hit = true;
+            sh.t = max_distance > 0.0f ? std::min(h.distance / max_distance, 1.0f) : 0.0f;
+            sh.point = h.position, sh.contact = h.point, sh.normal = h.normal;
+            e.offer(sh, id, kNoIndex);
+        });
+    return e.result(max_distance, max_distance);
+}
+
+void same_hit(const WorldHit& got, const WorldHit& want) {
+    REQUIRE(got.hit == want.hit);
+    if (!want.hit) return;
+    REQUIRE(got.object == want.object);
+    REQUIRE(got.triangle == want.triangle);
+    REQUIRE(same_bits(got.distance, want.distance));
+}
+
+// A scene of every kind of object, then moved, refitted and thinned out.
+struct DynamicScene {
+    World w;
+    std::vector<std::uint32_t> movers;
+    std::uint32_t terrain_id = 0, soup_id = 0;
+    MeshData terrain_mesh;
+    Rng rng{77};
+
+    DynamicScene() {
+        terrain_mesh = terrain(16, 24.0f);
+        terrain_id = w.add_mesh(terrain_mesh.positions, terrain_mesh.indices).object;
+        const MeshData s = soup(rng, 150, 3.0f);
+        ObjectOptions o;
+        o.transform = random_pose(rng, 6.0f, true);
+        o.layers = 2;
+        soup_id = w.add_mesh(s.positions, s.indices, o).object;
+        movers.push_back(soup_id);
+        for (int i = 0; i < 4; ++i) {
+            ObjectOptions io;
+            io.transform = random_pose(rng, 8.0f, i % 2 == 0);
+            io.layers = 1u << (i % 3);
+            const AddResult r = w.add_instance(soup_id, io);
+            REQUIRE(r.ok);
+            movers.push_back(r.object);
+        }
+        const MeshData room = closed_room(1.5f, 2);
+        ObjectOptions ro;
+        ro.transform = random_pose(rng, 6.0f, false);
+        movers.push_back(w.add_mesh(room.positions, room.indices, ro).object);
+        for (int i = 0; i < 3; ++i) {
+            movers.push_back(w.add_sphere(rng.vec(-8, 8), rng.uniform(0.2f, 1.5f), 1u << i).object);
+            const Vec3 a = rng.vec(-8, 8);
+            movers.push_back(w.add_capsule(a, a + rng.vec(-2, 2), rng.uniform(0.2f, 1.0f), 1u << i).object);
+            movers.push_back(
+                w.add_box(rng.vec(-8, 8), quat_from_axis_angle(rng.direction(), rng.uniform(-3, 3)),
+                          {rng.uniform(0.1f, 2), rng.uniform(0.1f, 2), rng.uniform(0.1f, 2)}, 1u << i)
+                    .object);
+        }
+    }
+    // One step: everything that moves is set somewhere near, one object is removed now and then,
+    // and the terrain is deformed.
+    void step(int n) {
+        for (std::uint32_t id : movers)
+            if (w.is_live(id)) {
+                Transform t = w.transform(id);
+                t.position += rng.vec(-0.5f, 0.5f);
+                t.rotation = quat_normalize(quat_mul(quat_from_axis_angle(rng.direction(), 0.2f), t.rotation));
+                REQUIRE(w.set_transform(id, t) == nullptr);
+            }
+        if (n % 2 == 1) {
+            const std::uint32_t victim = movers[static_cast<std::size_t>(rng.below(static_cast<int>(movers.size())))];
+            if (victim != soup_id && w.is_live(victim)) REQUIRE(w.remove(victim) == nullptr);
+        }
+        MeshData m = terrain_mesh;
+        for (std::size_t i = 1; i < m.positions.size(); i += 3) m.positions[i] += rng.uniform(-0.3f, 0.3f);
+        REQUIRE(w.update_mesh(terrain_id, m.positions) == nullptr);
+        w.update(1.0f / 60.0f);
+    }
+};
+
+QueryFilter random_filter(Rng& rng, std::uint32_t limit) {
+    QueryFilter f;
+    if (rng.below(3) == 0) f.layers = 1u + static_cast<std::uint32_t>(rng.below(7));
+    if (rng.below(3) == 0) f.ignore = static_cast<std::uint32_t>(rng.below(static_cast<int>(limit)));
+    return f;
+}
+
+// Whether a triangle and a box share a point (touching counts): the 13 separating axes of
+// Akenine-Moller's test, in double.
+bool triangle_meets_box(const Triangle& t, const AABB& box) {
+    if (!is_finite(t.a) || !is_finite(t.b) || !is_finite(t.c)) return false;
+    using D3 = std::array<double, 3>;
+    const auto d3 = [](Vec3 v) { return D3{v.x, v.y, v.z}; };
+    const D3 c{(double(box.min.x) + box.max.x) / 2, (double(box.min.y) + box.max.y) / 2,
+               (double(box.min.z) + box.max.z) / 2};
+    const D3 h{(double(box.max.x) - box.min.x) / 2, (double(box.max.y) - box.min.y) / 2,
+               (double(box.max.z) - box.min.z) / 2};
+    D3 v[3] = {d3(t.a), d3(t.b), d3(t.c)};
+    for (auto& p : v)
+        for (int i = 0; i < 3; ++i) p[i] -= c[i];
+    const auto sub = [](D3 a, D3 b) { return D3{a[0] - b[0], a[1] - b[1], a[2] - b[2]}; };
+    const auto crs = [](D3 a, D3 b) {
+        return D3{a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]};
+    };
+    const auto dt = [](D3 a, D3 b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; };
+    const auto separated = [&](D3 axis) {
+        const double p0 = dt(v[0], axis), p1 = dt(v[1], axis), p2 = dt(v[2], axis);
+        const double r = h[0] * std::fabs(axis[0]) + h[1] * std::fabs(axis[1]) + h[2] * std::fabs(axis[2]);
+        return std::min({p0, p1, p2}) > r * (1 + 1e-12) || std::max({p0, p1, p2}) < -r * (1 + 1e-12);
+    };
+    const D3 e[3] = {sub(v[1], v[0]), sub(v[2], v[1]), sub(v[0], v[2])};
+    const D3 u[3] = {D3{1, 0, 0}, D3{0, 1, 0}, D3{0, 0, 1}};
+    for (const D3& a : u)
+        if (separated(a)) return false;
+    if (separated(crs(e[0], e[1]))) return false;
+    for (const D3& a : u)
+        for (const D3& b : e)
+            if (separated(crs(a, b))) return false;
+    return true;
+}
+
+constexpr int kStates = 4;
+constexpr int kQueriesPerState = 2500;  // 10^4 per query over the states
+
+}  // namespace
+
+TEST_CASE("World objects: rays, segments and raycast_any equal brute force over a moving scene") {
+    DynamicScene sc;
+    Rng rng(11);
+    for (int state = 0; state < kStates; ++state) {
+        sc.step(state);
+        for (int q = 0; q < kQueriesPerState; ++q) {
+            const QueryFilter f = random_filter(rng, sc.w.id_limit());
+            const Vec3 o = rng.vec(-12, 12);
+            const Vec3 d = rng.below(8) == 0 ? Vec3{0, -1, 0} : rng.direction();
+            const float maxd = rng.below(4) == 0 ? kInf : rng.uniform(0.0f, 30.0f);
+            INFO("state " << state << " query " << q);
+            const WorldHit want = brute_raycast(sc.w, o, d, maxd, f);
+            const WorldHit got = sc.w.raycast(o, d, maxd, f);
+            same_hit(got, want);
+            REQUIRE(sc.w.raycast_any(o, d, maxd, f) == want.hit);
+            if (want.hit && want.triangle == kNoIndex) {
+                REQUIRE(same_bits(got.point, want.point));
+                REQUIRE(same_bits(got.normal, want.normal));
+            }
+            if (q % 8 == 0) {
+                const Vec3 e = o + d * rng.uniform(0.0f, 20.0f);
+                const float len = length(e - o);
+                WorldHit seg_want = brute_raycast(sc.w, o, e - o, len, f);
+                if (!seg_want.hit) seg_want.distance = len;
+                same_hit(sc.w.intersect_segment(o, e, f), seg_want);
+            }
+        }
+        // The batch form gives the single answers.
+        std::vector<float> rays;
+        for (int i = 0; i < 64; ++i) {
+            const Vec3 o = rng.vec(-12, 12), d = rng.direction();
+            rays.insert(rays.end(), {o.x, o.y, o.z, d.x, d.y, d.z});
+        }
+        std::vector<WorldHit> out(64);
+        sc.w.raycast_batch(rays, 40.0f, out);
+        for (std::size_t i = 0; i < 64; ++i) {
+            const WorldHit single = sc.w.raycast({rays[6 * i], rays[6 * i + 1], rays[6 * i + 2]},
+                                                 {rays[6 * i + 3], rays[6 * i + 4], rays[6 * i + 5]}, 40.0f);
+            same_hit(out[i], single);
+        }
+    }
+}
+
+TEST_CASE("World objects: sphere and capsule casts equal brute force over a moving scene") {
+    DynamicScene sc;
+    Rng rng(12);
+    for (int state = 0; state < kStates; ++state) {
+        sc.step(state);
+        for (int q = 0; q < kQueriesPerState; ++q) {
+            const QueryFilter f = random_filter(rng, sc.w.id_limit());
+            const Vec3 c = rng.vec(-12, 12);
+            const Vec3 d = rng.direction();
+            const float r = rng.uniform(0.0f, 1.0f);
+            const float maxd = rng.uniform(0.0f, 12.0f);
+            INFO("state " << state << " query " << q);
+            const WorldHit want = brute_cast(
+                sc.w, d, maxd, f,
+                [&](const Triangle& t, Vec3 m) { return as_sweep_hit(sweep_sphere_triangle(r, c, c + m, t)); },
+                [&](const detail::Primitive& p, Vec3 u) { return detail::primitive_sphere_cast(p, c, r, u, maxd); });
+            const WorldHit got = sc.w.sphere_cast(c, r, d, maxd, f);
+            same_hit(got, want);
+            if (want.hit) REQUIRE(same_bits(got.position, want.position));
+            if (q % 4 != 0) continue;
+            const Capsule cap{c, c + rng.vec(-1.5f, 1.5f), r};
+            const WorldHit cwant = brute_cast(
+                sc.w, d, maxd, f, [&](const Triangle& t, Vec3 m) { return sweep_capsule_triangle(cap, m, t); },
+                [&](const detail::Primitive& p, Vec3 u) { return detail::primitive_capsule_cast(p, cap, u, maxd); });
+            same_hit(sc.w.capsule_cast(cap.start, cap.end, r, d, maxd, f), cwant);
+        }
+    }
+}
+
+TEST_CASE("World objects: overlaps, closest points and floors equal brute force over a moving scene") {
+    DynamicScene sc;
+    Rng rng(13);
+    for (int state = 0; state < kStates; ++state) {
+        sc.step(state);
+        for (int q = 0; q < kQueriesPerState; ++q) {
+            const QueryFilter f = random_filter(rng, sc.w.id_limit());
+            const Vec3 c = rng.vec(-12, 12);
+            const float r = rng.uniform(0.0f, 2.0f);
+            INFO("state " << state << " query " << q);
+            // Overlap: the same set of (object, triangle) with the same contacts.
+            std::vector<WorldContact> got, want;
+            sc.w.overlap_sphere(c, r, got, f);
+            brute(
+                sc.w, f,
+                [&](std::uint32_t id, std::uint32_t k, const Triangle& t) {
+                    const Contact k2 = triangle_sphere(t, {c, r});
+                    if (k2.hit) want.push_back({id, k, k2.point, k2.normal, k2.depth, TriangleRegion::Face});
+                },
+                [&](std::uint32_t id, const detail::Primitive& p) {
+                    const Contact k2 = detail::primitive_sphere_overlap(p, {c, r});
+                    if (k2.hit) want.push_back({id, kNoIndex, k2.point, k2.normal, k2.depth, TriangleRegion::Face});
+                });
+            const auto order = [](const WorldContact& x, const WorldContact& y) {
+                return x.object != y.object ? x.object < y.object : x.triangle < y.triangle;
+            };
+            std::sort(got.begin(), got.end(), order);
+            std::sort(want.begin(), want.end(), order);
+            REQUIRE(got.size() == want.size());
+            for (std::size_t i = 0; i < got.size(); ++i) {
+                REQUIRE(got[i].object == want[i].object);
+                REQUIRE(got[i].triangle == want[i].triangle);
+                REQUIRE(same_bits(got[i].depth, want[i].depth));
+            }
+            // Closest point within a random reach.
+            const float maxd = rng.below(3) == 0 ? kInf : rng.uniform(0.0f, 6.0f);
+            WorldClosestPoint best;
+            float best_d2 = std::isfinite(maxd) ? maxd * maxd : maxd;
+            const auto offer = [&](float d2, Vec3 point, std::uint32_t id, std::uint32_t k) {
+                const bool tie = best.hit && d2 == best_d2 &&
+                                 (id < best.object || (id == best.object && k < best.triangle));
+                if (d2 < best_d2 || (!best.hit && d2 == best_d2) || tie)
+                    best_d2 = d2, best.hit = true, best.point = point, best.object = id, best.triangle = k;
+            };
+            brute(
+                sc.w, f,
+                [&](std::uint32_t id, std::uint32_t k, const Triangle& t) {
+                    if (!is_finite(t.a) || !is_finite(t.b) || !is_finite(t.c)) return;
+                    const Vec3 p = closest_point_on_triangle(c, t).point;
+                    offer(distance_sq(c, p), p, id, k);
+                },
+                [&](std::uint32_t id, const detail::Primitive& p) {
+                    const Vec3 q2 = detail::primitive_closest_point(p, c).point;
+                    offer(distance_sq(c, q2), q2, id, kNoIndex);
+                });
+            const WorldClosestPoint cp = sc.w.closest_point(c, maxd, f);
+            REQUIRE(cp.hit == best.hit);
+            if (best.hit) {
+                REQUIRE(cp.object == best.object);
+                REQUIRE(cp.triangle == best.triangle);
+                REQUIRE(same_bits(cp.point, best.point));
+            }
+            // Floor under (x, z) from a random height.
+            const float from_y = rng.below(4) == 0 ? kInf : rng.uniform(-6.0f, 10.0f);
+            WorldFloor fl;
+            const auto floor_offer = [&](float h, std::uint32_t id, std::uint32_t k) {
+                if (!(h <= from_y)) return;
+                if (fl.hit && !(h > fl.height ||
+                                (h == fl.height && (id < fl.object || (id == fl.object && k < fl.triangle)))))
+                    return;
+                fl.hit = true, fl.height = h, fl.object = id, fl.triangle = k;
+            };
+            brute(
+                sc.w, f,
+                [&](std::uint32_t id, std::uint32_t k, const Triangle& t) {
+                    const FloorHeight h = floor_height(t, c.x, c.z);
+                    if (h.hit) floor_offer(h.height, id, k);
+                },
+                [&](std::uint32_t id, const detail::Primitive& p) {
+                    const detail::PrimitiveFloor h = detail::primitive_floor(p, c.x, c.z, from_y);
+                    if (h.hit) floor_offer(h.height, id, kNoIndex);
+                });
+            const WorldFloor wf = sc.w.floor(c.x, c.z, from_y, f);
+            REQUIRE(wf.hit == fl.hit);
+            if (fl.hit) {
+                REQUIRE(wf.object == fl.object);
+                REQUIRE(wf.triangle == fl.triangle);
+                REQUIRE(same_bits(wf.height, fl.height));
+            }
+        }
+    }
+}
+
+TEST_CASE("World objects: for_each_triangle_in visits every placed triangle whose box meets the query") {
+    DynamicScene sc;
+    Rng rng(14);
+    for (int state = 0; state < kStates; ++state) {
+        sc.step(state);
+        for (int q = 0; q < 500; ++q) {
+            const Vec3 c = rng.vec(-12, 12), e = rng.vec(0.0f, 3.0f);
+            const AABB box{c - e, c + e};
+            std::vector<std::uint64_t> seen;
+            sc.w.for_each_triangle_in(box, [&](std::uint32_t id, std::uint32_t k, const Triangle& t) {
+                REQUIRE(same_bits(t.a, sc.w.triangle(id, k).a));
+                seen.push_back(std::uint64_t(id) << 32 | k);
+            });
+            std::sort(seen.begin(), seen.end());
+            brute(
+                sc.w, {},
+                [&](std::uint32_t id, std::uint32_t k, const Triangle& t) {
+                    if (!triangle_meets_box(t, box)) return;
+                    INFO("object " << id << " kind " << int(sc.w.kind(id)) << " triangle " << k << " state " << state);
+                    INFO("object " << id << " triangle " << k << " state " << state);
+                    REQUIRE(std::binary_search(seen.begin(), seen.end(), std::uint64_t(id) << 32 | k));
+                },
+                [](std::uint32_t, const detail::Primitive&) {});
+        }
+    }
+}
+
+TEST_CASE("World objects: moving an object away and back gives the same answers bit for bit") {
+    DynamicScene sc;
+    sc.step(0);
+    Rng rng(15);
+    std::vector<Vec3> origins, dirs;
+    for (int i = 0; i < 500; ++i) origins.push_back(rng.vec(-12, 12)), dirs.push_back(rng.direction());
+    auto answers = [&] {
+        std::vector<WorldHit> out;
+        for (std::size_t i = 0; i < origins.size(); ++i) {
+            out.push_back(sc.w.raycast(origins[i], dirs[i], kInf));
+            out.push_back(sc.w.sphere_cast(origins[i], 0.4f, dirs[i], 8.0f));
+        }
+        return out;
+    };
+    const std::vector<WorldHit> before = answers();
+    std::vector<Transform> poses;
+    for (std::uint32_t id : sc.movers) poses.push_back(sc.w.transform(id));
+    for (std::uint32_t id : sc.movers)
+        if (sc.w.is_live(id)) REQUIRE(sc.w.set_transform(id, random_pose(rng, 20.0f, true)) == nullptr);
+    sc.w.update(1.0f / 60.0f);
+    for (std::size_t i = 0; i < sc.movers.size(); ++i)
+        if (sc.w.is_live(sc.movers[i])) REQUIRE(sc.w.set_transform(sc.movers[i], poses[i]) == nullptr);
+    sc.w.update(1.0f / 60.0f);
+    const std::vector<WorldHit> after = answers();
+    for (std::size_t i = 0; i < before.size(); ++i) {
+        same_hit(after[i], before[i]);
+        REQUIRE(same_bits(after[i].point, before[i].point));
+        REQUIRE(same_bits(after[i].normal, before[i].normal));
+    }
+}
+
+TEST_CASE("World objects: an instance answers like a copy of its mesh added with the same pose") {
+    Rng rng(16);
+    const MeshData s = soup(rng, 200, 4.0f);
+    ObjectOptions o;
+    o.transform = random_pose(rng, 5.0f, true);
+    World inst, copy;
+    const std::uint32_t base = inst.add_mesh(s.positions, s.indices).object;
+    REQUIRE(inst.remove(base) == nullptr);
+    // The mesh is gone, so its instance must come from a live one: add it again.
+    const std::uint32_t mesh = inst.add_mesh(s.positions, s.indices, ObjectOptions{{{100, 0, 0}, {}, 1}, 1}).object;
+    const std::uint32_t instance = inst.add_instance(mesh, o).object;
+    REQUIRE(inst.remove(mesh) == nullptr);  // the instance keeps the triangles alive
+    copy.add_mesh(s.positions, s.indices, o);
+    for (int q = 0; q < 3000; ++q) {
+        const Vec3 c = o.transform.position + rng.vec(-8, 8), d = rng.direction();
+        const WorldHit a = inst.raycast(c, d, kInf), b = copy.raycast(c, d, kInf);
+        REQUIRE(a.hit == b.hit);
+        if (!a.hit) continue;
+        REQUIRE(a.object == instance);
+        REQUIRE(a.triangle == b.triangle);
+        REQUIRE(same_bits(a.distance, b.distance));
+        REQUIRE(same_bits(a.normal, b.normal));
+        const WorldHit sa = inst.sphere_cast(c, 0.3f, d, 6.0f), sb = copy.sphere_cast(c, 0.3f, d, 6.0f);
+        REQUIRE(sa.hit == sb.hit);
+        if (sa.hit) REQUIRE(same_bits(sa.distance, sb.distance));
+    }
+    CHECK(inst.stats().meshes == 1);
+    CHECK(inst.stats().objects == 1);
+}
+
+TEST_CASE("World objects: update_mesh answers like a fresh add_mesh of the new positions") {
+    Rng rng(17);
+    MeshData m = terrain(20, 20.0f);
+    ObjectOptions o;
+    o.transform = random_pose(rng, 3.0f, true);
+    World w;
+    const std::uint32_t id = w.add_mesh(m.positions, m.indices, o).object;
+    for (int round = 0; round < 3; ++round) {
+        for (std::size_t i = 0; i < m.positions.size(); ++i) m.positions[i] += rng.uniform(-0.2f, 0.2f);
+        REQUIRE(w.update_mesh(id, m.positions) == nullptr);
+        World fresh;
+        fresh.add_mesh(m.positions, m.indices, o);
+        for (int q = 0; q < 2000; ++q) {
+            const Vec3 c = o.transform.position + rng.vec(-15, 15), d = rng.direction();
+            const WorldHit a = w.raycast(c, d, kInf), b = fresh.raycast(c, d, kInf);
+            REQUIRE(a.hit == b.hit);
+            if (a.hit) REQUIRE((a.triangle == b.triangle && same_bits(a.distance, b.distance)));
+            const WorldClosestPoint ca = w.closest_point(c, kInf), cb = fresh.closest_point(c, kInf);
+            REQUIRE((ca.triangle == cb.triangle && same_bits(ca.point, cb.point)));
+        }
+    }
+    // A different number of floats is refused and changes nothing.
+    m.positions.pop_back();
+    CHECK(w.update_mesh(id, m.positions) != nullptr);
+}
+
+TEST_CASE("World objects: a refit that scrambles a mesh rebuilds its tree; a small one does not") {
+    Rng rng(18);
+    MeshData m = terrain(30, 30.0f);
+    World w;
+    const std::uint32_t id = w.add_mesh(m.positions, m.indices).object;
+    MeshData nudged = m;
+    for (std::size_t i = 1; i < nudged.positions.size(); i += 3) nudged.positions[i] += rng.uniform(-0.05f, 0.05f);
+    REQUIRE(w.update_mesh(id, nudged.positions) == nullptr);
+    CHECK(w.stats().mesh_rebuilds == 0);
+    // Every vertex swapped with a random other: the old tree's leaves now span the whole mesh.
+    MeshData scrambled = m;
+    const std::size_t nv = scrambled.positions.size() / 3;
+    for (std::size_t v = 0; v < nv; ++v) {
+        const std::size_t u = static_cast<std::size_t>(rng.below(static_cast<int>(nv)));
+        for (int k = 0; k < 3; ++k) std::swap(scrambled.positions[3 * v + k], scrambled.positions[3 * u + k]);
+    }
+    REQUIRE(w.update_mesh(id, scrambled.positions) == nullptr);
+    CHECK(w.stats().mesh_rebuilds == 1);
+    World fresh;
+    fresh.add_mesh(scrambled.positions, scrambled.indices);
+    for (int q = 0; q < 1000; ++q) {
+        const Vec3 c = rng.vec(-16, 16), d = rng.direction();
+        const WorldHit a = w.raycast(c, d, kInf), b = fresh.raycast(c, d, kInf);
+        REQUIRE(a.hit == b.hit);
+        if (a.hit) REQUIRE((a.triangle == b.triangle && same_bits(a.distance, b.distance)));
+    }
+}
+
+TEST_CASE("World objects: removed objects are never hit and ids are never reused") {
+    World w;
+    const MeshData floor = flat_floor(4, 10.0f);
+    const std::uint32_t a = w.add_mesh(floor.positions, floor.indices).object;
+    const std::uint32_t s = w.add_sphere({0, 2, 0}, 0.5f).object;
+    CHECK(w.raycast({0, 5, 0}, {0, -1, 0}, kInf).object == s);
+    REQUIRE(w.remove(s) == nullptr);
+    CHECK(w.remove(s) != nullptr);
+    CHECK_FALSE(w.is_live(s));
+    const WorldHit h = w.raycast({0, 5, 0}, {0, -1, 0}, kInf);
+    CHECK(h.object == a);
+    std::vector<WorldContact> contacts;
+    CHECK(w.overlap_sphere({0, 2, 0}, 0.6f, contacts) == 0);
+    const std::uint32_t b = w.add_box({0, 1, 0}, {}, {1, 1, 1}).object;
+    CHECK(b != s);
+    CHECK(b == s + 1);
+    CHECK(w.set_transform(s, {}) != nullptr);
+    CHECK(w.teleport(s, {}) != nullptr);
+    CHECK(w.add_instance(s).ok == false);
+    CHECK(w.object_count() == 2);
+}
+
+TEST_CASE("World objects: update fixes velocities from the two poses; teleport has none") {
+    World w;
+    const std::uint32_t box = w.add_box({0, 0, 0}, {}, {1, 0.2f, 1}).object;
+    Transform t;
+    t.position = {0.5f, 0.25f, 0};
+    t.rotation = quat_from_axis_angle({0, 1, 0}, 0.1f);
+    REQUIRE(w.set_transform(box, t) == nullptr);
+    // Until the step begins the object stays where it was.
+    CHECK(w.transform(box).position.x == 0.0f);
+    w.update(0.5f);
+    CHECK(w.transform(box).position.x == 0.5f);
+    const Vec3 v = w.linear_velocity(box), om = w.angular_velocity(box);
+    CHECK_THAT(v.x, Catch::Matchers::WithinAbs(1.0, 1e-6));
+    CHECK_THAT(v.y, Catch::Matchers::WithinAbs(0.5, 1e-6));
+    CHECK_THAT(om.y, Catch::Matchers::WithinAbs(0.2, 1e-5));
+    CHECK_THAT(om.x, Catch::Matchers::WithinAbs(0.0, 1e-6));
+    // A point 1 m along +x from the centre moves with v + w x r: w = 0.2 about y gives -0.2 in z.
+    const Vec3 pv = w.velocity_at(box, t.position + Vec3{1, 0, 0});
+    CHECK_THAT(pv.z, Catch::Matchers::WithinAbs(-0.2, 1e-5));
+    // The next step without a new transform: at rest.
+    w.update(0.5f);
+    CHECK(w.linear_velocity(box).x == 0.0f);
+    REQUIRE(w.teleport(box, Transform{{5, 0, 0}, {}, 1}) == nullptr);
+    CHECK(w.transform(box).position.x == 5.0f);
+    CHECK(w.linear_velocity(box).x == 0.0f);
+    CHECK(w.raycast({5, 5, 0}, {0, -1, 0}, kInf).hit);
+    // A half turn and more is taken the shorter way: 270 degrees forward is 90 back.
+    REQUIRE(w.set_transform(box, Transform{{5, 0, 0}, quat_from_axis_angle({0, 1, 0}, 4.712389f), 1}) == nullptr);
+    w.update(1.0f);
+    CHECK_THAT(w.angular_velocity(box).y, Catch::Matchers::WithinAbs(-1.5707963, 1e-4));
+}
+
+TEST_CASE("World objects: bad transforms and arguments are refused and change nothing") {
+    World w;
+    const MeshData floor = flat_floor(2, 4.0f);
+    ObjectOptions bad;
+    bad.transform.scale = 0.0f;
+    CHECK_FALSE(w.add_mesh(floor.positions, floor.indices, bad).ok);
+    bad.transform.scale = std::numeric_limits<float>::quiet_NaN();
+    CHECK_FALSE(w.add_mesh(floor.positions, floor.indices, bad).ok);
+    bad.transform = {};
+    bad.transform.rotation = {0, 0, 0, 0};
+    CHECK_FALSE(w.add_mesh(floor.positions, floor.indices, bad).ok);
+    CHECK(w.object_count() == 0);
+    CHECK_FALSE(w.add_sphere({0, 0, 0}, -1.0f).ok);
+    CHECK_FALSE(w.add_capsule({0, 0, 0}, {kInf, 0, 0}, 1.0f).ok);
+    CHECK_FALSE(w.add_box({0, 0, 0}, {}, {-1, 1, 1}).ok);
+    const std::uint32_t id = w.add_mesh(floor.positions, floor.indices).object;
+    Transform t;
+    t.position.x = std::numeric_limits<float>::quiet_NaN();
+    CHECK(w.set_transform(id, t) != nullptr);
+    w.update(1.0f / 60.0f);
+    CHECK(w.transform(id).position.x == 0.0f);
+    CHECK(w.set_transform(id + 7, {}) != nullptr);
+    CHECK(w.update_mesh(id + 7, floor.positions) != nullptr);
+}
+
+TEST_CASE("transform_from_matrix: rigid matrices with uniform scale decompose; others are refused") {
+    Rng rng(19);
+    for (int i = 0; i < 2000; ++i) {
+        const Transform t = random_pose(rng, 50.0f, true);
+        const Mat4 m = mat4_compose(t.position, t.rotation, {t.scale, t.scale, t.scale});
+        Transform back;
+        REQUIRE(transform_from_matrix(m, back) == nullptr);
+        REQUIRE(back.scale == Approx(t.scale).epsilon(1e-5));
+        REQUIRE(same_bits(back.position, t.position));
+        // The same rotation (q and -q are the same).
+        const float d = std::fabs(back.rotation.x * t.rotation.x + back.rotation.y * t.rotation.y +
+                                  back.rotation.z * t.rotation.z + back.rotation.w * t.rotation.w);
+        REQUIRE(d == Approx(1.0f).epsilon(1e-5));
+    }
+    Transform out;
+    CHECK(transform_from_matrix(mat4_compose({}, {}, {1, 2, 1}), out) != nullptr);   // non-uniform
+    CHECK(transform_from_matrix(mat4_compose({}, {}, {-1, 1, 1}), out) != nullptr);  // mirror
+    CHECK(transform_from_matrix(mat4_compose({}, {}, {0, 0, 0}), out) != nullptr);   // zero
+    Mat4 shear;
+    shear.e[4] = 0.5f;  // y axis leans toward x
+    CHECK(transform_from_matrix(shear, out) != nullptr);
+    Mat4 projective;
+    projective.e[3] = 0.1f;
+    CHECK(transform_from_matrix(projective, out) != nullptr);
+    Mat4 nan;
+    nan.e[12] = std::numeric_limits<float>::quiet_NaN();
+    CHECK(transform_from_matrix(nan, out) != nullptr);
+}
+
+TEST_CASE("World objects: filters skip layers and the ignored object") {
+    World w;
+    const std::uint32_t low = w.add_box({0, 0, 0}, {}, {5, 0.5f, 5}, 1).object;
+    const std::uint32_t high = w.add_box({0, 2, 0}, {}, {5, 0.5f, 5}, 2).object;
+    const Vec3 o{0, 10, 0}, down{0, -1, 0};
+    CHECK(w.raycast(o, down, kInf).object == high);
+    CHECK(w.raycast(o, down, kInf, {1, kNoIndex}).object == low);
+    CHECK(w.raycast(o, down, kInf, {0xFFFFFFFFu, high}).object == low);
+    CHECK_FALSE(w.raycast(o, down, kInf, {4, kNoIndex}).hit);
+    CHECK(w.floor(0, 0, kInf, {1, kNoIndex}).object == low);
+    CHECK(w.closest_point({0, 10, 0}, kInf, {0xFFFFFFFFu, high}).object == low);
+    std::vector<WorldContact> c;
+    CHECK(w.overlap_sphere({0, 1, 0}, 2.0f, c, {2, kNoIndex}) == 1);
+    CHECK(c[0].object == high);
+    REQUIRE(w.set_layers(high, 4) == nullptr);
+    CHECK(w.raycast(o, down, kInf, {3, kNoIndex}).object == low);
+}
+
+TEST_CASE("World objects: a thousand moving instances keep the top level refitted, not rebuilt") {
+    Rng rng(20);
+    const MeshData s = soup(rng, 40, 1.0f);
+    World w;
+    const std::uint32_t mesh = w.add_mesh(s.positions, s.indices).object;
+    std::vector<std::uint32_t> ids;
+    for (int i = 0; i < 1000; ++i) {
+        ObjectOptions o;
+        o.transform.position = rng.vec(-100, 100);
+        ids.push_back(w.add_instance(mesh, o).object);
+    }
+    w.update(1.0f / 60.0f);
+    const std::uint32_t rebuilds = w.stats().top_rebuilds;
+    for (int step = 0; step < 10; ++step) {
+        for (std::uint32_t id : ids) {
+            Transform t = w.transform(id);
+            t.position += rng.vec(-0.1f, 0.1f);
+            REQUIRE(w.set_transform(id, t) == nullptr);
+        }
+        w.update(1.0f / 60.0f);
+    }
+    CHECK(w.stats().top_rebuilds == rebuilds);
+    CHECK(w.stats().top_refits >= 10);
+    // A raycast among them still equals brute force.
+    for (int q = 0; q < 300; ++q) {
+        const Vec3 o = rng.vec(-100, 100), d = rng.direction();
+        same_hit(w.raycast(o, d, kInf), brute_raycast(w, o, d, kInf, {}));
+    }
+}
