@@ -381,6 +381,12 @@ Contact primitive_capsule_overlap(const Primitive& p, const Capsule& c) {
 }
 
 PrimitiveClosest primitive_closest_point(const Primitive& p, Vec3 q) {
+    // An invalid primitive (non-finite, negative radius or extents) has no point: NaN, as
+    // results.hpp allows closest-point queries.
+    if (!valid_primitive(p)) {
+        const float nan = std::numeric_limits<float>::quiet_NaN();
+        return {{nan, nan, nan}, nan};
+    }
     switch (p.kind) {
         case Primitive::Kind::Sphere: return closest_around(p.sphere.center, p.sphere.radius, q);
         case Primitive::Kind::Capsule:

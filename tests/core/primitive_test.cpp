@@ -410,7 +410,7 @@ TEST_CASE("primitive_closest_point: the solid's nearest point, the query itself 
     CHECK(in_box.distance == 0.0f);
 }
 
-TEST_CASE("primitive_closest_point: degenerate primitives and NaN input") {
+TEST_CASE("primitive_closest_point: degenerate primitives, NaN input and invalid primitives") {
     const auto dot = detail::primitive_closest_point(sphere({1, 2, 3}, 0), {1, 2, 5});
     check_near(dot.point, {1, 2, 3});
     CHECK(dot.distance == Approx(2));
@@ -421,6 +421,9 @@ TEST_CASE("primitive_closest_point: degenerate primitives and NaN input") {
     CHECK(flat.distance == Approx(2));
     const auto nan = detail::primitive_closest_point(kCube, {kNaN, 0, 0});
     CHECK_FALSE(nan.distance > 0.0f);  // NaN or 0, never a crash
+    const auto empty = detail::primitive_closest_point(sphere({0, 0, 0}, -1), {3, 0, 0});
+    CHECK(std::isnan(empty.point.x));
+    CHECK(std::isnan(empty.distance));
 }
 
 // ---- floor --------------------------------------------------------------------------------------
