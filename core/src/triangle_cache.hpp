@@ -112,7 +112,7 @@ private:
     bool enabled_ = true;
     bool usable_ = false;                // filled without overflowing kCapacity
     AABB box_{{1, 1, 1}, {-1, -1, -1}};  // empty: nothing cached yet
-    std::uint64_t revision_ = 0;            // the world's revision when it was filled
+    std::uint64_t revision_ = 0;         // the world's revision when it was filled
     std::vector<CachedTriangle> triangles_;
     std::vector<BoxBlock> boxes4_;  // sized once for kCapacity, never shrunk
     // One per cached triangle, valid where has_axes; never cleared, so a refill copies and zeroes

@@ -165,8 +165,9 @@ std::vector<Triangle> read_triangles(std::span<const float> positions, std::span
     auto vertex = [&](std::size_t v) { return Vec3{positions[3 * v], positions[3 * v + 1], positions[3 * v + 2]}; };
     std::vector<Triangle> tris(tri_count);
     for (std::size_t t = 0; t < tri_count; ++t)
-        tris[t] = indices.empty() ? Triangle{vertex(3 * t), vertex(3 * t + 1), vertex(3 * t + 2)}
-                                  : Triangle{vertex(indices[3 * t]), vertex(indices[3 * t + 1]), vertex(indices[3 * t + 2])};
+        tris[t] = indices.empty()
+                      ? Triangle{vertex(3 * t), vertex(3 * t + 1), vertex(3 * t + 2)}
+                      : Triangle{vertex(indices[3 * t]), vertex(indices[3 * t + 1]), vertex(indices[3 * t + 2])};
     return tris;
 }
 
@@ -188,7 +189,7 @@ AABB unplace_box(const World::Object& o, const AABB& world) {
     const Vec3 lc = unplace(o, c);
     const Vec3 le = mul_transpose(mat3_abs(o.rot), e) * o.inv_scale;
     const float m = tol::kTransformSlopRel * (box_magnitude({lc - le, lc + le}) + maxf(maxf(le.x, le.y), le.z) +
-                                               box_magnitude(o.shape ? o.shape->box : AABB{}));
+                                              box_magnitude(o.shape ? o.shape->box : AABB{}));
     const Vec3 g = le + Vec3{m, m, m};
     return {lc - g, lc + g};
 }
@@ -197,17 +198,14 @@ Primitive world_primitive(const World::Object& o) {
     Primitive p = o.local;
     const float s = o.pose.scale;
     switch (o.kind) {
-        case ObjectKind::Sphere:
-            p.sphere = {place(o, o.local.sphere.center), o.local.sphere.radius * s};
-            break;
+        case ObjectKind::Sphere: p.sphere = {place(o, o.local.sphere.center), o.local.sphere.radius * s}; break;
         case ObjectKind::Capsule:
             p.capsule = {place(o, o.local.capsule.start), place(o, o.local.capsule.end), o.local.capsule.radius * s};
             break;
         case ObjectKind::Box:
             p.box = {place(o, o.local.box.center), o.pose.rotation, o.local.box.half_extents * s};
             break;
-        default:
-            break;
+        default: break;
     }
     return p;
 }

@@ -81,11 +81,11 @@ WorldHit World::cast_shape(Vec3 center, Vec3 half_axis, float round, Vec3 dir, f
         const float local_limit = max_distance * o.inv_scale;
         const float margin = detail::placement_margin(o, local.origin, local_limit) + slop * o.inv_scale;
         const float local_round = round * o.inv_scale + margin;
-        const Vec3 local_grow = vabs(detail::unplace_dir(o, half_axis)) * o.inv_scale + Vec3{local_round, local_round, local_round};
-        detail::traverse_ray(mesh.bvh, local, local_limit + margin, local_grow,
-                             [&](std::uint32_t first, std::uint32_t count) {
-                                 return leaf(first, count) * o.inv_scale + margin;
-                             });
+        const Vec3 local_grow =
+            vabs(detail::unplace_dir(o, half_axis)) * o.inv_scale + Vec3{local_round, local_round, local_round};
+        detail::traverse_ray(
+            mesh.bvh, local, local_limit + margin, local_grow,
+            [&](std::uint32_t first, std::uint32_t count) { return leaf(first, count) * o.inv_scale + margin; });
         return best_distance();
     });
     return earliest.result(max_distance, max_distance);
@@ -104,7 +104,9 @@ WorldHit World::sphere_cast(Vec3 center, float radius, Vec3 dir, float max_dista
         [&](const Triangle& tri, Vec3 motion) {
             return as_sweep_hit(sweep_sphere_triangle(radius, center, center + motion, tri));
         },
-        [&](const detail::Primitive& p) { return detail::primitive_sphere_cast(p, center, radius, unit, max_distance); });
+        [&](const detail::Primitive& p) {
+            return detail::primitive_sphere_cast(p, center, radius, unit, max_distance);
+        });
 }
 
 WorldHit World::capsule_cast(Vec3 a, Vec3 b, float radius, Vec3 dir, float max_distance,

@@ -47,7 +47,9 @@ namespace detail {
 
 /// A point of an object's own space in world space.
 inline Vec3 place(const World::Object& o, Vec3 v) { return o.rot * (v * o.pose.scale) + o.pose.position; }
-inline Triangle place(const World::Object& o, const Triangle& t) { return {place(o, t.a), place(o, t.b), place(o, t.c)}; }
+inline Triangle place(const World::Object& o, const Triangle& t) {
+    return {place(o, t.a), place(o, t.b), place(o, t.c)};
+}
 /// A world point in the object's own space.
 inline Vec3 unplace(const World::Object& o, Vec3 p) { return mul_transpose(o.rot, p - o.pose.position) * o.inv_scale; }
 /// A world direction in the object's own space (same length).

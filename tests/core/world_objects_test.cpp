@@ -156,10 +156,9 @@ struct DynamicScene {
             movers.push_back(w.add_sphere(rng.vec(-8, 8), rng.uniform(0.2f, 1.5f), 1u << i).object);
             const Vec3 a = rng.vec(-8, 8);
             movers.push_back(w.add_capsule(a, a + rng.vec(-2, 2), rng.uniform(0.2f, 1.0f), 1u << i).object);
-            movers.push_back(
-                w.add_box(rng.vec(-8, 8), quat_from_axis_angle(rng.direction(), rng.uniform(-3, 3)),
-                          {rng.uniform(0.1f, 2), rng.uniform(0.1f, 2), rng.uniform(0.1f, 2)}, 1u << i)
-                    .object);
+            movers.push_back(w.add_box(rng.vec(-8, 8), quat_from_axis_angle(rng.direction(), rng.uniform(-3, 3)),
+                                       {rng.uniform(0.1f, 2), rng.uniform(0.1f, 2), rng.uniform(0.1f, 2)}, 1u << i)
+                                 .object);
         }
     }
     // One step: everything that moves is set somewhere near, one object is removed now and then,
@@ -340,8 +339,8 @@ TEST_CASE("World objects: overlaps, closest points and floors equal brute force 
             WorldClosestPoint best;
             float best_d2 = std::isfinite(maxd) ? maxd * maxd : maxd;
             const auto offer = [&](float d2, Vec3 point, std::uint32_t id, std::uint32_t k) {
-                const bool tie = best.hit && d2 == best_d2 &&
-                                 (id < best.object || (id == best.object && k < best.triangle));
+                const bool tie =
+                    best.hit && d2 == best_d2 && (id < best.object || (id == best.object && k < best.triangle));
                 if (d2 < best_d2 || (!best.hit && d2 == best_d2) || tie)
                     best_d2 = d2, best.hit = true, best.point = point, best.object = id, best.triangle = k;
             };
@@ -368,8 +367,8 @@ TEST_CASE("World objects: overlaps, closest points and floors equal brute force 
             WorldFloor fl;
             const auto floor_offer = [&](float h, std::uint32_t id, std::uint32_t k) {
                 if (!(h <= from_y)) return;
-                if (fl.hit && !(h > fl.height ||
-                                (h == fl.height && (id < fl.object || (id == fl.object && k < fl.triangle)))))
+                if (fl.hit &&
+                    !(h > fl.height || (h == fl.height && (id < fl.object || (id == fl.object && k < fl.triangle)))))
                     return;
                 fl.hit = true, fl.height = h, fl.object = id, fl.triangle = k;
             };

@@ -222,7 +222,8 @@ void closest(FuzzInput& in, const World& world, const Brute& brute) {
         for (const Tri& t : brute.tris) {
             const float d2 = distance_sq(p, closest_point_on_triangle(p, t.t).point);
             const bool tie_better = hit && d2 == best_d2 && (t.object < bm || (t.object == bm && t.id < bt));
-            if (d2 < best_d2 || (!hit && d2 == best_d2) || tie_better) hit = true, best_d2 = d2, bm = t.object, bt = t.id;
+            if (d2 < best_d2 || (!hit && d2 == best_d2) || tie_better)
+                hit = true, best_d2 = d2, bm = t.object, bt = t.id;
         }
     if (!brute.exact(in)) return;
     c.that(w.hit == hit, "hit differs from brute force");

@@ -553,7 +553,8 @@ struct WorldGen {
 };
 
 void o_hit(Record& r, const WorldHit& h) {
-    r.o(h.hit), r.o(h.distance), r.o(h.point), r.o(h.position), r.o(h.normal), r.o_index(h.object), r.o_index(h.triangle);
+    r.o(h.hit), r.o(h.distance), r.o(h.point), r.o(h.position), r.o(h.normal), r.o_index(h.object),
+        r.o_index(h.triangle);
 }
 
 std::map<std::string, std::pair<std::string, std::function<void(const World&, WorldGen&, Record&)>>> world_queries() {
@@ -618,14 +619,15 @@ std::map<std::string, std::pair<std::string, std::function<void(const World&, Wo
                                      w.overlap_capsule(a, b, rad, cs);
                                      contacts(r, cs);
                                  }};
-    q["World.closestPoint"] = {
-        "point:vec3 maxDistance?:maxDistance", [](const World& w, WorldGen& g, Record& r) {
-            const Vec3 p = g.point();
-            const float m = g.rng.below(5) ? g.distance() : std::numeric_limits<float>::infinity();
-            r.i(p), r.i(m);
-            const WorldClosestPoint c = w.closest_point(p, m);
-            r.o(c.hit), r.o(c.point), r.o(c.distance), r.o_index(c.object), r.o_index(c.triangle), r.o(region(c.feature));
-        }};
+    q["World.closestPoint"] = {"point:vec3 maxDistance?:maxDistance", [](const World& w, WorldGen& g, Record& r) {
+                                   const Vec3 p = g.point();
+                                   const float m =
+                                       g.rng.below(5) ? g.distance() : std::numeric_limits<float>::infinity();
+                                   r.i(p), r.i(m);
+                                   const WorldClosestPoint c = w.closest_point(p, m);
+                                   r.o(c.hit), r.o(c.point), r.o(c.distance), r.o_index(c.object),
+                                       r.o_index(c.triangle), r.o(region(c.feature));
+                               }};
     q["World.floor"] = {"x:number z:number fromY:number", [](const World& w, WorldGen& g, Record& r) {
                             const Vec3 p = g.point();
                             r.i(p.x), r.i(p.z), r.i(p.y);

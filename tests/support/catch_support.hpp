@@ -220,7 +220,8 @@ SHOTOTSU_STRING_MAKER(WorldContact, ("object", v.object)("triangle", v.triangle)
 SHOTOTSU_STRING_MAKER(WorldClosestPoint, ("hit", v.hit)("point", v.point)("distance", v.distance)("object", v.object)(
                                              "triangle", v.triangle)("feature", v.feature))
 SHOTOTSU_STRING_MAKER(WorldFloor,
-                      ("hit", v.hit)("height", v.height)("normal", v.normal)("object", v.object)("triangle", v.triangle))
+                      ("hit", v.hit)("height", v.height)("normal", v.normal)("object", v.object)("triangle",
+                                                                                                 v.triangle))
 SHOTOTSU_STRING_MAKER(CharacterMove,
                       ("position", v.position)("grounded", v.grounded)("ground_normal", v.ground_normal)("slope_angle",
                                                                                                          v.slope_angle)(

@@ -29,7 +29,7 @@ std::string g_error;
 int addMesh(World& w, std::uintptr_t positions, std::uint32_t position_count, std::uintptr_t indices,
             std::uint32_t index_count) {
     const AddResult r = w.add_mesh({reinterpret_cast<const float*>(positions), position_count},
-                                       {reinterpret_cast<const std::uint32_t*>(indices), index_count});
+                                   {reinterpret_cast<const std::uint32_t*>(indices), index_count});
     g_error = r.error ? r.error : "";
     return r.ok ? static_cast<int>(r.object) : -1;
 }

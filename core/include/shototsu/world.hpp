@@ -303,8 +303,8 @@ private:
     template <class F>
     void for_each_object_in(const AABB& box, const QueryFilter& filter, F&& f) const;
     // A mesh object's leaf triangles in world space that may overlap the world box.
-    void mesh_triangles_in(std::uint32_t id, const AABB& box, void (*emit)(void*, std::uint32_t, std::uint32_t, const Triangle&),
-                           void* ctx) const;
+    void mesh_triangles_in(std::uint32_t id, const AABB& box,
+                           void (*emit)(void*, std::uint32_t, std::uint32_t, const Triangle&), void* ctx) const;
     void refresh_top() const;
     bool object_passes(std::uint32_t id, const QueryFilter& filter) const;
     Object* live(std::uint32_t id);
