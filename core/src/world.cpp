@@ -77,6 +77,19 @@ const char* transform_from_matrix(const Mat4& m, Transform& out) {
     return nullptr;
 }
 
+const char* transform_from_parts(Vec3 position, Quat rotation, Vec3 scale, Transform& out) {
+    if (!is_finite(position)) return "the position must be finite";
+    if (!is_finite(scale)) return "the scale must be finite";
+    const double s = (static_cast<double>(scale.x) + scale.y + scale.z) / 3.0;
+    if (!(scale.x > 0.0f && scale.y > 0.0f && scale.z > 0.0f)) return "the scale must be > 0";
+    for (const float c : {scale.x, scale.y, scale.z})
+        if (std::fabs(c - s) > tol::kRigidScaleRel * s) return "the scale differs between axes (non-uniform)";
+    out.position = position;
+    out.rotation = rotation;
+    out.scale = static_cast<float>(s);
+    return nullptr;
+}
+
 namespace {
 
 const char* check_transform(const Transform& t) {

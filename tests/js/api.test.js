@@ -216,26 +216,31 @@ test('World: a three.js BufferGeometry in world space, its queries, stats, and d
   assert.deepEqual(
     { ...world.stats, buildMs: 0 },
     {
+      objects: 1,
       meshes: 1,
       triangles: 32,
       nodes: world.stats.nodes,
       memoryBytes: world.stats.memoryBytes,
       maxDepth: world.stats.maxDepth,
       buildMs: 0,
+      topNodes: 1,
+      topRebuilds: 1,
+      topRefits: 0,
+      meshRebuilds: 0,
     },
   );
   assert.ok(world.stats.nodes >= 1 && world.stats.memoryBytes > 32 * 36);
 
   const down = world.raycast(V(1.1, 10, 1.3), V(0, -2, 0), 100);
   assert.deepEqual(
-    [down.hit, down.distance, down.point, down.normal, down.mesh],
+    [down.hit, down.distance, down.point, down.normal, down.object],
     [true, 8, { x: Math.fround(1.1), y: 2, z: Math.fround(1.3) }, V(0, 1, 0), 0],
   );
   assert.ok(down.triangle >= 0 && down.triangle < 32);
   const tri = world.triangle(0, down.triangle);
   assert.equal(tri.a.y, 2);
   assert.equal(world.raycast(V(1, 10, 1), V(0, 1, 0)).hit, false);
-  assert.deepEqual(world.raycast(V(1, 10, 1), V(0, 1, 0), 50).mesh, -1);
+  assert.deepEqual(world.raycast(V(1, 10, 1), V(0, 1, 0), 50).object, -1);
   assert.equal(world.raycastAny(V(1, 10, 1), V(0, -1, 0), 7), false);
   assert.equal(world.raycastAny(V(1, 10, 1), V(0, -1, 0), 8), true);
   assert.equal(world.floorHeight(1, 1, 5), 2);
@@ -252,7 +257,7 @@ test('World: a three.js BufferGeometry in world space, its queries, stats, and d
     'the face under the centre',
   );
   for (const c of contacts) {
-    assert.ok(c.mesh === 0 && c.depth > 0 && c.normal.y > 0 && isPlain(c), JSON.stringify(c)); // neighbours touch at an edge
+    assert.ok(c.object === 0 && c.depth > 0 && c.normal.y > 0 && isPlain(c), JSON.stringify(c)); // neighbours touch at an edge
     assert.ok(Math.abs(Math.hypot(c.normal.x, c.normal.y, c.normal.z) - 1) < 1e-6);
   }
   assert.ok(world.overlapCapsule(V(0.3, 2.25, 0.3), V(0.3, 4, 0.3), 0.5).length >= 1);
@@ -272,8 +277,8 @@ test('World: several meshes report which mesh answered; many worlds can live at 
   worlds[0].addMesh(quad(0));
   assert.equal(worlds[0].addMesh(quad(1)), 1);
   worlds[1].addMesh(quad(3));
-  assert.equal(worlds[0].raycast(V(0, 10, 0), V(0, -1, 0)).mesh, 1);
-  assert.equal(worlds[0].raycast(V(0, 0.5, 0), V(0, -1, 0)).mesh, 0);
+  assert.equal(worlds[0].raycast(V(0, 10, 0), V(0, -1, 0)).object, 1);
+  assert.equal(worlds[0].raycast(V(0, 0.5, 0), V(0, -1, 0)).object, 0);
   assert.equal(worlds[1].raycast(V(0, 10, 0), V(0, -1, 0)).distance, 7);
   for (const w of worlds) w.dispose();
 });

@@ -60,6 +60,44 @@ function badValues(kind) {
         ['15 elements', new Array(15).fill(0), RangeError],
         ['an element NaN', [NaN, ...new Array(15).fill(0)], RangeError],
       ];
+    case 'object':
+    case 'id': {
+      const bad = [...common, ['negative', -1, RangeError], ['fractional', 1.5, RangeError], ['NaN', NaN, RangeError]];
+      if (kind === 'object') bad.push(['not an object of the world', 99, RangeError]);
+      return bad;
+    }
+    case 'transform':
+      return [
+        ...common,
+        ['15 elements', new Array(15).fill(0), RangeError],
+        ['an element NaN', [NaN, ...new Array(15).fill(0)], RangeError],
+        ['a non-uniform scale', [1, 0, 0, 0, 0, 2, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1], RangeError],
+        ['a position with NaN', { position: V(NaN, 0, 0) }, TypeError],
+      ];
+    case 'dt':
+      return [...common, ['NaN', NaN, RangeError], ['zero', 0, RangeError], ['negative', -1, RangeError]];
+    case 'layers':
+      return [...common, ['fractional', 1.5, TypeError]];
+    case 'filter':
+      return [
+        ['null', null, TypeError],
+        ['a string', 'abc', TypeError],
+        ['layers a string', { layers: 'x' }, TypeError],
+        ['ignore fractional', { ignore: 0.5 }, TypeError],
+      ];
+    case 'objectOptions':
+      return [
+        ['null', null, TypeError],
+        ['a string', 'abc', TypeError],
+        ['layers fractional', { layers: 0.5 }, TypeError],
+        ['a mirroring transform', { transform: [-1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1] }, RangeError],
+      ];
+    case 'layerOptions':
+      return [
+        ['null', null, TypeError],
+        ['a string', 'abc', TypeError],
+        ['layers fractional', { layers: 0.5 }, TypeError],
+      ];
     case 'polygon':
       return [
         ...common,
@@ -197,7 +235,7 @@ test('World.addMesh: an index out of range or a non-indexed mesh not in triangle
   assert.equal(w.addMesh(new Float32Array(9), new Uint32Array([0, 1, 2])), 0);
   assert.throws(
     () => w.triangle(1, 0),
-    (e) => e instanceof RangeError && /'mesh'/.test(e.message),
+    (e) => e instanceof RangeError && /'object'/.test(e.message),
   );
   assert.throws(
     () => w.triangle(0, 1),

@@ -203,7 +203,7 @@ test('World.raycastBatch and sphereCastBatch equal single raycasts and sphere ca
       ]),
       [],
     );
-    assert.deepEqual([ids[2 * k], ids[2 * k + 1]], r.hit ? [r.mesh, r.triangle] : [0xffffffff, 0xffffffff]);
+    assert.deepEqual([ids[2 * k], ids[2 * k + 1]], r.hit ? [r.object, r.triangle] : [0xffffffff, 0xffffffff]);
     const c = world.sphereCast(o, 0.3, d, 8);
     assert.deepEqual(
       bitDifferences(
@@ -214,7 +214,7 @@ test('World.raycastBatch and sphereCastBatch equal single raycasts and sphere ca
     );
     assert.deepEqual(
       [sphereIds.array[2 * k], sphereIds.array[2 * k + 1]],
-      c.hit ? [c.mesh, c.triangle] : [0xffffffff, 0xffffffff],
+      c.hit ? [c.object, c.triangle] : [0xffffffff, 0xffffffff],
     );
   }
   assert.ok(hits > n / 2, `${hits} of ${n} rays hit`);

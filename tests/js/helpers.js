@@ -79,7 +79,9 @@ export function decodeArgs(signature, input, variant = 0) {
   let k = 0;
   const take = (n) => Array.from(input.subarray(k, (k += n)));
   for (const { kind } of parseSignature(signature)) {
-    if (kind === 'vec3' || kind === 'extent') {
+    if (kind === 'filter') {
+      args.push(undefined); // golden queries run unfiltered
+    } else if (kind === 'vec3' || kind === 'extent') {
       const [x, y, z] = take(3);
       args.push({ x, y, z });
     } else if (kind === 'quat') {
@@ -171,7 +173,19 @@ export function validArg(kind, name) {
     case 'index':
       return name === 'length' ? 12 : 0;
     case 'mat4':
+    case 'transform':
       return [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 3, 4, 5, 1];
+    case 'object': // the mesh the bad-input worlds are made with
+    case 'id':
+      return 0;
+    case 'layers':
+      return 1;
+    case 'dt':
+      return 1 / 60;
+    case 'filter':
+    case 'objectOptions':
+    case 'layerOptions':
+      return { layers: 1 };
     case 'polygon':
       return [
         { x: 0, y: 0 },
@@ -181,6 +195,7 @@ export function validArg(kind, name) {
     default: {
       const [type, stride] = kind.split('/');
       if (type === 'u32') return new Uint32Array([0, 1, 2].slice(0, Number(stride)));
+      if (name === 'matrices') return new Float32Array([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 3, 4, 5, 1]);
       const length = name === 'positions' ? 9 : Number(stride); // a mesh needs a whole triangle
       return new Float32Array(length).map((_, i) => i * 0.5);
     }

@@ -494,7 +494,7 @@ test('huge counts are RangeErrors naming the argument, and the module keeps work
     ],
     ['new CharacterGroup capacity 2^32', () => new s.CharacterGroup(w, {}, 2 ** 32), 'capacity'],
     ['World.triangle(0, 2^32)', () => w.triangle(0, 2 ** 32), 'index'],
-    ['World.triangle(2^40, 0)', () => w.triangle(2 ** 40, 0), 'mesh'],
+    ['World.triangle(2^40, 0)', () => w.triangle(2 ** 40, 0), 'object'],
   ];
   for (const [label, call, arg] of cases) {
     let error = null;

@@ -132,7 +132,7 @@ test('CharacterController: walks, reports grounded and why, teleports with posit
   m = ch.move({ x: 0, y: -0.1, z: 0 });
   assert.equal(m.grounded, false);
   assert.equal(m.reason, 'no ground');
-  assert.equal(m.groundMesh, -1);
+  assert.equal(m.groundObject, -1);
   w.dispose();
 });
 

@@ -559,26 +559,26 @@ void o_hit(Record& r, const WorldHit& h) {
 
 std::map<std::string, std::pair<std::string, std::function<void(const World&, WorldGen&, Record&)>>> world_queries() {
     std::map<std::string, std::pair<std::string, std::function<void(const World&, WorldGen&, Record&)>>> q;
-    q["World.raycast"] = {"origin:vec3 direction:vec3 maxDistance?:maxDistance",
+    q["World.raycast"] = {"origin:vec3 direction:vec3 maxDistance?:maxDistance filter?:filter",
                           [](const World& w, WorldGen& g, Record& r) {
                               const Vec3 o = g.point(), d = g.direction();
                               const float m = g.rng.below(5) ? g.distance() : std::numeric_limits<float>::infinity();
                               r.i(o), r.i(d), r.i(m);
                               o_hit(r, w.raycast(o, d, m));
                           }};
-    q["World.raycastAny"] = {"origin:vec3 direction:vec3 maxDistance?:maxDistance",
+    q["World.raycastAny"] = {"origin:vec3 direction:vec3 maxDistance?:maxDistance filter?:filter",
                              [](const World& w, WorldGen& g, Record& r) {
                                  const Vec3 o = g.point(), d = g.direction();
                                  const float m = g.distance();
                                  r.i(o), r.i(d), r.i(m);
                                  r.o(w.raycast_any(o, d, m));
                              }};
-    q["World.intersectSegment"] = {"from:vec3 to:vec3", [](const World& w, WorldGen& g, Record& r) {
+    q["World.intersectSegment"] = {"from:vec3 to:vec3 filter?:filter", [](const World& w, WorldGen& g, Record& r) {
                                        const Vec3 a = g.point(), b = g.point();
                                        r.i(a), r.i(b);
                                        o_hit(r, w.intersect_segment(a, b));
                                    }};
-    q["World.sphereCast"] = {"center:vec3 radius:radius direction:vec3 maxDistance:distance",
+    q["World.sphereCast"] = {"center:vec3 radius:radius direction:vec3 maxDistance:distance filter?:filter",
                              [](const World& w, WorldGen& g, Record& r) {
                                  const Vec3 c = g.point();
                                  const float rad = g.radius();
@@ -587,7 +587,7 @@ std::map<std::string, std::pair<std::string, std::function<void(const World&, Wo
                                  r.i(c), r.i(rad), r.i(d), r.i(m);
                                  o_hit(r, w.sphere_cast(c, rad, d, m));
                              }};
-    q["World.capsuleCast"] = {"a:vec3 b:vec3 radius:radius direction:vec3 maxDistance:distance",
+    q["World.capsuleCast"] = {"a:vec3 b:vec3 radius:radius direction:vec3 maxDistance:distance filter?:filter",
                               [](const World& w, WorldGen& g, Record& r) {
                                   const Vec3 a = g.point(), b = a + g.rng.vec(-1, 1);
                                   const float rad = g.radius();
@@ -603,7 +603,8 @@ std::map<std::string, std::pair<std::string, std::function<void(const World&, Wo
             r.o(region(c.feature));
         }
     };
-    q["World.overlapSphere"] = {"center:vec3 radius:radius", [contacts](const World& w, WorldGen& g, Record& r) {
+    q["World.overlapSphere"] = {"center:vec3 radius:radius filter?:filter",
+                                [contacts](const World& w, WorldGen& g, Record& r) {
                                     const Vec3 c = g.point();
                                     const float rad = g.radius() * 2;
                                     r.i(c), r.i(rad);
@@ -611,7 +612,8 @@ std::map<std::string, std::pair<std::string, std::function<void(const World&, Wo
                                     w.overlap_sphere(c, rad, cs);
                                     contacts(r, cs);
                                 }};
-    q["World.overlapCapsule"] = {"a:vec3 b:vec3 radius:radius", [contacts](const World& w, WorldGen& g, Record& r) {
+    q["World.overlapCapsule"] = {"a:vec3 b:vec3 radius:radius filter?:filter",
+                                 [contacts](const World& w, WorldGen& g, Record& r) {
                                      const Vec3 a = g.point(), b = a + g.rng.vec(-1, 1);
                                      const float rad = g.radius() * 2;
                                      r.i(a), r.i(b), r.i(rad);
@@ -619,22 +621,23 @@ std::map<std::string, std::pair<std::string, std::function<void(const World&, Wo
                                      w.overlap_capsule(a, b, rad, cs);
                                      contacts(r, cs);
                                  }};
-    q["World.closestPoint"] = {"point:vec3 maxDistance?:maxDistance", [](const World& w, WorldGen& g, Record& r) {
-                                   const Vec3 p = g.point();
-                                   const float m =
-                                       g.rng.below(5) ? g.distance() : std::numeric_limits<float>::infinity();
-                                   r.i(p), r.i(m);
-                                   const WorldClosestPoint c = w.closest_point(p, m);
-                                   r.o(c.hit), r.o(c.point), r.o(c.distance), r.o_index(c.object),
-                                       r.o_index(c.triangle), r.o(region(c.feature));
-                               }};
-    q["World.floor"] = {"x:number z:number fromY:number", [](const World& w, WorldGen& g, Record& r) {
+    q["World.closestPoint"] = {
+        "point:vec3 maxDistance?:maxDistance filter?:filter", [](const World& w, WorldGen& g, Record& r) {
+            const Vec3 p = g.point();
+            const float m = g.rng.below(5) ? g.distance() : std::numeric_limits<float>::infinity();
+            r.i(p), r.i(m);
+            const WorldClosestPoint c = w.closest_point(p, m);
+            r.o(c.hit), r.o(c.point), r.o(c.distance), r.o_index(c.object), r.o_index(c.triangle),
+                r.o(region(c.feature));
+        }};
+    q["World.floor"] = {"x:number z:number fromY:number filter?:filter", [](const World& w, WorldGen& g, Record& r) {
                             const Vec3 p = g.point();
                             r.i(p.x), r.i(p.z), r.i(p.y);
                             const WorldFloor f = w.floor(p.x, p.z, p.y);
                             r.o(f.hit), r.o(f.height), r.o(f.normal), r.o_index(f.object), r.o_index(f.triangle);
                         }};
-    q["World.floorHeight"] = {"x:number z:number fromY:number", [](const World& w, WorldGen& g, Record& r) {
+    q["World.floorHeight"] = {"x:number z:number fromY:number filter?:filter",
+                              [](const World& w, WorldGen& g, Record& r) {
                                   const Vec3 p = g.point();
                                   r.i(p.x), r.i(p.z), r.i(p.y);
                                   const WorldFloor f = w.floor(p.x, p.z, p.y);

@@ -1,6 +1,9 @@
-// shototsu (wasm) — the mesh world (world.hpp) as an Embind class handle. Registration only:
-// each method unpacks scalars, calls one World query, and writes the result into the output
-// area (or, for lists, a scratch array) that the JS face (js/world.js) reads right after.
+// shototsu (wasm) — the world (world.hpp) as an Embind class handle. Registration only: each
+// method unpacks scalars, calls one World method, and writes the result into the output area
+// (or, for lists, a scratch array) that the JS face (js/world.js) reads right after.
+// Transforms arrive in the input area (worldInputPointer) as a matrix (form 1: 16 floats,
+// column-major) or parts (form 2: position xyz, quaternion xyzw, scale xyz); the core decides
+// whether they are rigid. Every query ends with the filter's layers and ignored object.
 #include <emscripten/bind.h>
 
 #include <string>
@@ -11,7 +14,7 @@
 namespace shototsu::wasm {
 namespace {
 
-// WorldHit: hit, distance, point xyz, position xyz, normal xyz, mesh (u32), triangle (u32) (13)
+// WorldHit: hit, distance, point xyz, position xyz, normal xyz, object (u32), triangle (u32) (13)
 void put(const WorldHit& h) {
     wasm::put(0, h.hit);
     wasm::put(1, h.distance);
@@ -23,33 +26,113 @@ void put(const WorldHit& h) {
 }
 
 std::string g_error;
+float g_in[16];
+std::uintptr_t inputPointer() { return reinterpret_cast<std::uintptr_t>(g_in); }
 
-/// The new mesh's index, or -1 with the reason in lastError(). positions/indices point to
-/// floats/uint32s in wasm memory (indices may be 0 with count 0).
-int addMesh(World& w, std::uintptr_t positions, std::uint32_t position_count, std::uintptr_t indices,
-            std::uint32_t index_count) {
-    const AddResult r = w.add_mesh({reinterpret_cast<const float*>(positions), position_count},
-                                   {reinterpret_cast<const std::uint32_t*>(indices), index_count});
+// The transform in the input area, by form (0: none, the identity); nullptr or why not.
+const char* read_transform(std::uint32_t form, Transform& t) {
+    t = Transform{};
+    if (form == 1) {
+        Mat4 m;
+        std::memcpy(m.e, g_in, sizeof m.e);
+        return transform_from_matrix(m, t);
+    }
+    if (form == 2)
+        return transform_from_parts({g_in[0], g_in[1], g_in[2]}, {g_in[3], g_in[4], g_in[5], g_in[6]},
+                                    {g_in[7], g_in[8], g_in[9]}, t);
+    return nullptr;
+}
+
+// The id of a new object, or -1 with the reason in lastError().
+int added(const AddResult& r) {
     g_error = r.error ? r.error : "";
     return r.ok ? static_cast<int>(r.object) : -1;
 }
+// 0, or 1 with the reason in lastError() (a bad argument), or 2 (a bad transform).
+int done(const char* error, int code = 1) {
+    g_error = error ? error : "";
+    return error ? code : 0;
+}
+
+QueryFilter filter(std::uint32_t layers, std::uint32_t ignore) { return {layers, ignore}; }
+#define FILTER_ARGS std::uint32_t f_layers, std::uint32_t f_ignore
+#define FILTER filter(f_layers, f_ignore)
+
+/// positions/indices point to floats/uint32s in wasm memory (indices may be 0 with count 0).
+int addMesh(World& w, std::uintptr_t positions, std::uint32_t position_count, std::uintptr_t indices,
+            std::uint32_t index_count, std::uint32_t form, std::uint32_t layers) {
+    ObjectOptions options;
+    options.layers = layers;
+    if (const char* e = read_transform(form, options.transform)) return added({false, kNoIndex, e});
+    return added(w.add_mesh({reinterpret_cast<const float*>(positions), position_count},
+                            {reinterpret_cast<const std::uint32_t*>(indices), index_count}, options));
+}
+int addInstance(World& w, std::uint32_t mesh, std::uint32_t form, std::uint32_t layers) {
+    ObjectOptions options;
+    options.layers = layers;
+    if (const char* e = read_transform(form, options.transform)) return added({false, kNoIndex, e});
+    return added(w.add_instance(mesh, options));
+}
+int addSphere(World& w, VEC3_ARGS(c), float r, std::uint32_t layers) { return added(w.add_sphere(VEC3(c), r, layers)); }
+int addCapsule(World& w, VEC3_ARGS(a), VEC3_ARGS(b), float r, std::uint32_t layers) {
+    return added(w.add_capsule(VEC3(a), VEC3(b), r, layers));
+}
+int addBox(World& w, VEC3_ARGS(c), QUAT_ARGS(q), VEC3_ARGS(h), std::uint32_t layers) {
+    return added(w.add_box(VEC3(c), QUAT(q), VEC3(h), layers));
+}
+int setTransform(World& w, std::uint32_t id, std::uint32_t form, bool teleport) {
+    Transform t;
+    if (const char* e = read_transform(form, t)) return done(e, 2);
+    if (!w.is_live(id)) return done("is not a live object of this world");
+    return done(teleport ? w.teleport(id, t) : w.set_transform(id, t), 2);
+}
+void update(World& w, float dt) { w.update(dt); }
+int updateMesh(World& w, std::uint32_t id, std::uintptr_t positions, std::uint32_t count) {
+    return done(w.update_mesh(id, {reinterpret_cast<const float*>(positions), count}));
+}
+int removeObject(World& w, std::uint32_t id) { return done(w.remove(id)); }
+int setLayers(World& w, std::uint32_t id, std::uint32_t layers) { return done(w.set_layers(id, layers)); }
+/// -1 for an id that is not live, else the ObjectKind.
+int kindOf(const World& w, std::uint32_t id) { return w.is_live(id) ? static_cast<int>(w.kind(id)) : -1; }
+std::uint32_t layersOf(const World& w, std::uint32_t id) { return w.layers(id); }
+std::uint32_t triangleCount(const World& w, std::uint32_t id) { return w.triangle_count(id); }
+std::uint32_t objectCount(const World& w) { return static_cast<std::uint32_t>(w.object_count()); }
+// position xyz, quaternion xyzw, scale, linear velocity xyz, angular velocity xyz (14)
+void objectState(const World& w, std::uint32_t id) {
+    const Transform t = w.transform(id);
+    wasm::put(0, t.position);
+    wasm::put(3, t.rotation.x), wasm::put(4, t.rotation.y), wasm::put(5, t.rotation.z), wasm::put(6, t.rotation.w);
+    wasm::put(7, t.scale);
+    wasm::put(8, w.linear_velocity(id));
+    wasm::put(11, w.angular_velocity(id));
+}
+// velocity xyz (3)
+void velocityAt(const World& w, std::uint32_t id, VEC3_ARGS(p)) { wasm::put(0, w.velocity_at(id, VEC3(p))); }
+// min xyz, max xyz (6)
+void bounds(const World& w, std::uint32_t id) {
+    const AABB b = w.bounds(id);
+    wasm::put(0, b.min);
+    wasm::put(3, b.max);
+}
 std::string lastError() { return g_error; }
 
-void raycast(const World& w, VEC3_ARGS(o), VEC3_ARGS(d), float max_distance) {
-    put(w.raycast(VEC3(o), VEC3(d), max_distance));
+void raycast(const World& w, VEC3_ARGS(o), VEC3_ARGS(d), float max_distance, FILTER_ARGS) {
+    put(w.raycast(VEC3(o), VEC3(d), max_distance, FILTER));
 }
-bool raycastAny(const World& w, VEC3_ARGS(o), VEC3_ARGS(d), float max_distance) {
-    return w.raycast_any(VEC3(o), VEC3(d), max_distance);
+bool raycastAny(const World& w, VEC3_ARGS(o), VEC3_ARGS(d), float max_distance, FILTER_ARGS) {
+    return w.raycast_any(VEC3(o), VEC3(d), max_distance, FILTER);
 }
-void intersectSegment(const World& w, VEC3_ARGS(s), VEC3_ARGS(e)) { put(w.intersect_segment(VEC3(s), VEC3(e))); }
-void sphereCast(const World& w, VEC3_ARGS(c), float r, VEC3_ARGS(d), float max_distance) {
-    put(w.sphere_cast(VEC3(c), r, VEC3(d), max_distance));
+void intersectSegment(const World& w, VEC3_ARGS(s), VEC3_ARGS(e), FILTER_ARGS) {
+    put(w.intersect_segment(VEC3(s), VEC3(e), FILTER));
 }
-void capsuleCast(const World& w, VEC3_ARGS(a), VEC3_ARGS(b), float r, VEC3_ARGS(d), float max_distance) {
-    put(w.capsule_cast(VEC3(a), VEC3(b), r, VEC3(d), max_distance));
+void sphereCast(const World& w, VEC3_ARGS(c), float r, VEC3_ARGS(d), float max_distance, FILTER_ARGS) {
+    put(w.sphere_cast(VEC3(c), r, VEC3(d), max_distance, FILTER));
+}
+void capsuleCast(const World& w, VEC3_ARGS(a), VEC3_ARGS(b), float r, VEC3_ARGS(d), float max_distance, FILTER_ARGS) {
+    put(w.capsule_cast(VEC3(a), VEC3(b), r, VEC3(d), max_distance, FILTER));
 }
 
-// Overlap contacts, flattened 10 words each: mesh (u32), triangle (u32), point xyz, normal xyz,
+// Overlap contacts, flattened 10 words each: object (u32), triangle (u32), point xyz, normal xyz,
 // depth, feature. Valid until the next overlap call; the JS face reads them at once.
 std::vector<WorldContact> g_contacts;
 std::vector<float> g_flat;
@@ -67,21 +150,21 @@ std::uint32_t flatten_contacts() {
     }
     return static_cast<std::uint32_t>(g_contacts.size());
 }
-std::uint32_t overlapSphere(const World& w, VEC3_ARGS(c), float r) {
+std::uint32_t overlapSphere(const World& w, VEC3_ARGS(c), float r, FILTER_ARGS) {
     g_contacts.clear();
-    w.overlap_sphere(VEC3(c), r, g_contacts);
+    w.overlap_sphere(VEC3(c), r, g_contacts, FILTER);
     return flatten_contacts();
 }
-std::uint32_t overlapCapsule(const World& w, VEC3_ARGS(a), VEC3_ARGS(b), float r) {
+std::uint32_t overlapCapsule(const World& w, VEC3_ARGS(a), VEC3_ARGS(b), float r, FILTER_ARGS) {
     g_contacts.clear();
-    w.overlap_capsule(VEC3(a), VEC3(b), r, g_contacts);
+    w.overlap_capsule(VEC3(a), VEC3(b), r, g_contacts, FILTER);
     return flatten_contacts();
 }
 std::uintptr_t contactsPointer() { return reinterpret_cast<std::uintptr_t>(g_flat.data()); }
 
-// hit, point xyz, distance, mesh (u32), triangle (u32), feature (8)
-void closestPoint(const World& w, VEC3_ARGS(p), float max_distance) {
-    const WorldClosestPoint c = w.closest_point(VEC3(p), max_distance);
+// hit, point xyz, distance, object (u32), triangle (u32), feature (8)
+void closestPoint(const World& w, VEC3_ARGS(p), float max_distance, FILTER_ARGS) {
+    const WorldClosestPoint c = w.closest_point(VEC3(p), max_distance, FILTER);
     wasm::put(0, c.hit);
     wasm::put(1, c.point);
     wasm::put(4, c.distance);
@@ -89,9 +172,9 @@ void closestPoint(const World& w, VEC3_ARGS(p), float max_distance) {
     put_u32(6, c.triangle);
     put_enum(7, c.feature);
 }
-// hit, height, normal xyz, mesh (u32), triangle (u32) (7)
-void floorAt(const World& w, float x, float z, float from_y) {
-    const WorldFloor f = w.floor(x, z, from_y);
+// hit, height, normal xyz, object (u32), triangle (u32) (7)
+void floorAt(const World& w, float x, float z, float from_y, FILTER_ARGS) {
+    const WorldFloor f = w.floor(x, z, from_y, FILTER);
     wasm::put(0, f.hit);
     wasm::put(1, f.height);
     wasm::put(2, f.normal);
@@ -99,13 +182,14 @@ void floorAt(const World& w, float x, float z, float from_y) {
     put_u32(6, f.triangle);
 }
 // a xyz, b xyz, c xyz (9)
-void triangle(const World& w, std::uint32_t mesh, std::uint32_t index) {
-    const Triangle t = w.triangle(mesh, index);
+void triangle(const World& w, std::uint32_t object, std::uint32_t index) {
+    const Triangle t = w.triangle(object, index);
     wasm::put(0, t.a);
     wasm::put(3, t.b);
     wasm::put(6, t.c);
 }
-// meshes, triangles, nodes, memory bytes, max depth (u32), build ms (float) (6)
+// meshes, triangles, nodes, memory bytes, max depth (u32), build ms (float), objects, top nodes,
+// top rebuilds, top refits, mesh rebuilds (u32) (11)
 void stats(const World& w) {
     const WorldStats s = w.stats();
     put_u32(0, s.meshes);
@@ -114,11 +198,35 @@ void stats(const World& w) {
     put_u32(3, static_cast<std::uint32_t>(s.memory_bytes));
     put_u32(4, static_cast<std::uint32_t>(s.max_depth));
     wasm::put(5, static_cast<float>(s.build_ms));
+    put_u32(6, s.objects);
+    put_u32(7, s.top_nodes);
+    put_u32(8, s.top_rebuilds);
+    put_u32(9, s.top_refits);
+    put_u32(10, s.mesh_rebuilds);
+}
+
+// Many transforms at once: ids (u32) and 16 floats per matrix; stops at the first bad one and
+// returns its index (the ones before it are set), or n.
+std::uint32_t setTransforms(World& w, std::uintptr_t ids, std::uintptr_t matrices, std::uint32_t n) {
+    const std::uint32_t* id = reinterpret_cast<const std::uint32_t*>(ids);
+    const float* m = reinterpret_cast<const float*>(matrices);
+    for (std::uint32_t i = 0; i < n; ++i, m += 16) {
+        Mat4 mat;
+        std::memcpy(mat.e, m, sizeof mat.e);
+        Transform t;
+        const char* e = transform_from_matrix(mat, t);
+        if (!e) e = w.set_transform(id[i], t);
+        if (e) {
+            g_error = e;
+            return i;
+        }
+    }
+    return n;
 }
 
 // ---- batches: rays/casts packed 6 floats each (origin or centre xyz, direction xyz) -------
 // out per ray: hit, distance, point xyz, normal xyz (8); per sphere cast: hit, distance,
-// point xyz, position xyz, normal xyz (11). ids (optional, 0 for none): mesh, triangle per cast.
+// point xyz, position xyz, normal xyz (11). ids (optional, 0 for none): object, triangle per cast.
 void write_ids(std::uintptr_t ids, std::uint32_t i, const WorldHit& h) {
     if (!ids) return;
     std::uint32_t* d = reinterpret_cast<std::uint32_t*>(ids) + 2 * i;
@@ -126,14 +234,14 @@ void write_ids(std::uintptr_t ids, std::uint32_t i, const WorldHit& h) {
     d[1] = h.triangle;
 }
 void raycastBatch(const World& w, std::uintptr_t rays, std::uint32_t n, float max_distance, std::uintptr_t out,
-                  std::uintptr_t ids) {
+                  std::uintptr_t ids, FILTER_ARGS) {
     const float* r = reinterpret_cast<const float*>(rays);
     float* o = reinterpret_cast<float*>(out);
     WorldHit hits[32];
     for (std::uint32_t first = 0; first < n; first += 32) {
         const std::uint32_t c = n - first < 32 ? n - first : 32;
         w.raycast_batch({r + 6 * static_cast<std::size_t>(first), 6 * static_cast<std::size_t>(c)}, max_distance,
-                        {hits, c});
+                        {hits, c}, FILTER);
         for (std::uint32_t k = 0; k < c; ++k, o += 8) {
             const WorldHit& h = hits[k];
             o[0] = h.hit ? 1.0f : 0.0f;
@@ -145,11 +253,11 @@ void raycastBatch(const World& w, std::uintptr_t rays, std::uint32_t n, float ma
     }
 }
 void sphereCastBatch(const World& w, std::uintptr_t casts, std::uint32_t n, float radius, float max_distance,
-                     std::uintptr_t out, std::uintptr_t ids) {
+                     std::uintptr_t out, std::uintptr_t ids, FILTER_ARGS) {
     const float* r = reinterpret_cast<const float*>(casts);
     float* o = reinterpret_cast<float*>(out);
     for (std::uint32_t i = 0; i < n; ++i, r += 6, o += 11) {
-        const WorldHit h = w.sphere_cast({r[0], r[1], r[2]}, radius, {r[3], r[4], r[5]}, max_distance);
+        const WorldHit h = w.sphere_cast({r[0], r[1], r[2]}, radius, {r[3], r[4], r[5]}, max_distance, FILTER);
         o[0] = h.hit ? 1.0f : 0.0f;
         o[1] = h.distance;
         o[2] = h.point.x, o[3] = h.point.y, o[4] = h.point.z;
@@ -166,6 +274,23 @@ EMSCRIPTEN_BINDINGS(shototsu_world) {
     emscripten::class_<World>("World")
         .constructor<>()
         .function("addMesh", &addMesh)
+        .function("addInstance", &addInstance)
+        .function("addSphere", &addSphere)
+        .function("addCapsule", &addCapsule)
+        .function("addBox", &addBox)
+        .function("setTransform", &setTransform)
+        .function("setTransforms", &setTransforms)
+        .function("update", &update)
+        .function("updateMesh", &updateMesh)
+        .function("remove", &removeObject)
+        .function("setLayers", &setLayers)
+        .function("kind", &kindOf)
+        .function("layers", &layersOf)
+        .function("triangleCount", &triangleCount)
+        .function("objectCount", &objectCount)
+        .function("objectState", &objectState)
+        .function("velocityAt", &velocityAt)
+        .function("bounds", &bounds)
         .function("raycast", &raycast)
         .function("raycastAny", &raycastAny)
         .function("intersectSegment", &intersectSegment)
@@ -181,6 +306,7 @@ EMSCRIPTEN_BINDINGS(shototsu_world) {
         .function("sphereCastBatch", &sphereCastBatch);
     function("worldLastError", &lastError);
     function("worldContactsPointer", &contactsPointer);
+    function("worldInputPointer", &inputPointer);
 }
 
 }  // namespace shototsu::wasm

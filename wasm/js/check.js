@@ -127,6 +127,28 @@ export function checkArg(fn, name, kind, v) {
       for (let i = 0; i < v.length; i++) checkFields(fn, `${name}[${i}]`, v[i], ['x', 'y'], '{x, y}');
       return;
     }
+    case 'object':
+    case 'id':
+      if (typeof v !== 'number') throw bad(TypeError, fn, name, 'must be an object id', v);
+      if (!Number.isInteger(v) || v < 0 || v > 0xfffffffe)
+        throw bad(RangeError, fn, name, 'must be an object id, an integer >= 0', v);
+      return;
+    case 'layers':
+      if (!Number.isInteger(v)) throw bad(TypeError, fn, name, 'must be an integer bit mask', v);
+      return;
+    case 'dt':
+      return checkNumber(fn, name, v, { min: Number.MIN_VALUE });
+    case 'filter':
+      if (v === null || typeof v !== 'object') throw bad(TypeError, fn, name, 'must be { layers?, ignore? }', v);
+      if (v.layers !== undefined && !Number.isInteger(v.layers))
+        throw bad(TypeError, fn, `${name}.layers`, 'must be an integer bit mask', v.layers);
+      if (v.ignore !== undefined && v.ignore !== null && !(Number.isInteger(v.ignore) && v.ignore >= -1))
+        throw bad(TypeError, fn, `${name}.ignore`, 'must be an object id or -1', v.ignore);
+      return;
+    case 'transform':
+    case 'objectOptions':
+    case 'layerOptions':
+      return; // checked where they are read (world.js), with the argument named
     default:
       if (kind.startsWith('f32/') || kind.startsWith('u32/')) return; // checked by batch.js
       throw new Error(`shototsu: unknown argument kind ${kind}`);

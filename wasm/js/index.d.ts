@@ -210,7 +210,48 @@ export declare const WasmArray: {
   prototype: WasmArray<Float32Array | Uint32Array>;
 };
 
-// ---- the mesh world ------------------------------------------------------------------------------
+// ---- the world --------------------------------------------------------------------------------
+
+/**
+ * Where an object is: a three.js Matrix4 (or anything with 16 column-major `elements`), 16
+ * numbers, or `{ position, quaternion?, scale? }` (an Object3D's own fields; scale a number or a
+ * uniform {x, y, z}). Rigid with a uniform positive scale: shear, mirroring or a non-uniform
+ * scale are a RangeError (bake such a scale into the positions).
+ */
+export type TransformLike =
+  | { elements: ArrayLike<number> }
+  | ArrayLike<number>
+  | { position: Vec3Like; quaternion?: QuatLike; scale?: number | Vec3Like };
+
+/** Which objects a query sees: those on a layer of `layers` (default all), except `ignore`. */
+export interface QueryFilter {
+  /** A 32-bit mask (`~2` works: it is taken as unsigned). Default: every layer. */
+  layers?: number;
+  /** An object id to skip (e.g. a character's own capsule); -1 or absent for none. */
+  ignore?: number;
+}
+
+/** Options of addMesh and addInstance. */
+export interface ObjectOptions {
+  /** Default: the identity (the positions are in world space). */
+  transform?: TransformLike;
+  /** The object's 32-bit layer mask (default 1). */
+  layers?: number;
+}
+
+/** What kind of object an id names. */
+export type ObjectKind = 'mesh' | 'instance' | 'sphere' | 'capsule' | 'box';
+
+/** An object's pose and its velocities over the current step (World.transform). */
+export interface ObjectTransform {
+  position: Vec3;
+  quaternion: { x: number; y: number; z: number; w: number };
+  scale: number;
+  /** m/s of its position over the step begun by the last update(); zero after teleport or at rest. */
+  linearVelocity: Vec3;
+  /** rad/s (axis times rate) about its position over the step. */
+  angularVelocity: Vec3;
+}
 
 /** The first hit of a world raycast, segment cast, sphere cast or capsule cast. */
 export interface WorldHit {
@@ -223,15 +264,16 @@ export interface WorldHit {
   position: Vec3;
   /** Unit, from the surface toward the cast shape (rays: the face normal facing the origin). */
   normal: Vec3;
-  /** Index of the mesh (addMesh's return value); -1 on a miss. */
-  mesh: number;
-  /** Index of the triangle in its mesh as added; -1 on a miss. */
+  /** The object's id (what add* returned); -1 on a miss. */
+  object: number;
+  /** Index of the triangle in its mesh as added; -1 on a miss and for primitives. */
   triangle: number;
 }
 
-/** One triangle touching an overlap query's shape. */
+/** One triangle (or primitive) touching an overlap query's shape. */
 export interface WorldContact {
-  mesh: number;
+  object: number;
+  /** -1 for primitives. */
   triangle: number;
   /** The closest point of the triangle to the shape's centre (or axis). */
   point: Vec3;
@@ -239,7 +281,7 @@ export interface WorldContact {
   normal: Vec3;
   /** How far the shape must move along `normal` to stop touching this triangle. */
   depth: number;
-  /** The vertex, edge or face that is closest. */
+  /** The vertex, edge or face that is closest ('face' for primitives). */
   feature: TriangleRegion;
 }
 
@@ -249,8 +291,8 @@ export interface WorldClosestPoint {
   point: Vec3;
   distance: number;
   /** -1 on a miss. */
-  mesh: number;
-  /** -1 on a miss. */
+  object: number;
+  /** -1 on a miss and for primitives. */
   triangle: number;
   feature: TriangleRegion;
 }
@@ -260,71 +302,154 @@ export interface WorldFloor {
   hit: boolean;
   /** Height (y) of the highest surface at (x, z) at or below fromY. */
   height: number;
-  /** That triangle's unit normal, turned to point up. */
+  /** That surface's unit normal, turned to point up. */
   normal: Vec3;
   /** -1 on a miss. */
-  mesh: number;
-  /** -1 on a miss. */
+  object: number;
+  /** -1 on a miss and for primitives. */
   triangle: number;
 }
 
 /** What a world holds. */
 export interface WorldStats {
+  /** Live objects. */
+  objects: number;
+  /** Triangle meshes (instances share their mesh's). */
   meshes: number;
   triangles: number;
-  /** Nodes of the bounding volume hierarchies. */
+  /** Nodes of the meshes' bounding volume hierarchies. */
   nodes: number;
-  /** Bytes held by triangles, nodes and index maps. */
+  /** Bytes held by triangles, nodes, index maps and objects. */
   memoryBytes: number;
   maxDepth: number;
-  /** Milliseconds spent building hierarchies so far. */
+  /** Milliseconds spent building and refitting mesh hierarchies so far. */
   buildMs: number;
+  /** Nodes of the top level over the objects. */
+  topNodes: number;
+  /** Top-level rebuilds (objects added or removed, or refits that degraded it) and refits so far. */
+  topRebuilds: number;
+  topRefits: number;
+  /** Mesh hierarchies rebuilt by updateMesh because refitting had made them much worse. */
+  meshRebuilds: number;
 }
 
 /**
- * Static triangle meshes in bounding volume hierarchies, and the queries that particles and
- * characters ask of them. Directions need not be unit length; distances are along the unit
- * direction in world units. Triangles are two-sided. Owns wasm memory: call dispose() (or
- * `using`) when done; any use after dispose throws an Error.
+ * A collision world: triangle meshes, instances of them and primitive colliders (spheres,
+ * capsules, oriented boxes), each an object with a stable id, a rigid pose with a uniform scale
+ * and a layer mask; and the queries that particles, characters and games ask of them. Every
+ * query takes an optional {@link QueryFilter} last and answers like brute force over every
+ * object's world-space triangles. Directions need not be unit length; distances are along the
+ * unit direction in world units. Triangles are two-sided; primitives are solid.
+ *
+ * Per frame: `setTransform` what moves, `update(dt)`, step the particles and characters, draw.
+ * Owns wasm memory: call dispose() (or `using`) when done.
+ *
+ * @example
+ * const world = new s.World();
+ * const ground = world.addMesh(geometry.attributes.position.array, geometry.index?.array);
+ * const lift = world.addBox({ x: 0, y: 0, z: 5 }, { x: 0, y: 0, z: 0, w: 1 }, { x: 2, y: 0.2, z: 2 });
+ * world.setTransform(lift, { position: { x: 0, y: 1, z: 5 } });
+ * world.update(1 / 60);
+ * world.raycast({ x: 0, y: 10, z: 5 }, { x: 0, y: -1, z: 0 }).object === lift; // true
  */
 export interface World {
   /**
-   * Adds a static mesh — exactly what a three.js BufferGeometry holds, in world space:
-   * `positions` (3 floats per vertex) and optional `indices` (3 per triangle; without them,
-   * 9 floats per triangle). Builds its hierarchy at once. Returns the mesh index.
-   * For a three.js mesh: `const g = mesh.geometry.clone().applyMatrix4(mesh.matrixWorld);
-   * world.addMesh(g.attributes.position.array, g.index?.array)` (a Uint16Array index is widened;
-   * interleaved attributes are not supported).
+   * Adds a triangle mesh — exactly what a three.js BufferGeometry holds: `positions` (3 floats
+   * per vertex) and optional `indices` (3 per triangle; without them, 9 floats per triangle),
+   * in its own space, placed by `options.transform` (default: the identity, world space).
+   * Builds its hierarchy at once. Returns its object id.
+   * @param positions 3 floats per vertex (a BufferAttribute's `array`).
+   * @param indices 3 per triangle (a Uint16Array index is widened), or undefined.
+   * @param options `{ transform?, layers? }`.
    */
-  addMesh(positions: Float32Input, indices?: Uint32Input | Uint16Array): number;
-  /** The closest hit of the ray origin + s direction, 0 <= s <= maxDistance (default Infinity). */
-  raycast(origin: Vec3Like, direction: Vec3Like, maxDistance?: number): WorldHit;
+  addMesh(positions: Float32Input, indices?: Uint32Input | Uint16Array, options?: ObjectOptions): number;
+  /** Another placement of a live mesh's triangles, sharing its hierarchy (one top-level entry). */
+  addInstance(mesh: number, options?: ObjectOptions): number;
+  /** A solid sphere; its position is the centre. */
+  addSphere(center: Vec3Like, radius: number, options?: { layers?: number }): number;
+  /** A solid capsule (segment start–end, radius); its position is the segment's midpoint. */
+  addCapsule(start: Vec3Like, end: Vec3Like, radius: number, options?: { layers?: number }): number;
+  /** A solid oriented box; its position is the centre, its rotation `rotation`. */
+  addBox(center: Vec3Like, rotation: QuatLike, halfExtents: Vec3Like, options?: { layers?: number }): number;
+  /** Where the object will be after the next update(dt), which gives it the velocity of the move. */
+  setTransform(object: number, transform: TransformLike): void;
+  /** setTransform for many objects: `matrices` holds 16 floats (column-major) per id. */
+  setTransforms(objects: Uint32Input, matrices: Float32Input): void;
+  /** The object is at `transform` now, without velocity. */
+  teleport(object: number, transform: TransformLike): void;
+  /** Begins a step of dt seconds (> 0): objects move to where they were set; velocities fixed. */
+  update(dt: number): void;
+  /** New vertex positions for a mesh (as many floats as it was added with): refits its tree. */
+  updateMesh(object: number, positions: Float32Input): void;
+  /** Removes an object; its id is never reused. A mesh's triangles live on in its instances. */
+  remove(object: number): void;
+  /** Changes an object's layer mask. */
+  setLayers(object: number, layers: number): void;
+  /** Whether an id names a live object. */
+  has(object: number): boolean;
+  /** The object's kind, or null when the id is not live. */
+  kind(object: number): ObjectKind | null;
+  layers(object: number): number;
+  /** The object's pose and velocities over the current step. */
+  transform(object: number): ObjectTransform;
+  /** The velocity of the object's surface at a world point over the current step (linear + angular x r). */
+  velocityAt(object: number, point: Vec3Like): Vec3;
+  /** The object's world box at its pose. */
+  bounds(object: number): { min: Vec3; max: Vec3 };
+  /** Live objects. */
+  readonly objectCount: number;
+  /**
+   * The closest hit of the ray origin + s direction, 0 <= s <= maxDistance (default Infinity).
+   * @example world.raycast(camera.position, direction, 100, { ignore: player })
+   */
+  raycast(origin: Vec3Like, direction: Vec3Like, maxDistance?: number, filter?: QueryFilter): WorldHit;
   /** Whether anything blocks the ray within maxDistance (stops at the first hit found). */
-  raycastAny(origin: Vec3Like, direction: Vec3Like, maxDistance?: number): boolean;
+  raycastAny(origin: Vec3Like, direction: Vec3Like, maxDistance?: number, filter?: QueryFilter): boolean;
   /** The hit closest to `from` on the segment from–to; distance measured from `from`. */
-  intersectSegment(from: Vec3Like, to: Vec3Like): WorldHit;
+  intersectSegment(from: Vec3Like, to: Vec3Like, filter?: QueryFilter): WorldHit;
   /** The first time of impact of a sphere moving from `center` along direction for maxDistance (finite). */
-  sphereCast(center: Vec3Like, radius: number, direction: Vec3Like, maxDistance: number): WorldHit;
+  sphereCast(
+    center: Vec3Like,
+    radius: number,
+    direction: Vec3Like,
+    maxDistance: number,
+    filter?: QueryFilter,
+  ): WorldHit;
   /** The same for the capsule a–b with `radius`, translating along direction. */
-  capsuleCast(a: Vec3Like, b: Vec3Like, radius: number, direction: Vec3Like, maxDistance: number): WorldHit;
-  /** Every triangle touching or overlapping the sphere. */
-  overlapSphere(center: Vec3Like, radius: number): WorldContact[];
-  /** Every triangle touching or overlapping the capsule a–b. */
-  overlapCapsule(a: Vec3Like, b: Vec3Like, radius: number): WorldContact[];
-  /** The closest point of any triangle to `point` within maxDistance (inclusive; default Infinity). */
-  closestPoint(point: Vec3Like, maxDistance?: number): WorldClosestPoint;
-  /** The highest surface at (x, z) whose height is <= fromY, with its normal and triangle. */
-  floor(x: number, z: number, fromY: number): WorldFloor;
+  capsuleCast(
+    a: Vec3Like,
+    b: Vec3Like,
+    radius: number,
+    direction: Vec3Like,
+    maxDistance: number,
+    filter?: QueryFilter,
+  ): WorldHit;
+  /** Every triangle (and primitive) touching or overlapping the sphere. */
+  overlapSphere(center: Vec3Like, radius: number, filter?: QueryFilter): WorldContact[];
+  /** Every triangle (and primitive) touching or overlapping the capsule a–b. */
+  overlapCapsule(a: Vec3Like, b: Vec3Like, radius: number, filter?: QueryFilter): WorldContact[];
+  /** The closest point of any triangle or solid primitive to `point` within maxDistance (inclusive; default Infinity). */
+  closestPoint(point: Vec3Like, maxDistance?: number, filter?: QueryFilter): WorldClosestPoint;
+  /** The highest surface at (x, z) whose height is <= fromY, with its normal and object. */
+  floor(x: number, z: number, fromY: number, filter?: QueryFilter): WorldFloor;
   /** floor()'s height, or null where there is no floor below fromY. */
-  floorHeight(x: number, z: number, fromY: number): number | null;
-  /** A triangle as stored (world-space vertices). */
-  triangle(mesh: number, index: number): { a: Vec3; b: Vec3; c: Vec3 };
+  floorHeight(x: number, z: number, fromY: number, filter?: QueryFilter): number | null;
+  /** A triangle of a mesh or instance in world space at its current pose. */
+  triangle(object: number, index: number): { a: Vec3; b: Vec3; c: Vec3 };
+  /** Triangles of a mesh or instance (0 for primitives). */
+  triangleCount(object: number): number;
   /**
    * Many raycasts in one call. `rays`: 6 floats per ray (origin xyz, direction xyz). Returns
    * (or fills `out` with) 8 floats per ray: hit (1/0), distance, point xyz, normal xyz; `ids`,
-   * if given, receives mesh and triangle per ray (0xFFFFFFFF on a miss).
+   * if given, receives object and triangle per ray (0xFFFFFFFF on a miss or for primitives).
    */
-  raycastBatch(rays: Float32Input, maxDistance: number, out?: Float32Input, ids?: Uint32Input): Float32Array;
+  raycastBatch(
+    rays: Float32Input,
+    maxDistance: number,
+    out?: Float32Input,
+    ids?: Uint32Input,
+    filter?: QueryFilter,
+  ): Float32Array;
   /**
    * Many sphere casts of one radius. `casts`: 6 floats per cast (centre xyz, direction xyz).
    * Returns 11 floats per cast: hit, distance, point xyz, position xyz, normal xyz; `ids` as raycastBatch.
@@ -335,6 +460,7 @@ export interface World {
     maxDistance: number,
     out?: Float32Input,
     ids?: Uint32Input,
+    filter?: QueryFilter,
   ): Float32Array;
   /** Counts, memory and build time. */
   readonly stats: WorldStats;
@@ -452,8 +578,8 @@ export interface CharacterMove {
   hitWall: boolean;
   wallNormal: Vec3;
   reason: GroundReason;
-  /** The ground triangle's mesh and index, -1 when none. */
-  groundMesh: number;
+  /** The ground's object id and triangle index, -1 when none. */
+  groundObject: number;
   groundTriangle: number;
 }
 

@@ -4,7 +4,10 @@
 //   vec3 {x, y, z} finite · extent {x, y, z} finite, each >= 0 · quat {x, y, z, w} finite ·
 //   vec2 {x, y} finite · number finite · radius, distance finite >= 0 · maxDistance >= 0 or
 //   +Infinity · index integer >= 0 · mat4 Matrix4 or 16 numbers · polygon {x, y}[] or
-//   Float32Array · f32/N Float32Array (or wasm array) of N floats per element · u32/N Uint32Array
+//   Float32Array · f32/N Float32Array (or wasm array) of N floats per element · u32/N Uint32Array ·
+//   object a live object's id · id an object id, live or not (integer >= 0) · layers an integer bit mask · dt finite > 0 ·
+//   transform Matrix4, 16 numbers or {position, quaternion?, scale?} · filter {layers?, ignore?} ·
+//   objectOptions {transform?, layers?} · layerOptions {layers?}
 export const SIGNATURES = {
   // closest points
   closestPointOnTriangle: 'p:vec3 a:vec3 b:vec3 c:vec3',
@@ -75,19 +78,37 @@ export const SIGNATURES = {
 
 /** The methods of World, as SIGNATURES (error messages name them `World.method`). */
 export const WORLD_SIGNATURES = {
-  addMesh: 'positions:f32/3 indices?:u32/3',
-  raycast: 'origin:vec3 direction:vec3 maxDistance?:maxDistance',
-  raycastAny: 'origin:vec3 direction:vec3 maxDistance?:maxDistance',
-  intersectSegment: 'from:vec3 to:vec3',
-  sphereCast: 'center:vec3 radius:radius direction:vec3 maxDistance:distance',
-  capsuleCast: 'a:vec3 b:vec3 radius:radius direction:vec3 maxDistance:distance',
-  overlapSphere: 'center:vec3 radius:radius',
-  overlapCapsule: 'a:vec3 b:vec3 radius:radius',
-  closestPoint: 'point:vec3 maxDistance?:maxDistance',
-  floorHeight: 'x:number z:number fromY:number',
-  floor: 'x:number z:number fromY:number',
-  triangle: 'mesh:index index:index',
-  raycastBatch: 'rays:f32/6 maxDistance:maxDistance out?:f32/8 ids?:u32/2',
-  sphereCastBatch: 'casts:f32/6 radius:radius maxDistance:distance out?:f32/11 ids?:u32/2',
+  addMesh: 'positions:f32/3 indices?:u32/3 options?:objectOptions',
+  addInstance: 'mesh:object options?:objectOptions',
+  addSphere: 'center:vec3 radius:radius options?:layerOptions',
+  addCapsule: 'start:vec3 end:vec3 radius:radius options?:layerOptions',
+  addBox: 'center:vec3 rotation:quat halfExtents:extent options?:layerOptions',
+  setTransform: 'object:object transform:transform',
+  teleport: 'object:object transform:transform',
+  setTransforms: 'objects:u32/1 matrices:f32/16',
+  update: 'dt:dt',
+  updateMesh: 'object:object positions:f32/3',
+  remove: 'object:object',
+  setLayers: 'object:object layers:layers',
+  has: 'object:id',
+  kind: 'object:id',
+  layers: 'object:object',
+  transform: 'object:object',
+  velocityAt: 'object:object point:vec3',
+  bounds: 'object:object',
+  triangleCount: 'object:object',
+  raycast: 'origin:vec3 direction:vec3 maxDistance?:maxDistance filter?:filter',
+  raycastAny: 'origin:vec3 direction:vec3 maxDistance?:maxDistance filter?:filter',
+  intersectSegment: 'from:vec3 to:vec3 filter?:filter',
+  sphereCast: 'center:vec3 radius:radius direction:vec3 maxDistance:distance filter?:filter',
+  capsuleCast: 'a:vec3 b:vec3 radius:radius direction:vec3 maxDistance:distance filter?:filter',
+  overlapSphere: 'center:vec3 radius:radius filter?:filter',
+  overlapCapsule: 'a:vec3 b:vec3 radius:radius filter?:filter',
+  closestPoint: 'point:vec3 maxDistance?:maxDistance filter?:filter',
+  floorHeight: 'x:number z:number fromY:number filter?:filter',
+  floor: 'x:number z:number fromY:number filter?:filter',
+  triangle: 'object:object index:index',
+  raycastBatch: 'rays:f32/6 maxDistance:maxDistance out?:f32/8 ids?:u32/2 filter?:filter',
+  sphereCastBatch: 'casts:f32/6 radius:radius maxDistance:distance out?:f32/11 ids?:u32/2 filter?:filter',
 };
 for (const [method, sig] of Object.entries(WORLD_SIGNATURES)) SIGNATURES[`World.${method}`] = sig;

@@ -123,7 +123,7 @@ export function systemClasses(W, heap, o) {
       hitWall: h[o + 10] !== 0,
       wallNormal: { x: h[o + 11], y: h[o + 12], z: h[o + 13] },
       reason: GROUND_REASONS[h[o + 14] | 0],
-      groundMesh: hasGround ? u[o + 15] : -1,
+      groundObject: hasGround ? u[o + 15] : -1,
       groundTriangle: hasGround ? u[o + 16] : -1,
     };
   }
@@ -353,7 +353,7 @@ export function systemClasses(W, heap, o) {
     /**
      * Moves by `displacement` (world units; gravity and jumps are the caller's) and reports what
      * happened: { position, grounded, groundNormal, slopeAngle, steppedUp, snapped, hitWall,
-     * wallNormal, reason, groundMesh, groundTriangle }.
+     * wallNormal, reason, groundObject, groundTriangle }.
      */
     move(displacement, dt = 0) {
       const fn = 'CharacterController.move';

@@ -1,7 +1,7 @@
-// The mesh world (world.hpp) in JS: a class owning a C++ World through an Embind handle.
+// The world (world.hpp) in JS: a class owning a C++ World through an Embind handle.
 // dispose() frees it at once ([Symbol.dispose] too, for `using`); a FinalizationRegistry frees
 // forgotten worlds eventually, as a safety net only. Any use after dispose throws an Error.
-import { fail, v3, num, nonneg, upto } from './check.js';
+import { fail, v3, q4, num, nonneg, upto } from './check.js';
 import { REGIONS } from './layout.js';
 import { DISPOSE, arrayArg, arrayOutput, placeInput } from './memory.js';
 
@@ -15,16 +15,104 @@ export function worldClass(W, heap, o, mem) {
     if (!handle.isDeleted()) handle.delete();
   });
 
-  /** WorldHit at o: hit, distance, point, position, normal, mesh, triangle. */
+  /** A u32 index as JS sees it: the core's "none" (2^32 - 1) is -1. */
+  const index = (v) => (v === 0xffffffff ? -1 : v);
+
+  /** WorldHit at o: hit, distance, point, position, normal, object, triangle. */
   const worldHit = (h, u) => ({
     hit: h[o] !== 0,
     distance: h[o + 1],
     point: { x: h[o + 2], y: h[o + 3], z: h[o + 4] },
     position: { x: h[o + 5], y: h[o + 6], z: h[o + 7] },
     normal: { x: h[o + 8], y: h[o + 9], z: h[o + 10] },
-    mesh: h[o] !== 0 ? u[o + 11] : -1,
-    triangle: h[o] !== 0 ? u[o + 12] : -1,
+    object: h[o] !== 0 ? u[o + 11] : -1,
+    triangle: h[o] !== 0 ? index(u[o + 12]) : -1,
   });
+
+  const ALL = 0xffffffff;
+  /** The filter's layers (all when absent); checked by filterOk. */
+  const layersOf = (f) => (f === undefined || f.layers === undefined ? ALL : f.layers >>> 0);
+  const ignoreOf = (f) =>
+    f === undefined || f.ignore === undefined || f.ignore === null || f.ignore < 0 ? ALL : f.ignore;
+  /** A query filter: undefined, or { layers?: integer, ignore?: object id or -1 }. */
+  const filterOk = (f) =>
+    f === undefined ||
+    (f !== null &&
+      typeof f === 'object' &&
+      (f.layers === undefined || Number.isInteger(f.layers)) &&
+      (f.ignore === undefined || f.ignore === null || (Number.isInteger(f.ignore) && f.ignore >= -1)));
+  /** An object id: an integer in [0, 2^32 - 2]. */
+  const idOk = (id) => Number.isInteger(id) && id >= 0 && id < ALL;
+  const layerMaskOk = (l) => l === undefined || Number.isInteger(l);
+
+  const KINDS = ['mesh', 'instance', 'sphere', 'capsule', 'box'];
+  /** A value in an error message (Symbols cannot go through a template literal). */
+  const show = (v) =>
+    typeof v === 'symbol' ? v.toString() : typeof v === 'object' && v !== null ? 'an object' : String(v);
+
+  let input = -1;
+  /**
+   * Writes a transform into the input area and returns its form (0 none, 1 matrix, 2 parts):
+   * a Matrix4 ({elements}), 16 numbers column-major, or { position, quaternion?, scale? }
+   * (an Object3D's own fields; scale a number or {x, y, z}). Throws a TypeError when it is none
+   * of these; the core judges whether it is rigid.
+   */
+  function placeTransform(fn, name, t) {
+    if (t === undefined || t === null) return 0;
+    if (typeof t !== 'object') {
+      throw new TypeError(
+        `${fn}: argument '${name}' must be a Matrix4, 16 numbers or { position, quaternion, scale } (got ${typeof t})`,
+      );
+    }
+    if (input < 0) input = W.worldInputPointer() >> 2;
+    const h = heap.f32();
+    const e = 'elements' in t ? t.elements : t;
+    if (e != null && typeof e === 'object' && typeof e.length === 'number') {
+      if (e.length !== 16)
+        throw new RangeError(`${fn}: argument '${name}' must have 16 elements (got length ${e.length})`);
+      for (let i = 0; i < 16; i++) {
+        if (typeof e[i] !== 'number')
+          throw new TypeError(`${fn}: argument '${name}[${i}]' must be a number (got ${typeof e[i]})`);
+        h[input + i] = e[i];
+      }
+      return 1;
+    }
+    if (typeof t !== 'object' || !v3(t.position)) {
+      throw new TypeError(
+        `${fn}: argument '${name}' must be a Matrix4, 16 numbers or { position, quaternion, scale } with finite numbers`,
+      );
+    }
+    const q = t.quaternion === undefined ? { x: 0, y: 0, z: 0, w: 1 } : t.quaternion;
+    if (!q4(q)) throw new TypeError(`${fn}: argument '${name}.quaternion' must be an {x, y, z, w} of finite numbers`);
+    const sc = t.scale === undefined ? 1 : t.scale;
+    const sv = typeof sc === 'number' ? { x: sc, y: sc, z: sc } : sc;
+    if (!v3(sv))
+      throw new TypeError(`${fn}: argument '${name}.scale' must be a number or an {x, y, z} of finite numbers`);
+    h[input] = t.position.x;
+    h[input + 1] = t.position.y;
+    h[input + 2] = t.position.z;
+    h[input + 3] = q.x;
+    h[input + 4] = q.y;
+    h[input + 5] = q.z;
+    h[input + 6] = q.w;
+    h[input + 7] = sv.x;
+    h[input + 8] = sv.y;
+    h[input + 9] = sv.z;
+    return 2;
+  }
+
+  /** The options of addMesh / addInstance: { transform?, layers? }. */
+  function optionsOf(fn, options) {
+    if (options === undefined) return { form: 0, layers: 1 };
+    if (options === null || typeof options !== 'object') {
+      throw new TypeError(`${fn}: argument 'options' must be an object { transform?, layers? } (got ${show(options)})`);
+    }
+    if (!layerMaskOk(options.layers)) {
+      throw new TypeError(`${fn}: argument 'options.layers' must be an integer bit mask (got ${show(options.layers)})`);
+    }
+    const form = placeTransform(fn, 'options.transform', options.transform);
+    return { form, layers: options.layers === undefined ? 1 : options.layers >>> 0 };
+  }
 
   function contacts(count) {
     const at = W.worldContactsPointer() >> 2;
@@ -33,8 +121,8 @@ export function worldClass(W, heap, o, mem) {
     const list = new Array(count);
     for (let i = 0, k = at; i < count; i++, k += 10) {
       list[i] = {
-        mesh: u[k],
-        triangle: u[k + 1],
+        object: u[k],
+        triangle: index(u[k + 1]),
         point: { x: h[k + 2], y: h[k + 3], z: h[k + 4] },
         normal: { x: h[k + 5], y: h[k + 6], z: h[k + 7] },
         depth: h[k + 8],
@@ -46,10 +134,8 @@ export function worldClass(W, heap, o, mem) {
 
   class World {
     #h;
-    /** Triangles per mesh, by mesh index (for World.triangle's range check). */
-    #triangles = [];
 
-    /** An empty world. Add static triangle meshes with addMesh. */
+    /** An empty world. Add meshes, instances and primitive colliders with the add* methods. */
     constructor() {
       this.#h = new W.World();
       handles.register(this, this.#h, this);
@@ -80,7 +166,22 @@ export function worldClass(W, heap, o, mem) {
       return this.#h === null;
     }
 
-    addMesh(positions, indices) {
+    /** Throws the error of a refused call: a bad id, or a bad transform. */
+    #refused(fn, code, id) {
+      const why = W.worldLastError();
+      if (code === 2) throw new RangeError(`${fn}: argument 'transform': ${why}`);
+      throw new RangeError(`${fn}: argument 'object' ${why} (got ${id})`);
+    }
+
+    #id(fn, id) {
+      if (!idOk(id)) {
+        if (typeof id !== 'number')
+          throw new TypeError(`${fn}: argument 'object' must be an object id (got ${typeof id})`);
+        throw new RangeError(`${fn}: argument 'object' must be an object id, an integer >= 0 (got ${id})`);
+      }
+    }
+
+    addMesh(positions, indices, options) {
       const fn = 'World.addMesh';
       const w = this.#live('addMesh');
       const pos = arrayArg(mem, fn, 'positions', positions, Float32Array, 3);
@@ -92,76 +193,306 @@ export function worldClass(W, heap, o, mem) {
           `${fn}: argument 'positions' must hold 9 floats per triangle when there are no indices (got length ${positions.length})`,
         );
       }
+      const { form, layers } = optionsOf(fn, options);
       const pp = placeInput(mem, pos, 0);
       const ip = idx === null ? 0 : placeInput(mem, idx, 1);
-      const mesh = w.addMesh(pp, pos.value.length, ip, idx === null ? 0 : idx.value.length);
-      if (mesh < 0) {
+      const id = w.addMesh(pp, pos.value.length, ip, idx === null ? 0 : idx.value.length, form, layers);
+      if (id < 0) {
         const why = W.worldLastError();
-        throw new RangeError(`${fn}: argument '${/index/.test(why) ? 'indices' : 'positions'}': ${why}`);
+        const arg = /index/.test(why)
+          ? 'indices'
+          : /matrix|scale|rotation|position/.test(why)
+            ? 'options.transform'
+            : 'positions';
+        throw new RangeError(`${fn}: argument '${arg}': ${why}`);
       }
-      this.#triangles.push(idx === null ? pos.count / 3 : idx.count);
-      return mesh;
+      return id;
     }
 
-    raycast(origin, direction, maxDistance = Infinity) {
+    addInstance(mesh, options) {
+      const fn = 'World.addInstance';
+      const w = this.#live('addInstance');
+      if (!idOk(mesh)) fail(fn, mesh, options);
+      const { form, layers } = optionsOf(fn, options);
+      const id = w.addInstance(mesh, form, layers);
+      if (id < 0) {
+        const why = W.worldLastError();
+        if (/mesh/.test(why)) throw new RangeError(`${fn}: argument 'mesh' ${why} (got ${mesh})`);
+        throw new RangeError(`${fn}: argument 'options.transform': ${why}`);
+      }
+      return id;
+    }
+
+    addSphere(center, radius, options) {
+      const fn = 'World.addSphere';
+      const w = this.#live('addSphere');
+      if (!(v3(center) && nonneg(radius))) fail(fn, center, radius, options);
+      const layers = this.#layers(fn, options);
+      return w.addSphere(center.x, center.y, center.z, radius, layers);
+    }
+
+    addCapsule(start, end, radius, options) {
+      const fn = 'World.addCapsule';
+      const w = this.#live('addCapsule');
+      if (!(v3(start) && v3(end) && nonneg(radius))) fail(fn, start, end, radius, options);
+      const layers = this.#layers(fn, options);
+      const id = w.addCapsule(start.x, start.y, start.z, end.x, end.y, end.z, radius, layers);
+      if (id < 0) throw new RangeError(`${fn}: argument 'end': ${W.worldLastError()}`);
+      return id;
+    }
+
+    addBox(center, rotation, halfExtents, options) {
+      const fn = 'World.addBox';
+      const w = this.#live('addBox');
+      if (
+        !(
+          v3(center) &&
+          q4(rotation) &&
+          v3(halfExtents) &&
+          halfExtents.x >= 0 &&
+          halfExtents.y >= 0 &&
+          halfExtents.z >= 0
+        )
+      )
+        fail(fn, center, rotation, halfExtents, options);
+      const layers = this.#layers(fn, options);
+      const r = rotation,
+        h = halfExtents;
+      const id = w.addBox(center.x, center.y, center.z, r.x, r.y, r.z, r.w, h.x, h.y, h.z, layers);
+      if (id < 0) throw new RangeError(`${fn}: argument 'rotation': ${W.worldLastError()}`);
+      return id;
+    }
+
+    #layers(fn, options) {
+      if (options === undefined) return 1;
+      if (options === null || typeof options !== 'object' || !layerMaskOk(options.layers)) {
+        throw new TypeError(`${fn}: argument 'options' must be { layers?: integer bit mask } (got ${show(options)})`);
+      }
+      return options.layers === undefined ? 1 : options.layers >>> 0;
+    }
+
+    setTransform(object, transform) {
+      this.#place('setTransform', object, transform, false);
+    }
+
+    teleport(object, transform) {
+      this.#place('teleport', object, transform, true);
+    }
+
+    #place(method, object, transform, teleport) {
+      const fn = `World.${method}`;
+      const w = this.#live(method);
+      this.#id(fn, object);
+      if (transform === undefined || transform === null) throw new TypeError(`${fn}: missing argument 'transform'`);
+      const form = placeTransform(fn, 'transform', transform);
+      const code = w.setTransform(object, form, teleport);
+      if (code !== 0) this.#refused(fn, code, object);
+    }
+
+    setTransforms(objects, matrices) {
+      const fn = 'World.setTransforms';
+      const w = this.#live('setTransforms');
+      const ids = arrayArg(mem, fn, 'objects', objects, Uint32Array, 1);
+      const ms = arrayArg(mem, fn, 'matrices', matrices, Float32Array, 16);
+      if (ms.count !== ids.count) {
+        throw new RangeError(
+          `${fn}: argument 'matrices' must hold 16 floats per object (${ids.count} objects; got ${ms.count})`,
+        );
+      }
+      const pi = placeInput(mem, ids, 0);
+      const pm = placeInput(mem, ms, 1);
+      const done = w.setTransforms(pi, pm, ids.count);
+      if (done !== ids.count) {
+        throw new RangeError(`${fn}: element ${done} (object ${ids.value[done]}): ${W.worldLastError()}`);
+      }
+    }
+
+    update(dt) {
+      const w = this.#live('update');
+      if (!(typeof dt === 'number' && dt > 0 && dt <= 3.4e38)) {
+        if (typeof dt !== 'number')
+          throw new TypeError(`World.update: argument 'dt' must be a number (got ${typeof dt})`);
+        throw new RangeError(`World.update: argument 'dt' must be finite and > 0 (got ${dt})`);
+      }
+      w.update(dt);
+    }
+
+    updateMesh(object, positions) {
+      const fn = 'World.updateMesh';
+      const w = this.#live('updateMesh');
+      this.#id(fn, object);
+      const pos = arrayArg(mem, fn, 'positions', positions, Float32Array, 3);
+      const kind = w.kind(object);
+      if (kind !== 0 && kind !== 1)
+        throw new RangeError(`${fn}: argument 'object' is not a live mesh or instance (got ${object})`);
+      const pp = placeInput(mem, pos, 0);
+      if (w.updateMesh(object, pp, pos.value.length) !== 0) {
+        throw new RangeError(`${fn}: argument 'positions' ${W.worldLastError()} (got length ${pos.value.length})`);
+      }
+    }
+
+    remove(object) {
+      const fn = 'World.remove';
+      const w = this.#live('remove');
+      this.#id(fn, object);
+      if (w.remove(object) !== 0) this.#refused(fn, 1, object);
+    }
+
+    setLayers(object, layers) {
+      const fn = 'World.setLayers';
+      const w = this.#live('setLayers');
+      this.#id(fn, object);
+      if (!Number.isInteger(layers))
+        throw new TypeError(`${fn}: argument 'layers' must be an integer bit mask (got ${show(layers)})`);
+      if (w.setLayers(object, layers >>> 0) !== 0) this.#refused(fn, 1, object);
+    }
+
+    /** Whether `object` (an id) is a live object of this world. */
+    has(object) {
+      const w = this.#live('has');
+      this.#id('World.has', object);
+      return w.kind(object) >= 0;
+    }
+
+    /** 'mesh' | 'instance' | 'sphere' | 'capsule' | 'box', or null when not live. */
+    kind(object) {
+      const w = this.#live('kind');
+      this.#id('World.kind', object);
+      const k = w.kind(object);
+      return k < 0 ? null : KINDS[k];
+    }
+
+    layers(object) {
+      const w = this.#live('layers');
+      this.#id('World.layers', object);
+      this.#known('World.layers', w, object);
+      return w.layers(object);
+    }
+
+    #known(fn, w, object) {
+      if (w.kind(object) < 0)
+        throw new RangeError(`${fn}: argument 'object' is not a live object of this world (got ${object})`);
+    }
+
+    /** The object's pose and its velocities over the current step. */
+    transform(object) {
+      const fn = 'World.transform';
+      const w = this.#live('transform');
+      this.#id(fn, object);
+      this.#known(fn, w, object);
+      w.objectState(object);
+      const h = heap.f32();
+      return {
+        position: { x: h[o], y: h[o + 1], z: h[o + 2] },
+        quaternion: { x: h[o + 3], y: h[o + 4], z: h[o + 5], w: h[o + 6] },
+        scale: h[o + 7],
+        linearVelocity: { x: h[o + 8], y: h[o + 9], z: h[o + 10] },
+        angularVelocity: { x: h[o + 11], y: h[o + 12], z: h[o + 13] },
+      };
+    }
+
+    velocityAt(object, point) {
+      const fn = 'World.velocityAt';
+      const w = this.#live('velocityAt');
+      this.#id(fn, object);
+      if (!v3(point)) fail(fn, object, point);
+      this.#known(fn, w, object);
+      w.velocityAt(object, point.x, point.y, point.z);
+      const h = heap.f32();
+      return { x: h[o], y: h[o + 1], z: h[o + 2] };
+    }
+
+    bounds(object) {
+      const fn = 'World.bounds';
+      const w = this.#live('bounds');
+      this.#id(fn, object);
+      this.#known(fn, w, object);
+      w.bounds(object);
+      const h = heap.f32();
+      return { min: { x: h[o], y: h[o + 1], z: h[o + 2] }, max: { x: h[o + 3], y: h[o + 4], z: h[o + 5] } };
+    }
+
+    /** Live objects. */
+    get objectCount() {
+      return this.#live('objectCount').objectCount();
+    }
+
+    raycast(origin, direction, maxDistance = Infinity, filter) {
       const w = this.#live('raycast');
-      if (!(v3(origin) && v3(direction) && upto(maxDistance))) fail('World.raycast', origin, direction, maxDistance);
+      if (!(v3(origin) && v3(direction) && upto(maxDistance) && filterOk(filter)))
+        fail('World.raycast', origin, direction, maxDistance, filter);
       const p = origin,
         d = direction;
-      w.raycast(p.x, p.y, p.z, d.x, d.y, d.z, maxDistance);
+      w.raycast(p.x, p.y, p.z, d.x, d.y, d.z, maxDistance, layersOf(filter), ignoreOf(filter));
       return worldHit(heap.f32(), heap.u32());
     }
 
-    raycastAny(origin, direction, maxDistance = Infinity) {
+    raycastAny(origin, direction, maxDistance = Infinity, filter) {
       const w = this.#live('raycastAny');
-      if (!(v3(origin) && v3(direction) && upto(maxDistance))) fail('World.raycastAny', origin, direction, maxDistance);
-      return w.raycastAny(origin.x, origin.y, origin.z, direction.x, direction.y, direction.z, maxDistance);
+      if (!(v3(origin) && v3(direction) && upto(maxDistance) && filterOk(filter)))
+        fail('World.raycastAny', origin, direction, maxDistance, filter);
+      const d = direction;
+      return w.raycastAny(origin.x, origin.y, origin.z, d.x, d.y, d.z, maxDistance, layersOf(filter), ignoreOf(filter));
     }
 
-    intersectSegment(from, to) {
+    intersectSegment(from, to, filter) {
       const w = this.#live('intersectSegment');
-      if (!(v3(from) && v3(to))) fail('World.intersectSegment', from, to);
-      w.intersectSegment(from.x, from.y, from.z, to.x, to.y, to.z);
+      if (!(v3(from) && v3(to) && filterOk(filter))) fail('World.intersectSegment', from, to, filter);
+      w.intersectSegment(from.x, from.y, from.z, to.x, to.y, to.z, layersOf(filter), ignoreOf(filter));
       return worldHit(heap.f32(), heap.u32());
     }
 
-    sphereCast(center, radius, direction, maxDistance) {
+    sphereCast(center, radius, direction, maxDistance, filter) {
       const w = this.#live('sphereCast');
-      if (!(v3(center) && nonneg(radius) && v3(direction) && nonneg(maxDistance))) {
-        fail('World.sphereCast', center, radius, direction, maxDistance);
+      if (!(v3(center) && nonneg(radius) && v3(direction) && nonneg(maxDistance) && filterOk(filter))) {
+        fail('World.sphereCast', center, radius, direction, maxDistance, filter);
       }
       const c = center,
         d = direction;
-      w.sphereCast(c.x, c.y, c.z, radius, d.x, d.y, d.z, maxDistance);
+      w.sphereCast(c.x, c.y, c.z, radius, d.x, d.y, d.z, maxDistance, layersOf(filter), ignoreOf(filter));
       return worldHit(heap.f32(), heap.u32());
     }
 
-    capsuleCast(a, b, radius, direction, maxDistance) {
+    capsuleCast(a, b, radius, direction, maxDistance, filter) {
       const w = this.#live('capsuleCast');
-      if (!(v3(a) && v3(b) && nonneg(radius) && v3(direction) && nonneg(maxDistance))) {
-        fail('World.capsuleCast', a, b, radius, direction, maxDistance);
+      if (!(v3(a) && v3(b) && nonneg(radius) && v3(direction) && nonneg(maxDistance) && filterOk(filter))) {
+        fail('World.capsuleCast', a, b, radius, direction, maxDistance, filter);
       }
       const d = direction;
-      w.capsuleCast(a.x, a.y, a.z, b.x, b.y, b.z, radius, d.x, d.y, d.z, maxDistance);
+      w.capsuleCast(
+        a.x,
+        a.y,
+        a.z,
+        b.x,
+        b.y,
+        b.z,
+        radius,
+        d.x,
+        d.y,
+        d.z,
+        maxDistance,
+        layersOf(filter),
+        ignoreOf(filter),
+      );
       return worldHit(heap.f32(), heap.u32());
     }
 
-    overlapSphere(center, radius) {
+    overlapSphere(center, radius, filter) {
       const w = this.#live('overlapSphere');
-      if (!(v3(center) && nonneg(radius))) fail('World.overlapSphere', center, radius);
-      return contacts(w.overlapSphere(center.x, center.y, center.z, radius));
+      if (!(v3(center) && nonneg(radius) && filterOk(filter))) fail('World.overlapSphere', center, radius, filter);
+      return contacts(w.overlapSphere(center.x, center.y, center.z, radius, layersOf(filter), ignoreOf(filter)));
     }
 
-    overlapCapsule(a, b, radius) {
+    overlapCapsule(a, b, radius, filter) {
       const w = this.#live('overlapCapsule');
-      if (!(v3(a) && v3(b) && nonneg(radius))) fail('World.overlapCapsule', a, b, radius);
-      return contacts(w.overlapCapsule(a.x, a.y, a.z, b.x, b.y, b.z, radius));
+      if (!(v3(a) && v3(b) && nonneg(radius) && filterOk(filter))) fail('World.overlapCapsule', a, b, radius, filter);
+      return contacts(w.overlapCapsule(a.x, a.y, a.z, b.x, b.y, b.z, radius, layersOf(filter), ignoreOf(filter)));
     }
 
-    closestPoint(point, maxDistance = Infinity) {
+    closestPoint(point, maxDistance = Infinity, filter) {
       const w = this.#live('closestPoint');
-      if (!(v3(point) && upto(maxDistance))) fail('World.closestPoint', point, maxDistance);
-      w.closestPoint(point.x, point.y, point.z, maxDistance);
+      if (!(v3(point) && upto(maxDistance) && filterOk(filter))) fail('World.closestPoint', point, maxDistance, filter);
+      w.closestPoint(point.x, point.y, point.z, maxDistance, layersOf(filter), ignoreOf(filter));
       const h = heap.f32(),
         u = heap.u32();
       const hit = h[o] !== 0;
@@ -169,16 +500,16 @@ export function worldClass(W, heap, o, mem) {
         hit,
         point: { x: h[o + 1], y: h[o + 2], z: h[o + 3] },
         distance: h[o + 4],
-        mesh: hit ? u[o + 5] : -1,
-        triangle: hit ? u[o + 6] : -1,
+        object: hit ? u[o + 5] : -1,
+        triangle: hit ? index(u[o + 6]) : -1,
         feature: REGIONS[h[o + 7] | 0],
       };
     }
 
-    floor(x, z, fromY) {
+    floor(x, z, fromY, filter) {
       const w = this.#live('floor');
-      if (!(num(x) && num(z) && num(fromY))) fail('World.floor', x, z, fromY);
-      w.floor(x, z, fromY);
+      if (!(num(x) && num(z) && num(fromY) && filterOk(filter))) fail('World.floor', x, z, fromY, filter);
+      w.floor(x, z, fromY, layersOf(filter), ignoreOf(filter));
       const h = heap.f32(),
         u = heap.u32();
       const hit = h[o] !== 0;
@@ -186,28 +517,28 @@ export function worldClass(W, heap, o, mem) {
         hit,
         height: h[o + 1],
         normal: { x: h[o + 2], y: h[o + 3], z: h[o + 4] },
-        mesh: hit ? u[o + 5] : -1,
-        triangle: hit ? u[o + 6] : -1,
+        object: hit ? u[o + 5] : -1,
+        triangle: hit ? index(u[o + 6]) : -1,
       };
     }
 
-    floorHeight(x, z, fromY) {
+    floorHeight(x, z, fromY, filter) {
       const w = this.#live('floorHeight');
-      if (!(num(x) && num(z) && num(fromY))) fail('World.floorHeight', x, z, fromY);
-      w.floor(x, z, fromY);
+      if (!(num(x) && num(z) && num(fromY) && filterOk(filter))) fail('World.floorHeight', x, z, fromY, filter);
+      w.floor(x, z, fromY, layersOf(filter), ignoreOf(filter));
       const h = heap.f32();
       return h[o] !== 0 ? h[o + 1] : null;
     }
 
-    triangle(mesh, index) {
+    /** A triangle of a mesh or instance in world space at its current pose. */
+    triangle(object, index) {
       const w = this.#live('triangle');
-      if (!(Number.isInteger(mesh) && mesh >= 0 && Number.isInteger(index) && index >= 0))
-        fail('World.triangle', mesh, index);
-      const meshes = this.#triangles.length;
-      if (mesh >= meshes) throw new RangeError(`World.triangle: argument 'mesh' must be < ${meshes} (got ${mesh})`);
-      const count = this.#triangles[mesh];
+      if (!(idOk(object) && Number.isInteger(index) && index >= 0)) fail('World.triangle', object, index);
+      const count = w.triangleCount(object);
+      if (w.kind(object) < 0 || (count === 0 && w.kind(object) > 1))
+        throw new RangeError(`World.triangle: argument 'object' is not a live mesh or instance (got ${object})`);
       if (index >= count) throw new RangeError(`World.triangle: argument 'index' must be < ${count} (got ${index})`);
-      w.triangle(mesh, index);
+      w.triangle(object, index);
       const h = heap.f32();
       return {
         a: { x: h[o], y: h[o + 1], z: h[o + 2] },
@@ -216,32 +547,50 @@ export function worldClass(W, heap, o, mem) {
       };
     }
 
+    /** Triangles of a mesh or instance (0 for primitives). */
+    triangleCount(object) {
+      const w = this.#live('triangleCount');
+      this.#id('World.triangleCount', object);
+      this.#known('World.triangleCount', w, object);
+      return w.triangleCount(object);
+    }
+
     get stats() {
       this.#live('stats').stats();
       const u = heap.u32();
       return {
+        objects: u[o + 6],
         meshes: u[o],
         triangles: u[o + 1],
         nodes: u[o + 2],
         memoryBytes: u[o + 3],
         maxDepth: u[o + 4],
         buildMs: heap.f32()[o + 5],
+        topNodes: u[o + 7],
+        topRebuilds: u[o + 8],
+        topRefits: u[o + 9],
+        meshRebuilds: u[o + 10],
       };
     }
 
-    raycastBatch(rays, maxDistance, out, ids) {
+    raycastBatch(rays, maxDistance, out, ids, filter) {
       const fn = 'World.raycastBatch';
       const w = this.#live('raycastBatch');
-      if (!upto(maxDistance)) fail(fn, rays, maxDistance, out, ids);
-      return castBatch(fn, rays, out, ids, 8, (pr, n, po, pi) => w.raycastBatch(pr, n, maxDistance, po, pi));
+      if (!(upto(maxDistance) && filterOk(filter))) fail(fn, rays, maxDistance, out, ids, filter);
+      const l = layersOf(filter),
+        g = ignoreOf(filter);
+      return castBatch(fn, rays, out, ids, 8, (pr, n, po, pi) => w.raycastBatch(pr, n, maxDistance, po, pi, l, g));
     }
 
-    sphereCastBatch(casts, radius, maxDistance, out, ids) {
+    sphereCastBatch(casts, radius, maxDistance, out, ids, filter) {
       const fn = 'World.sphereCastBatch';
       const w = this.#live('sphereCastBatch');
-      if (!(nonneg(radius) && nonneg(maxDistance))) fail(fn, casts, radius, maxDistance, out, ids);
+      if (!(nonneg(radius) && nonneg(maxDistance) && filterOk(filter)))
+        fail(fn, casts, radius, maxDistance, out, ids, filter);
+      const l = layersOf(filter),
+        g = ignoreOf(filter);
       return castBatch(fn, casts, out, ids, 11, (pc, n, po, pi) =>
-        w.sphereCastBatch(pc, n, radius, maxDistance, po, pi),
+        w.sphereCastBatch(pc, n, radius, maxDistance, po, pi, l, g),
       );
     }
 

@@ -61,6 +61,11 @@ struct Transform {
 /// a scale that is zero or not finite.
 const char* transform_from_matrix(const Mat4& m, Transform& out);
 
+/// A Transform from parts as three.js Object3D holds them: position, rotation (normalised when
+/// it is not unit) and a scale whose three components must agree within tol::kRigidScaleRel and
+/// be > 0. nullptr on success, or why not.
+const char* transform_from_parts(Vec3 position, Quat rotation, Vec3 scale, Transform& out);
+
 /// Which objects a query sees: those whose layers share a bit with `layers`, except `ignore`.
 struct QueryFilter {
     std::uint32_t layers = 0xFFFFFFFFu;

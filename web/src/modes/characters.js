@@ -473,7 +473,7 @@ function cameraBoom(stage, world, seeThrough) {
       length = THREE.MathUtils.clamp(shortenedTo > 0 ? (length * d) / shortenedTo : d, 3, 40);
       dir.divideScalar(d);
       const hit = world.raycast(controls.target, dir, length);
-      const blocked = hit.hit && hit.mesh !== seeThrough;
+      const blocked = hit.hit && hit.object !== seeThrough;
       const wanted = blocked ? Math.max(hit.distance - 0.3, 0.6) : length;
       camera.position.copy(controls.target).addScaledVector(dir, wanted);
       shortenedTo = wanted < length ? wanted : 0;
