@@ -2,7 +2,8 @@
 // `npm run bench -- --report` only re-renders results.md and ratios.svg from results.json.
 // Builds what is missing (the package's dist/ and the native scene program, incrementally),
 // writes the seeded scenes to bench/out/, runs S1–S4 for every engine in this one process (the
-// native program as a child) and W (the mesh world at 10^3..10^6 triangles, native and wasm),
+// native program as a child), W (the mesh world at 10^3..10^6 triangles, native and wasm) and D
+// (the moving world: instances, refit),
 // measures package sizes and start-up, and writes
 // bench/out/results.json, results.md and ratios.svg (--quick: bench/out/quick/).
 import { execFileSync } from 'node:child_process';
@@ -19,6 +20,7 @@ import { runS2 } from './s2-characters.mjs';
 import { runS3 } from './s3-queries.mjs';
 import { runS4 } from './s4-rays.mjs';
 import { runW, W } from './w-world.mjs';
+import { runD } from './d-dynamic.mjs';
 import * as shototsu from './peers/shototsu.mjs';
 
 const args = process.argv.slice(2);
@@ -28,7 +30,7 @@ const option = (name) => {
   return i >= 0 ? args[i + 1] : undefined;
 };
 const quick = flag('quick');
-const only = new Set((option('only') ?? 'S1,S2,S3,S4,W').toUpperCase().split(','));
+const only = new Set((option('only') ?? 'S1,S2,S3,S4,W,D').toUpperCase().split(','));
 const ROOT = resolve(new URL('..', import.meta.url).pathname);
 const OUT = join(ROOT, 'bench/out');
 // The committed results are those of a full run; --quick (a check that everything runs) writes
@@ -102,6 +104,7 @@ if (only.has('S4'))
   );
 if (only.has('W'))
   scenes.W = await phase('W', () => runW({ sizes: settings.worldSizes, quick, native: settings.native, s }));
+if (only.has('D')) scenes.D = await phase('D', () => runD({ s, quick }));
 for (const key of Object.keys(scenes))
   if (only.has(key)) scenes[key].ran = { date: machine().date, loadAverage: os.loadavg().map((x) => x.toFixed(2)) };
 

@@ -2,6 +2,7 @@
 // always "peer time ÷ shototsu time" measured in the same run: above 1, shototsu is faster.
 import { fmt } from './common.mjs';
 import { worldMarkdown } from './report-world.mjs';
+import { markdownD } from '../d-dynamic.mjs';
 
 const yes = (p) => (p === undefined ? '—' : p.pass ? 'yes' : 'no');
 const mm = (x) => (x === undefined || x === null ? '—' : fmt(x, 2));
@@ -188,6 +189,7 @@ export function markdown(results) {
     }
   }
   if (results.scenes.W) out.push(...worldMarkdown(results.scenes.W));
+  out.push(...markdownD(results.scenes.D));
   if (results.packages) {
     out.push('', '## Package size and start-up', '');
     out.push(

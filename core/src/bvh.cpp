@@ -348,6 +348,7 @@ Bvh build_bvh(std::span<const AABB> input, int threads) {
 
 void widen(Bvh& bvh) {
     bvh.wide.clear();
+    bvh.wide_source.clear();
     if (bvh.nodes.empty()) return;
     const float inf = std::numeric_limits<float>::infinity();
     // (binary node whose children the wide node takes, the wide node). A binary root that is a
@@ -418,8 +419,32 @@ void widen(Bvh& bvh) {
             }
         }
         bvh.wide[w.wide] = node;
+        if (bvh.wide_source.size() < 4 * bvh.wide.size()) bvh.wide_source.resize(4 * bvh.wide.size(), kBvhNoNode);
+        for (int k = 0; k < 4; ++k) bvh.wide_source[4 * w.wide + k] = k < n ? kids[k] : kBvhNoNode;
     }
     bvh.wide.shrink_to_fit();
+    bvh.wide_source.resize(4 * bvh.wide.size(), kBvhNoNode);
+    bvh.wide_source.shrink_to_fit();
+}
+
+void refit_wide(Bvh& bvh) {
+    const float inf = std::numeric_limits<float>::infinity();
+    for (std::size_t w = 0; w < bvh.wide.size(); ++w) {
+        BvhNode4& node = bvh.wide[w];
+        for (int k = 0; k < 4; ++k) {
+            const std::uint32_t src = bvh.wide_source[4 * w + k];
+            if (src == kBvhNoNode) continue;
+            const AABB& b = bvh.nodes[src].box;
+            // Empty boxes (and the NaN-free "nothing finite" leaves) are absent children.
+            const bool present = b.min.x <= b.max.x && b.min.y <= b.max.y && b.min.z <= b.max.z;
+            node.min_x[k] = present ? b.min.x : inf;
+            node.min_y[k] = present ? b.min.y : inf;
+            node.min_z[k] = present ? b.min.z : inf;
+            node.max_x[k] = present ? b.max.x : -inf;
+            node.max_y[k] = present ? b.max.y : -inf;
+            node.max_z[k] = present ? b.max.z : -inf;
+        }
+    }
 }
 
 }  // namespace shototsu

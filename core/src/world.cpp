@@ -5,6 +5,7 @@
 
 #include <chrono>
 #include <cmath>
+#include <limits>
 
 #include "shototsu/bounding.hpp"
 #include "shototsu/tolerance.hpp"
@@ -440,6 +441,40 @@ void World::update(float dt) {
     refresh_top();
 }
 
+namespace {
+
+// Refits a mesh's binary tree to its (new) triangles in one backward pass — leaves from their
+// triangles, inner nodes from their children — and returns the refitted tree's SAH cost
+// (bvh_sah_cost's measure). Triangles with a non-finite vertex add nothing, as at build.
+float refit_mesh(World::MeshShape& mesh) {
+    const float inf = std::numeric_limits<float>::infinity();
+    std::vector<BvhNode>& nodes = mesh.bvh.nodes;
+    double sum = 0.0;
+    for (std::size_t i = nodes.size(); i-- > 0;) {
+        BvhNode& n = nodes[i];
+        Vec3 lo{inf, inf, inf}, hi{-inf, -inf, -inf};
+        if (n.count > 0) {
+            for (std::uint32_t k = n.first; k < n.first + n.count; ++k) {
+                const Triangle& t = mesh.tris[k];
+                if (!is_finite(t.a) || !is_finite(t.b) || !is_finite(t.c)) continue;
+                lo = vmin(lo, vmin(vmin(t.a, t.b), t.c));
+                hi = vmax(hi, vmax(vmax(t.a, t.b), t.c));
+            }
+        } else {
+            const AABB& l = nodes[n.first].box;
+            const AABB& r = nodes[n.first + 1].box;
+            lo = vmin(l.min, r.min);
+            hi = vmax(l.max, r.max);
+        }
+        n.box = {lo, hi};
+        if (lo.x <= hi.x) sum += static_cast<double>(aabb_surface_area(n.box)) * (n.count > 0 ? n.count : 1);
+    }
+    const float root = nodes.empty() ? 0.0f : aabb_surface_area(nodes[0].box);
+    return root > 0.0f ? static_cast<float>(sum / root) : 0.0f;
+}
+
+}  // namespace
+
 const char* World::update_mesh(std::uint32_t id, std::span<const float> positions) {
     Object* o = live(id);
     if (!o || !detail::is_mesh(*o)) return "the object is not a live mesh or instance of this world";
@@ -447,20 +482,23 @@ const char* World::update_mesh(std::uint32_t id, std::span<const float> position
     if (positions.size() != mesh.position_floats)
         return "positions must hold as many floats as the mesh was added with";
     const auto t0 = std::chrono::steady_clock::now();
+    // The triangles in leaf order, straight from the caller's arrays.
     const std::size_t n = mesh.tris.size();
-    std::vector<Triangle> tris = read_triangles(positions, mesh.indices, n);
-    std::vector<AABB> boxes(n);
+    const float* p = positions.data();
+    const std::uint32_t* idx = mesh.indices.empty() ? nullptr : mesh.indices.data();
+    const auto vertex = [p](std::size_t v) { return Vec3{p[3 * v], p[3 * v + 1], p[3 * v + 2]}; };
     for (std::size_t k = 0; k < n; ++k) {
-        const Triangle& tr = tris[mesh.ids[k]];
-        mesh.tris[k] = tr;
-        boxes[k] = (is_finite(tr.a) && is_finite(tr.b) && is_finite(tr.c)) ? aabb_of_triangle(tr) : aabb_empty();
+        const std::size_t t = mesh.ids[k];
+        mesh.tris[k] = idx ? Triangle{vertex(idx[3 * t]), vertex(idx[3 * t + 1]), vertex(idx[3 * t + 2])}
+                           : Triangle{vertex(3 * t), vertex(3 * t + 1), vertex(3 * t + 2)};
     }
-    refit_bvh(mesh.bvh, boxes);
-    if (bvh_sah_cost(mesh.bvh) > tol::kRefitRebuildRatio * mesh.built_cost) {
+    if (refit_mesh(mesh) > tol::kRefitRebuildRatio * mesh.built_cost) {
+        std::vector<Triangle> tris(n);
+        for (std::size_t k = 0; k < n; ++k) tris[mesh.ids[k]] = mesh.tris[k];
         build_shape(mesh, std::move(tris));
         ++mesh_rebuilds_;
     } else {
-        widen(mesh.bvh);
+        refit_wide(mesh.bvh);
         mesh.box = mesh.bvh.nodes.empty() ? aabb_empty() : mesh.bvh.nodes[0].box;
     }
     build_ms_ += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
@@ -549,7 +587,7 @@ WorldStats World::stats() const {
         s.wide_nodes += static_cast<std::uint32_t>(m->bvh.wide.size());
         s.memory_bytes += m->tris.size() * sizeof(Triangle) + m->ids.size() * 4 + m->slot_of.size() * 4 +
                           m->indices.size() * 4 + m->bvh.nodes.size() * sizeof(BvhNode) +
-                          m->bvh.wide.size() * sizeof(BvhNode4);
+                          m->bvh.wide.size() * sizeof(BvhNode4) + m->bvh.wide_source.size() * 4;
         s.max_depth = s.max_depth > m->bvh.depth ? s.max_depth : m->bvh.depth;
     }
     s.top_nodes = static_cast<std::uint32_t>(top_.nodes.size());

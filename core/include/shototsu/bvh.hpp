@@ -62,7 +62,12 @@ struct Bvh {
     /// the root and a leaf, which is what a ray or cast waits on when the tree is out of cache.
     /// Empty until widen() is called; wide[0] is the root.
     std::vector<BvhNode4, CacheLineAllocator<BvhNode4>> wide;
+    /// For each wide node, the binary node behind each of its four children (kBvhNoNode for an
+    /// unused slot): what refit_wide copies the boxes from.
+    std::vector<std::uint32_t> wide_source;
 };
+
+inline constexpr std::uint32_t kBvhNoNode = 0xFFFFFFFFu;
 
 /// Builds the hierarchy with a binned SAH (Wald, "On fast construction of SAH-based bounding
 /// volume hierarchies", 2007): 16 bins per axis (as many as primitives, at least 4, in smaller
@@ -106,6 +111,10 @@ namespace shototsu {
 /// The surface-area-heuristic cost of a tree: the areas of its inner nodes plus each leaf's area
 /// times its count, over the root's area (Wald 2007's measure with unit costs). 0 when empty.
 float bvh_sah_cost(const Bvh& bvh);
+
+/// Copies the binary nodes' (refitted) boxes into the four-wide form made by widen(), keeping its
+/// shape: linear time, no allocation.
+void refit_wide(Bvh& bvh);
 
 /// Fits the binary nodes' boxes to new primitive boxes, keeping the tree's shape: `boxes[k]` is
 /// the box of the k-th primitive in leaf order (the order Bvh::order lists them in). Children
