@@ -8,6 +8,7 @@
 #include <cmath>
 
 #include "dvec.hpp"
+#include "overlap_detail.hpp"
 #include "shototsu/closest_point.hpp"
 #include "shototsu/tolerance.hpp"
 
@@ -369,16 +370,13 @@ CastHit intersect_segment_obb(const Segment& s, const OBB& box) {
     if (!finite(s) || !is_finite(box.center) || !is_finite(box.half_extents) || !is_finite(box.rotation.x) ||
         !is_finite(box.rotation.y) || !is_finite(box.rotation.z) || !is_finite(box.rotation.w))
         return {};
-    // Into the box's frame (the transpose of the rotation), then slabs.
-    const Mat3 r = mat3_from_quat(quat_normalize(box.rotation));
-    const DVec3 axes[3] = {dv(r.col[0]), dv(r.col[1]), dv(r.col[2])};
-    const DVec3 p = dv(s.start), d = dv(s.end) - p, m = p - dv(box.center);
-    const DVec3 local_p{detail::dot(axes[0], m), detail::dot(axes[1], m), detail::dot(axes[2], m)};
-    const DVec3 local_d{detail::dot(axes[0], d), detail::dot(axes[1], d), detail::dot(axes[2], d)};
+    // Into the box's frame (the transpose of the rotation, normalised in double), then slabs.
+    const detail::DMat3 r = detail::rotation_of(box.rotation);
+    const DVec3 p = dv(s.start), d = dv(s.end) - p;
     const DVec3 h = dv(box.half_extents);
-    const SlabHit hit = cast_slabs(local_p, local_d, -h, h);
+    const SlabHit hit = cast_slabs(detail::mul_transpose(r, p - dv(box.center)), detail::mul_transpose(r, d), -h, h);
     if (!hit.hit) return {};
-    return to_cast_hit({true, hit.t, unit_unless_tiny(axes[hit.axis] * hit.sign, axis_vector(hit.axis, hit.sign))}, s,
+    return to_cast_hit({true, hit.t, unit_unless_tiny(r.col[hit.axis] * hit.sign, axis_vector(hit.axis, hit.sign))}, s,
                        p, d);
 }
 

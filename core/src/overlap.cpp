@@ -90,6 +90,39 @@ Separation separation(DVec3 a0, DVec3 a1, DVec3 b0, DVec3 b1, double magnitude) 
     return out;
 }
 
+double line_distance_lower_bound(DVec3 w, DVec3 d) {
+    const double length = dlength(d);
+    if (!(length > 0.0)) return dlength(w) * (1.0 - tol::kDoubleEvalRelError);
+    const DVec3 perm = cross_permanent(w, d);
+    const double area = dlength(cross(w, d)) - tol::kDoubleEvalRelError * (perm.x + perm.y + perm.z);
+    return dmax(0.0, area / (length * (1.0 + tol::kDoubleEvalRelError)));
+}
+
+double plane_distance_lower_bound(DVec3 w, DVec3 e1, DVec3 e2) {
+    const DVec3 n = cross(e1, e2), perm = cross_permanent(e1, e2);
+    const double volume = std::fabs(dot(w, n)) - tol::kDoubleEvalRelError * dot(dabs(w), perm);
+    return dmax(0.0, volume / (dlength(n) + tol::kDoubleEvalRelError * (perm.x + perm.y + perm.z)));
+}
+
+bool beyond(const Separation& sep, DVec3 a0, DVec3 a1, DVec3 b0, DVec3 b1, double reach) {
+    if (!(sep.dist > reach)) return false;
+    const SegmentPair& p = sep.pair;
+    double lower;
+    if (p.interior) {
+        lower = plane_distance_lower_bound(b0 - a0, a1 - a0, b1 - b0);
+    } else {
+        // An end is exactly a0 or a1 (b0 or b1); a fraction strictly inside is a projection.
+        const bool end1 = p.s == 0.0 || p.s == 1.0, end2 = p.t == 0.0 || p.t == 1.0;
+        if (end1 && !end2)
+            lower = line_distance_lower_bound(p.p1 - b0, b1 - b0);
+        else if (end2 && !end1)
+            lower = line_distance_lower_bound(p.p2 - a0, a1 - a0);
+        else
+            lower = sep.dist * (1.0 - tol::kDoubleEvalRelError);
+    }
+    return lower > reach;
+}
+
 DMat3 rotation_of(Quat q) {
     const double x = q.x, y = q.y, z = q.z, w = q.w;
     const double n = x * x + y * y + z * z + w * w;
@@ -131,7 +164,7 @@ Contact make_contact(DVec3 point, DVec3 normal, double depth) {
 Contact round_contact(const Round& a, const Round& b, double magnitude) {
     const double reach = a.radius + b.radius;
     const Separation sep = separation(a.start, a.end, b.start, b.end, magnitude);
-    if (sep.dist > reach) return {};
+    if (beyond(sep, a.start, a.end, b.start, b.end, reach)) return {};
     if (sep.has_normal) {
         return make_contact(sep.pair.p1 + sep.normal * a.radius, sep.normal, reach - sep.dist);
     }

@@ -69,6 +69,21 @@ struct Separation {
 };
 Separation separation(DVec3 a0, DVec3 a1, DVec3 b0, DVec3 b1, double magnitude);
 
+/// Lower bounds of exact distances, for deciding whether shapes touch: the distance evaluated by
+/// cross products of differences of floats (exact in double), less its rounding bound
+/// (tol::kDoubleEvalRelError). A distance measured between rounded closest points can come out an
+/// ulp above an exact touch, which must count as hitting.
+/// From the point a + w to the line through a along d (to a itself when d is zero).
+double line_distance_lower_bound(DVec3 w, DVec3 d);
+/// From the point a + w to the plane through a spanned by e1 and e2 (not parallel); equally, between
+/// the line through a along e1 and the line through a + w along e2.
+double plane_distance_lower_bound(DVec3 w, DVec3 e1, DVec3 e2);
+
+/// Whether segments [a0, a1] and [b0, b1], separated as `sep`, are certainly farther apart than
+/// `reach`: sep.dist is, and so is the lower bound of the distance of the features that gave it
+/// (the two lines, an end and the other segment's line, or two ends).
+bool beyond(const Separation& sep, DVec3 a0, DVec3 a1, DVec3 b0, DVec3 b1, double reach);
+
 /// A 3x3 rotation in double, as three columns (the rotated local axes).
 struct DMat3 {
     DVec3 col[3];

@@ -52,19 +52,39 @@ void collapsed_segment(const DTriangle& t, DVec3& p0, DVec3& p1) {
 struct TriangleClosest {
     DVec3 point;
     bool face = false;
+    bool edge = false;
+    DVec3 from, to;  // the edge's ends
 };
 TriangleClosest closest_on(const DTriangle& t, const Triangle& tri, Vec3 pf) {
     const DVec3 p = dv(pf);
+    auto on_edge = [&](DVec3 from, DVec3 to) {
+        return TriangleClosest{detail::closest_on_segment(p, from, to), false, true, from, to};
+    };
     switch (closest_point_on_triangle(pf, tri).region) {
-        case TriangleRegion::A: return {t.a};
-        case TriangleRegion::B: return {t.b};
-        case TriangleRegion::C: return {t.c};
-        case TriangleRegion::AB: return {detail::closest_on_segment(p, t.a, t.b)};
-        case TriangleRegion::BC: return {detail::closest_on_segment(p, t.b, t.c)};
-        case TriangleRegion::CA: return {detail::closest_on_segment(p, t.c, t.a)};
+        case TriangleRegion::A: return {t.a, false, false, {}, {}};
+        case TriangleRegion::B: return {t.b, false, false, {}, {}};
+        case TriangleRegion::C: return {t.c, false, false, {}, {}};
+        case TriangleRegion::AB: return on_edge(t.a, t.b);
+        case TriangleRegion::BC: return on_edge(t.b, t.c);
+        case TriangleRegion::CA: return on_edge(t.c, t.a);
         case TriangleRegion::Face: break;
     }
-    return {p - t.n * (dot(p - t.a, t.n) / detail::length_sq(t.n)), true};
+    return {p - t.n * (dot(p - t.a, t.n) / detail::length_sq(t.n)), true, false, {}, {}};
+}
+
+// Whether p, at distance `dist` from its closest point q, is certainly farther than r from the
+// triangle: so is the lower bound of its distance from q's feature (the plane, the edge's line, the
+// vertex), as for segments in detail::beyond.
+bool beyond(const DTriangle& t, const TriangleClosest& q, DVec3 p, double dist, double r) {
+    if (!(dist > r)) return false;
+    double lower;
+    if (q.face)
+        lower = detail::plane_distance_lower_bound(p - t.a, t.b - t.a, t.c - t.a);
+    else if (q.edge)
+        lower = detail::line_distance_lower_bound(p - q.from, q.to - q.from);
+    else
+        lower = dist * (1.0 - tol::kDoubleEvalRelError);
+    return lower > r;
 }
 
 // The fallback normal when the closest points give no direction: the face normal, or for a
@@ -87,7 +107,7 @@ Contact triangle_sphere(const Triangle& tri, const Sphere& s) {
     const TriangleClosest q = closest_on(t, tri, s.center);
     const DVec3 diff = p - q.point;
     const double r = s.radius, dist = detail::dlength(diff);
-    if (dist > r) return {};
+    if (beyond(t, q, p, dist, r)) return {};
     const double noise = tol::kCoincidentRel * detail::max_abs({tri.a, tri.b, tri.c, s.center});
     if (dist > noise) {
         // Over the face the direction is the face normal itself, on the centre's side.
@@ -139,11 +159,13 @@ Contact triangle_capsule(const Triangle& tri, const Capsule& cap) {
     // Each candidate keeps the direction it would push along, if it has one.
     DVec3 on_tri, normal;
     double best = 0.0;
+    bool within = false;  // some candidate may be within r, even where its distance rounds above r
     for (int k = 0; k < 2; ++k) {
         const DVec3 end = k == 0 ? s0 : s1;
         const TriangleClosest q = closest_on(t, tri, k == 0 ? cap.start : cap.end);
         const DVec3 diff = end - q.point;
         const double d = detail::dlength(diff);
+        within = within || !beyond(t, q, end, d, r);
         if (k == 1 && !(d < best)) continue;
         best = d;
         on_tri = q.point;
@@ -154,12 +176,13 @@ Contact triangle_capsule(const Triangle& tri, const Capsule& cap) {
     const DVec3 edges[4] = {t.a, t.b, t.c, t.a};
     for (int e = 0; e < 3; ++e) {
         const detail::Separation sep = detail::separation(edges[e], edges[e + 1], s0, s1, magnitude);
+        within = within || !detail::beyond(sep, edges[e], edges[e + 1], s0, s1, r);
         if (!(sep.dist < best)) continue;
         best = sep.dist;
         on_tri = sep.pair.p1;
         normal = sep.normal;
     }
-    if (best > r) return {};
+    if (!within) return {};
     if (best > noise) return detail::make_contact(on_tri, normal, r - best);
     // The axis touches the triangle: no direction between the points; leave along the face.
     return lift(on_tri);

@@ -251,11 +251,12 @@ TEST_CASE("explain_intersect_segment_aabb: a parallel slab outside blocks, an em
     CHECK_FALSE(empty.result.hit);
 }
 
-TEST_CASE("explain_intersect_segment_obb: the slabs in the box's frame give the answer's t on 10^4 cases") {
-    // The explanation turns into the box's frame in double; the query may round its rotation
-    // to float, so t is compared within that rounding and the decision only away from grazing.
+TEST_CASE("explain_intersect_segment_obb: the slabs in the box's frame give the answer's t and face on 10^4 cases") {
+    // The query and its explanation turn into the box's frame by the same rotation in double, so
+    // the deciding slab gives the answer exactly; the slabs are checked against the reference frame
+    // (the quaternion applied by Hamilton products).
     Rng rng(0xE4);
-    int hits = 0, misses = 0;
+    int hits = 0, misses = 0, inside = 0;
     for (int i = 0; i < 20000; ++i) {
         const Vec3 c = rng.vec(-3, 3), h = rng.vec(0.05f, 1.5f);
         const OBB box{c, quat_from_axis_angle(rng.direction(), rng.uniform(-3.2f, 3.2f)), h};
@@ -263,7 +264,6 @@ TEST_CASE("explain_intersect_segment_obb: the slabs in the box's frame give the 
         const SegmentBoxExplanation e = explain_intersect_segment_obb(s, box);
         INFO("case " << i);
         REQUIRE(same_hit(e.result, intersect_segment_obb(s, box)));
-        // Slabs against the reference frame (the quaternion rotation in double).
         const RefBox rb = ref_box(box);
         const DVec3 lp = ref_local(rb, d(s.start)), lq = ref_local(rb, d(s.end));
         const double scale = 1.0 + dlen(d(s.end) - d(s.start));
@@ -271,24 +271,34 @@ TEST_CASE("explain_intersect_segment_obb: the slabs in the box's frame give the 
             const double dk = dcomp(lq, k) - dcomp(lp, k);
             if (e.slabs[k].parallel || std::fabs(dk) < 1e-3) continue;
             const double t0 = (-rb.h[k] - dcomp(lp, k)) / dk, t1 = (rb.h[k] - dcomp(lp, k)) / dk;
-            REQUIRE(std::fabs(e.slabs[k].entry - std::min(t0, t1)) <= 1e-5 * scale / std::fabs(dk));
-            REQUIRE(std::fabs(e.slabs[k].exit - std::max(t0, t1)) <= 1e-5 * scale / std::fabs(dk));
+            REQUIRE(std::fabs(e.slabs[k].entry - std::min(t0, t1)) <= 1e-6 * scale / std::fabs(dk));
+            REQUIRE(std::fabs(e.slabs[k].exit - std::max(t0, t1)) <= 1e-6 * scale / std::fabs(dk));
         }
-        if (e.starts_inside || std::fabs(e.t_exit - e.t_enter) < 1e-4f) continue;
+        if (e.starts_inside) {
+            ++inside;
+            REQUIRE(e.result.hit);
+            REQUIRE(e.result.t == 0.0f);
+            continue;
+        }
         const bool decided_hit = e.blocking_axis < 0 && e.t_enter <= e.t_exit;
         REQUIRE(decided_hit == e.result.hit);
-        if (e.result.hit) {
-            ++hits;
-            REQUIRE(std::fabs(e.result.t - e.t_enter) <= 1e-5f);
-        } else {
+        if (!e.result.hit) {
             ++misses;
+            continue;
         }
+        ++hits;
+        REQUIRE(e.enter_axis >= 0);
+        REQUIRE(e.result.t == e.t_enter);
+        REQUIRE(e.result.t == e.slabs[e.enter_axis].entry);
+        // The entered face's normal: the box's axis, against the motion.
+        const DVec3 axis = rb.axis[e.enter_axis];
+        const double sign = ddot(axis, d(s.end) - d(s.start)) > 0.0 ? -1.0 : 1.0;
+        REQUIRE(ddist(d(e.result.normal), axis * sign) <= 1e-6);
     }
     CHECK(hits > 3000);
     CHECK(misses > 3000);
+    CHECK(inside > 500);
 }
-
-// ---- contacts ----------------------------------------------------------------------------------
 
 TEST_CASE("explain_aabb_aabb and explain_push_out_aabb_aabb: the least of six moves is the contact on 10^4 cases") {
     Rng rng(0xE5);

@@ -59,6 +59,23 @@ TEST_CASE("triangle_sphere: over the face, under it, touching, on the face") {
     CHECK(flipped.normal == Vec3{0, 0, -1});
 }
 
+TEST_CASE("triangle_sphere and triangle_capsule: exactly touching a horizontal triangle's face from above is a hit") {
+    // The centre is exactly the radius (12.5) above the plane y = 0, over the face; the face point
+    // recomputed in double through a division comes out an ulp from the centre's foot.
+    const Triangle t{{-0x1.d8p+3f, 0, -0x1.4p+2f}, {-0x1.bp+3f, 0, 0x1.8p+1f}, {0x1.68p+3f, 0, 0x1.e8p+3f}};
+    const Vec3 center{-0x1.fcp+2f, 0x1.9p+3f, 0x1.08p+1f};
+    const Contact s = triangle_sphere(t, {center, 0x1.9p+3f});
+    REQUIRE(s.hit);
+    CHECK(s.depth == 0.0f);
+    CHECK(s.normal == Vec3{0, 1, 0});
+    CHECK(s.point.y == Approx(0).margin(1e-6));
+    // An upright capsule standing on the same point.
+    const Contact c = triangle_capsule(t, {center, center + Vec3{0, 4, 0}, 0x1.9p+3f});
+    REQUIRE(c.hit);
+    CHECK(c.depth == 0.0f);
+    CHECK(c.normal == Vec3{0, 1, 0});
+}
+
 TEST_CASE("triangle_sphere: beside an edge and a vertex the normal points from the closest point to the centre") {
     const Contact edge = triangle_sphere(kFloor, {{2, -1, 0}, 1.5f});
     CHECK(edge.point == Vec3{2, 0, 0});

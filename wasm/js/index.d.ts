@@ -6,7 +6,8 @@
 // [0, 1], never a distance; starting inside gives hit at t = 0; a miss gives t = 1 and zeros
 // (sweeps: `point` = the end). Normals are unit and point from the obstacle toward the query
 // shape. Touching counts as hitting (depth 0). Inputs and outputs are float32. Bad arguments
-// throw a TypeError or RangeError naming the argument, before anything reaches wasm.
+// throw a TypeError or RangeError naming the argument, before anything reaches wasm. A function
+// that a playground lab shows names it in an `@see` line: its address and its docs/labs.md entry.
 
 /** Any object with numeric x, y, z (THREE.Vector3 works). Every component must be finite. */
 export interface Vec3Like {
@@ -647,11 +648,19 @@ export interface Shototsu {
   closestPointOnTriangle(p: Vec3Like, a: Vec3Like, b: Vec3Like, c: Vec3Like): ClosestPointOnTriangle;
   /** closestPointOnTriangle with the six dot products, the Lagrange-identity terms and each region test in order. */
   explainClosestPointOnTriangle(p: Vec3Like, a: Vec3Like, b: Vec3Like, c: Vec3Like): ClosestPointExplanation;
-  /** Closest point of the segment start–end to p, with its fraction t in [0, 1]. */
+  /**
+   * Closest point of the segment start–end to p, with its fraction t in [0, 1].
+   * @see The playground's lab `?mode=lab&query=segment-capsule` (docs/labs.md#segment-capsule)
+   * @see The playground's lab `?mode=lab&query=capsule-sphere` (docs/labs.md#capsule-sphere)
+   */
   closestPointOnSegment(p: Vec3Like, start: Vec3Like, end: Vec3Like): { point: Vec3; t: number };
   /** Squared distance from p to the segment start–end. */
   distanceSqPointSegment(p: Vec3Like, start: Vec3Like, end: Vec3Like): number;
-  /** Closest points of two segments (parallel ones: a deterministic pair), their fractions and squared distance. */
+  /**
+   * Closest points of two segments (parallel ones: a deterministic pair), their fractions and squared distance.
+   * @see The playground's lab `?mode=lab&query=sphere-sphere` (docs/labs.md#sphere-sphere)
+   * @see The playground's lab `?mode=lab&query=capsule-capsule` (docs/labs.md#capsule-capsule)
+   */
   closestPointsSegmentSegment(
     start1: Vec3Like,
     end1: Vec3Like,
@@ -664,37 +673,73 @@ export interface Shototsu {
     t2: number;
     distanceSq: number;
   };
-  /** Closest point of the box to p (p itself when inside). */
+  /**
+   * Closest point of the box to p (p itself when inside).
+   * @see The playground's lab `?mode=lab&query=aabb-sphere` (docs/labs.md#aabb-sphere)
+   */
   closestPointOnAABB(p: Vec3Like, min: Vec3Like, max: Vec3Like): Vec3;
-  /** Squared distance from p to the box; 0 inside. */
+  /**
+   * Squared distance from p to the box; 0 inside.
+   * @see The playground's lab `?mode=lab&query=aabb-sphere` (docs/labs.md#aabb-sphere)
+   */
   distanceSqPointAABB(p: Vec3Like, min: Vec3Like, max: Vec3Like): number;
-  /** Closest point of the oriented box to p (p itself when inside). */
+  /**
+   * Closest point of the oriented box to p (p itself when inside).
+   * @see The playground's lab `?mode=lab&query=obb-sphere` (docs/labs.md#obb-sphere)
+   */
   closestPointOnOBB(p: Vec3Like, center: Vec3Like, rotation: QuatLike, halfExtents: Vec3Like): Vec3;
-  /** Projection of p onto the plane (p itself for a zero normal). */
+  /**
+   * Projection of p onto the plane (p itself for a zero normal).
+   * @see The playground's lab `?mode=lab&query=segment-plane` (docs/labs.md#segment-plane)
+   */
   closestPointOnPlane(p: Vec3Like, planeNormal: Vec3Like, planePoint: Vec3Like): Vec3;
   /** v reflected about the plane with unit normal n: v - 2 (v.n) n (bouncing). */
   reflect(v: Vec3Like, normal: Vec3Like): Vec3;
 
   // containment
-  /** Whether p is inside or on the sphere. */
+  /**
+   * Whether p is inside or on the sphere.
+   * @see The playground's lab `?mode=lab&query=containment` (docs/labs.md#containment)
+   */
   sphereContainsPoint(center: Vec3Like, radius: number, p: Vec3Like): boolean;
-  /** Whether p is inside or on the box. */
+  /**
+   * Whether p is inside or on the box.
+   * @see The playground's lab `?mode=lab&query=containment` (docs/labs.md#containment)
+   */
   aabbContainsPoint(min: Vec3Like, max: Vec3Like, p: Vec3Like): boolean;
-  /** Whether p is inside or on the capsule. */
+  /**
+   * Whether p is inside or on the capsule.
+   * @see The playground's lab `?mode=lab&query=containment` (docs/labs.md#containment)
+   */
   capsuleContainsPoint(start: Vec3Like, end: Vec3Like, radius: number, p: Vec3Like): boolean;
   /** Whether p is inside or on the oriented box. */
   obbContainsPoint(center: Vec3Like, rotation: QuatLike, halfExtents: Vec3Like, p: Vec3Like): boolean;
-  /** Whether p is inside or on a convex polygon (either winding; exact edge signs). `vertices`: {x, y}[] or 2 floats per vertex. */
+  /**
+   * Whether p is inside or on a convex polygon (either winding; exact edge signs). `vertices`: {x, y}[] or 2 floats per vertex.
+   * @see The playground's lab `?mode=lab&query=containment` (docs/labs.md#containment)
+   */
   convexPolygonContainsPoint(vertices: Vec2Like[] | Float32Array, p: Vec2Like): boolean;
 
   // contacts (normal from the first shape toward the second)
-  /** Two spheres. point: on A's surface toward B. */
+  /**
+   * Two spheres. point: on A's surface toward B.
+   * @see The playground's lab `?mode=lab&query=sphere-sphere` (docs/labs.md#sphere-sphere)
+   */
   sphereSphere(centerA: Vec3Like, radiusA: number, centerB: Vec3Like, radiusB: number): Contact;
-  /** Two boxes: the face direction of least translation, the overlap's centre. */
+  /**
+   * Two boxes: the face direction of least translation, the overlap's centre.
+   * @see The playground's lab `?mode=lab&query=aabb-aabb` (docs/labs.md#aabb-aabb)
+   */
   aabbAABB(minA: Vec3Like, maxA: Vec3Like, minB: Vec3Like, maxB: Vec3Like): Contact;
-  /** Box and sphere: the closest point of the box, or the nearest face when the centre is inside. */
+  /**
+   * Box and sphere: the closest point of the box, or the nearest face when the centre is inside.
+   * @see The playground's lab `?mode=lab&query=aabb-sphere` (docs/labs.md#aabb-sphere)
+   */
   aabbSphere(min: Vec3Like, max: Vec3Like, center: Vec3Like, radius: number): Contact;
-  /** Two capsules. point: on A's surface. */
+  /**
+   * Two capsules. point: on A's surface.
+   * @see The playground's lab `?mode=lab&query=capsule-capsule` (docs/labs.md#capsule-capsule)
+   */
   capsuleCapsule(
     startA: Vec3Like,
     endA: Vec3Like,
@@ -703,9 +748,15 @@ export interface Shototsu {
     endB: Vec3Like,
     radiusB: number,
   ): Contact;
-  /** Capsule and sphere. point: on the capsule's surface. */
+  /**
+   * Capsule and sphere. point: on the capsule's surface.
+   * @see The playground's lab `?mode=lab&query=capsule-sphere` (docs/labs.md#capsule-sphere)
+   */
   capsuleSphere(start: Vec3Like, end: Vec3Like, radius: number, center: Vec3Like, sphereRadius: number): Contact;
-  /** Two oriented boxes by the separating-axis theorem (15 axes). */
+  /**
+   * Two oriented boxes by the separating-axis theorem (15 axes).
+   * @see The playground's lab `?mode=lab&query=obb-obb` (docs/labs.md#obb-obb)
+   */
   obbOBB(
     centerA: Vec3Like,
     rotationA: QuatLike,
@@ -714,7 +765,10 @@ export interface Shototsu {
     rotationB: QuatLike,
     halfExtentsB: Vec3Like,
   ): Contact;
-  /** Oriented box and sphere. */
+  /**
+   * Oriented box and sphere.
+   * @see The playground's lab `?mode=lab&query=obb-sphere` (docs/labs.md#obb-sphere)
+   */
   obbSphere(
     center: Vec3Like,
     rotation: QuatLike,
@@ -726,19 +780,34 @@ export interface Shototsu {
   triangleSphere(a: Vec3Like, b: Vec3Like, c: Vec3Like, center: Vec3Like, radius: number): Contact;
   /** Triangle and capsule: point on the triangle, normal toward the capsule's axis. */
   triangleCapsule(a: Vec3Like, b: Vec3Like, c: Vec3Like, start: Vec3Like, end: Vec3Like, radius: number): Contact;
-  /** The smallest translation moving box `moving` out of box `fixed` (one non-zero component; zero when apart or touching). */
+  /**
+   * The smallest translation moving box `moving` out of box `fixed` (one non-zero component; zero when apart or touching).
+   * @see The playground's lab `?mode=lab&query=push-out` (docs/labs.md#push-out)
+   */
   pushOutAABBAABB(fixedMin: Vec3Like, fixedMax: Vec3Like, movingMin: Vec3Like, movingMax: Vec3Like): Vec3;
   /** Whether two boxes share a point (touching counts). */
   aabbOverlapsAABB(minA: Vec3Like, maxA: Vec3Like, minB: Vec3Like, maxB: Vec3Like): boolean;
 
   // segment casts: t in [0, 1], starting inside gives t = 0
-  /** Segment against a two-sided plane; normal faces the start. */
+  /**
+   * Segment against a two-sided plane; normal faces the start.
+   * @see The playground's lab `?mode=lab&query=segment-plane` (docs/labs.md#segment-plane)
+   */
   intersectSegmentPlane(from: Vec3Like, to: Vec3Like, planeNormal: Vec3Like, planePoint: Vec3Like): CastHit;
-  /** Segment against a solid sphere. */
+  /**
+   * Segment against a solid sphere.
+   * @see The playground's lab `?mode=lab&query=segment-sphere` (docs/labs.md#segment-sphere)
+   */
   intersectSegmentSphere(from: Vec3Like, to: Vec3Like, center: Vec3Like, radius: number): CastHit;
-  /** Segment against a solid box (slabs), with the entry face's normal. */
+  /**
+   * Segment against a solid box (slabs), with the entry face's normal.
+   * @see The playground's lab `?mode=lab&query=segment-aabb` (docs/labs.md#segment-aabb)
+   */
   intersectSegmentAABB(from: Vec3Like, to: Vec3Like, min: Vec3Like, max: Vec3Like): CastHit;
-  /** Segment against a solid oriented box. */
+  /**
+   * Segment against a solid oriented box.
+   * @see The playground's lab `?mode=lab&query=segment-obb` (docs/labs.md#segment-obb)
+   */
   intersectSegmentOBB(
     from: Vec3Like,
     to: Vec3Like,
@@ -746,9 +815,15 @@ export interface Shototsu {
     rotation: QuatLike,
     halfExtents: Vec3Like,
   ): CastHit;
-  /** Segment against a triangle from either side (watertight over meshes), with the hit's barycentrics. */
+  /**
+   * Segment against a triangle from either side (watertight over meshes), with the hit's barycentrics.
+   * @see The playground's lab `?mode=lab&query=segment-triangle` (docs/labs.md#segment-triangle)
+   */
   intersectSegmentTriangle(from: Vec3Like, to: Vec3Like, a: Vec3Like, b: Vec3Like, c: Vec3Like): TriangleCastHit;
-  /** Segment against a solid capsule. */
+  /**
+   * Segment against a solid capsule.
+   * @see The playground's lab `?mode=lab&query=segment-capsule` (docs/labs.md#segment-capsule)
+   */
   intersectSegmentCapsule(from: Vec3Like, to: Vec3Like, start: Vec3Like, end: Vec3Like, radius: number): CastHit;
   /** Ray origin + s direction against a triangle (either side): s of the hit (in units of |direction|) with s <= maxDistance, or null. */
   intersectRayTriangle(
@@ -778,7 +853,10 @@ export interface Shototsu {
     b: Vec3Like,
     c: Vec3Like,
   ): TriangleSweepHit;
-  /** Two spheres moving during the same step: p from p0 to p1 (radius rp), q from q0 to q1 (radius rq). point: p's centre at t; normal from q toward p. */
+  /**
+   * Two spheres moving during the same step: p from p0 to p1 (radius rp), q from q0 to q1 (radius rq). point: p's centre at t; normal from q toward p.
+   * @see The playground's lab `?mode=lab&query=sweep-sphere-sphere` (docs/labs.md#sweep-sphere-sphere)
+   */
   sweepSphereSphere(p0: Vec3Like, p1: Vec3Like, rp: number, q0: Vec3Like, q1: Vec3Like, rq: number): SweepHit;
   /** A capsule start–end translating by `motion` against a triangle. point: the capsule's centre at t. */
   sweepCapsuleTriangle(
@@ -832,9 +910,15 @@ export interface Shototsu {
   intersectSegmentsAABBs(segments: Float32Input, boxes: Float32Input, out?: Float32Input): Float32Array;
 
   // broadphase: boxes 6 floats each (min, max); pairs (a < b) sorted, 2 per pair
-  /** Every overlapping pair by testing all pairs (the reference). */
+  /**
+   * Every overlapping pair by testing all pairs (the reference).
+   * @see The playground's lab `?mode=lab&query=sweep-and-prune` (docs/labs.md#sweep-and-prune)
+   */
   pairsAll(boxes: Float32Input): Uint32Array;
-  /** The same set by sweep and prune along x. */
+  /**
+   * The same set by sweep and prune along x.
+   * @see The playground's lab `?mode=lab&query=sweep-and-prune` (docs/labs.md#sweep-and-prune)
+   */
   pairsSweepAndPrune(boxes: Float32Input): Uint32Array;
   /** The same set through a bounding volume hierarchy (does not degrade when boxes share an axis). */
   pairsTree(boxes: Float32Input): Uint32Array;

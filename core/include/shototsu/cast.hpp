@@ -36,8 +36,8 @@ CastHit intersect_segment_sphere(const Segment& s, const Sphere& sphere);
 CastHit intersect_segment_aabb(const Segment& s, const AABB& box);
 
 /// Segment against a solid oriented box (into the box's local frame, then slabs as
-/// intersect_segment_aabb, normal rotated back). The rotation is normalised first; negative
-/// half-extents make an empty box, never hit.
+/// intersect_segment_aabb, normal rotated back). The rotation is normalised and applied in double,
+/// as by the other oriented-box queries; negative half-extents make an empty box, never hit.
 CastHit intersect_segment_obb(const Segment& s, const OBB& box);
 
 /// Result of a segment–triangle cast: the CastHit fields plus where on the triangle it landed.

@@ -4,7 +4,9 @@
 // Every `x_y(A, B)` returns a Contact whose normal points from A toward B and whose depth is how
 // far B must move along it to separate (results.hpp). The obstacle-like shape comes first.
 // Inputs are float; every query computes in double (tolerance.hpp, PRECISION), so "touching"
-// (hit, depth 0) is decided as exactly as the float inputs allow. Non-finite input, a negative
+// (hit, depth 0) is decided as exactly as the float inputs allow: spheres, capsules and triangles
+// miss only when a lower bound of their exact distance exceeds the radii, so that a closest point
+// rounded an ulp away never turns an exact touch into a miss. Non-finite input, a negative
 // radius or half extent, and an empty AABB (min > max) are no shape: a miss (all fields zero),
 // or false for containment. Zero radii, zero-length capsules and zero-extent boxes are points,
 // segments and flat boxes, and work as such.
