@@ -38,7 +38,7 @@ export type Matrix4Like = { elements: ArrayLike<number> } | ArrayLike<number>;
 /** A vertex, an edge or the face of triangle abc. */
 export type TriangleRegion = 'A' | 'B' | 'C' | 'AB' | 'BC' | 'CA' | 'face';
 
-/** Region names, indexed as the core numbers them. */
+/** Region names, indexed as the core numbers them (the core's names, read by init(): empty before the first init() resolves). */
 export declare const TRIANGLE_REGIONS: readonly TriangleRegion[];
 /** The condition each region test of closestPointOnTriangle checks, for teaching views. */
 export declare const REGION_CONDITIONS: Readonly<Record<TriangleRegion, string>>;
@@ -125,9 +125,12 @@ export interface SweepHit {
   normal: Vec3;
 }
 
+/** A triangle's feature touched by a sweep, named as its region (the same names as TriangleRegion). */
+export type TriangleFeature = 'face' | 'AB' | 'BC' | 'CA' | 'A' | 'B' | 'C';
+
 /** sweepSphereTriangle's hit: which feature was touched first. */
 export interface TriangleSweepHit extends SweepHit {
-  feature: TriangleRegion;
+  feature: TriangleFeature;
 }
 
 /** How sweepSpherePlane decided (seed 002's cases). */
@@ -163,12 +166,14 @@ export interface AABB {
   max: Vec3;
 }
 
+/** 'acute': the circumsphere; 'rightOrObtuse': the longest edge as diameter; 'degenerate': zero area. */
+export type BoundingSphereKind = 'acute' | 'rightOrObtuse' | 'degenerate';
+
 /** A triangle's minimum bounding sphere. */
 export interface TriangleBoundingSphere {
   center: Vec3;
   radius: number;
-  /** 'acute': the circumsphere; 'rightOrObtuse': the longest edge as diameter; 'degenerate': zero area. */
-  kind: 'acute' | 'rightOrObtuse' | 'degenerate';
+  kind: BoundingSphereKind;
   /** The vertex opposite the diameter edge (0 = a, 1 = b, 2 = c); -1 for 'acute'. */
   oppositeVertex: number;
 }

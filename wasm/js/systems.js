@@ -10,10 +10,9 @@
 // World.overlap*, new systems, batch calls with large plain arrays): read the property again
 // each frame (it is cached and cheap) rather than keeping the array.
 import { v3 } from './check.js';
+import { GROUND_REASONS } from './layout.js';
 import { DISPOSE } from './memory.js';
 import { WORLD_ATTACH, WORLD_HANDLE } from './world.js';
-
-const GROUND_REASONS = ['walkable', 'snapped', 'stepped up', 'too steep', 'no ground', 'rising'];
 
 function describe(v) {
   if (v === null) return 'null';
