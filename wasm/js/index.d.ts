@@ -358,7 +358,7 @@ export interface WorldConstructor {
 
 // ---- particles and characters (systems over a World) -----------------------------------------------
 
-/** Options of `new s.ParticleSystem(world, options)`; every field optional. */
+/** Options of `new s.ParticleSystem(world, options)`; every field optional, an omitted one is the core's default. */
 export interface ParticleOptions {
   /** Most particles at once (default 1024); fixed. */
   capacity?: number;
@@ -415,7 +415,7 @@ export interface ParticleSystem {
   /** The current settings (a copy, with capacity). */
   readonly settings: Required<ParticleOptions>;
   /** Changes settings live (not capacity; radius applies to later spawns) and wakes sleeping particles. */
-  configure(options: Omit<ParticleOptions, 'capacity'>): void;
+  configure(options?: LiveParticleOptions): void;
   /** Whether particle i (an index below count) is asleep. */
   isSleeping(i: number): boolean;
   readonly disposed: boolean;
@@ -423,11 +423,14 @@ export interface ParticleSystem {
   [Symbol.dispose](): void;
 }
 
-/** Options of a character (every field optional). Up is +Y. */
+/** The options configure() can change while a ParticleSystem runs: all but capacity. */
+export type LiveParticleOptions = Omit<ParticleOptions, 'capacity'>;
+
+/** Options of a character (every field optional, an omitted one is the core's default). Up is +Y. */
 export interface CharacterOptions {
   /** Capsule radius, > 0 (default 0.35). */
   radius?: number;
-  /** Total height, caps included, >= 2 radius (default 1.7). */
+  /** Total height, caps included, >= 2 radius (default 1.7, or 2 radius when that is more). */
   height?: number;
   /** Highest ledge stepped onto without jumping (default 0.3). */
   stepHeight?: number;
@@ -472,8 +475,8 @@ export interface CharacterController {
   position: Vec3;
   readonly grounded: boolean;
   readonly settings: Required<CharacterOptions>;
-  /** Moves by `displacement` (world units) and reports. */
-  move(displacement: Vec3Like, dt?: number): CharacterMove;
+  /** Moves by `displacement` (world units: the whole move, whatever the frame's duration) and reports. */
+  move(displacement: Vec3Like): CharacterMove;
   readonly disposed: boolean;
   dispose(): void;
   [Symbol.dispose](): void;
@@ -483,8 +486,8 @@ export interface CharacterController {
 export interface CharacterGroup {
   /** Adds a character; its index, or -1 when full. */
   add(position: Vec3Like): number;
-  /** Moves all: 3 floats of displacement per character. */
-  moveAll(displacements: Float32Array, dt?: number): void;
+  /** Moves all: 3 floats of displacement per character (at least 3 * count), as move() takes them. */
+  moveAll(displacements: Float32Array): void;
   /** Float32Array view into wasm memory: the capsule centres, 3 floats per character. */
   readonly positions: Float32Array;
   /** The report of character i's last move. */

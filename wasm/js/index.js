@@ -37,6 +37,7 @@ function makeApi(M) {
   const mem = new Memory(M);
   const arrays = new FinalizationRegistry((ptr) => M._free(ptr));
   readNames(W);
+  const World = worldClass(W, heap, o, mem);
   return Object.freeze({
     version,
     ...closestFamily(W, heap, o),
@@ -45,7 +46,7 @@ function makeApi(M) {
     ...sweepFamily(W, heap, o),
     ...boundingFamily(W, heap, o, mem),
     ...batchFamily(W, heap, mem, arrays),
-    World: worldClass(W, heap, o, mem),
-    ...systemClasses(W, heap, o),
+    World,
+    ...systemClasses(W, heap, o, World),
   });
 }

@@ -58,9 +58,9 @@ export function worldClass(W, heap, o, mem) {
     /** ParticleSystems and CharacterControllers built on this world: disposed with it. */
     #dependents = new Set();
 
-    [WORLD_HANDLE](what) {
+    [WORLD_HANDLE](fn) {
       const h = this.#h;
-      if (h === null) throw new Error(`${what}: the World was disposed`);
+      if (h === null) throw new TypeError(`${fn}: argument 'world' is a World that was disposed`);
       return h;
     }
 
