@@ -5,8 +5,10 @@
 // out are plain {x, y, z}. Casts and sweeps report `t`, a fraction of the segment or motion in
 // [0, 1], never a distance; starting inside gives hit at t = 0; a miss gives t = 1 and zeros
 // (sweeps: `point` = the end). Normals are unit and point from the obstacle toward the query
-// shape. Touching counts as hitting (depth 0). Inputs and outputs are float32. Bad arguments
-// throw a TypeError or RangeError naming the argument, before anything reaches wasm.
+// shape. Touching counts as hitting (depth 0). Inputs and outputs are float32: a number must be
+// finite and within float32 range (|x| <= 3.4028234663852886e38). Bad arguments throw a TypeError
+// or RangeError naming the argument, before anything reaches wasm; so does any use of a disposed
+// object (a TypeError).
 
 /** Any object with numeric x, y, z (THREE.Vector3 works). Every component must be finite. */
 export interface Vec3Like {
@@ -290,7 +292,7 @@ export interface WorldStats {
  * Static triangle meshes in bounding volume hierarchies, and the queries that particles and
  * characters ask of them. Directions need not be unit length; distances are along the unit
  * direction in world units. Triangles are two-sided. Owns wasm memory: call dispose() (or
- * `using`) when done; any use after dispose throws an Error.
+ * `using`) when done; any use after dispose throws a TypeError.
  */
 export interface World {
   /**

@@ -9,6 +9,7 @@
 //   element · u32/N Uint32Array · world a World of the same init() · flag any value, read as a
 //   boolean · [lo,hi] a finite number in the range (`(` `)` exclude the bound; `int[lo,hi]` an
 //   integer) · an OPTIONS name: an object whose given fields are checked by their kinds.
+// "Finite" means within float32 range too: |x| <= 3.4028234663852886e38.
 export const SIGNATURES = {
   // closest points
   closestPointOnTriangle: 'p:vec3 a:vec3 b:vec3 c:vec3',
