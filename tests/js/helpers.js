@@ -12,7 +12,7 @@ export async function loadPackage() {
   return { pkg, s: await pkg.init() };
 }
 
-export const { SIGNATURES, WORLD_SIGNATURES, CLASS_SIGNATURES, OPTIONS } = await import(
+export const { SIGNATURES, WORLD_SIGNATURES, CLASS_SIGNATURES, OPTIONS, BEHIND_THE_FACE } = await import(
   new URL('../../dist/signatures.js', import.meta.url)
 );
 const layout = await import(new URL('../../dist/layout.js', import.meta.url));

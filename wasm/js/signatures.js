@@ -1,7 +1,7 @@
 // Every public function and class of the package and its arguments, as `name:kind` (`name?`
 // when optional): the one table that the checks use (check.js builds the precise error when a
-// fast check fails, and checks constructors and settings at once), and that the tests use to try
-// bad input on every argument. Kinds:
+// fast check fails) and that the contract test (tests/js/contract.test.js) holds against the wasm
+// module's exports and the types of index.d.ts. Kinds:
 //   vec3 {x, y, z} finite · extent {x, y, z} finite, each >= 0 · quat {x, y, z, w} finite ·
 //   vec2 {x, y} finite · number finite · radius, distance, seconds finite >= 0 · positive
 //   finite > 0 · maxDistance >= 0 or +Infinity · index integer >= 0 · mat4 Matrix4 or 16 numbers
@@ -140,4 +140,20 @@ export const OPTIONS = {
   LiveParticleOptions: LIVE_PARTICLE_OPTIONS,
   CharacterOptions:
     'radius:(0,1e6] height:[0,1e6] stepHeight:[0,1e6] maxSlope:[0,90] snapDistance:[0,1e6] skinWidth:(0,1e6]',
+};
+
+/**
+ * Exports of the wasm module that no public function of the same name faces, and what uses them.
+ * An Embind method `setX` is faced by a setter `x`, and a method by an accessor of its name.
+ */
+export const BEHIND_THE_FACE = {
+  outPointer: 'every query: the output area its result is read from (layout.js)',
+  enumNames: "the names of the core's enums (layout.js)",
+  particleDefaults: 'new ParticleSystem: the omitted options (systems.js)',
+  characterDefaults: 'new CharacterController, new CharacterGroup: the omitted options (systems.js)',
+  pairs: 'pairsAll, pairsSweepAndPrune, pairsTree',
+  pairsPointer: 'pairsAll, pairsSweepAndPrune, pairsTree: where the pairs are',
+  worldLastError: 'World.addMesh: why a mesh was refused',
+  worldContactsPointer: 'World.overlapSphere, World.overlapCapsule: where the contacts are',
+  shototsu_heap_in_use: 'the leak tests (bind/diagnostics.cpp)',
 };
