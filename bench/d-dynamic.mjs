@@ -7,7 +7,15 @@
 //     tree;
 //   * refit of a 10^5-triangle mesh deformed every frame (a skinned-mesh stand-in): updateMesh
 //     against three-mesh-bvh's MeshBVH.refit on the same positions in the same run.
-import { BufferAttribute, BufferGeometry, IcosahedronGeometry, Matrix4, Quaternion, TorusKnotGeometry, Vector3 } from 'three';
+import {
+  BufferAttribute,
+  BufferGeometry,
+  IcosahedronGeometry,
+  Matrix4,
+  Quaternion,
+  TorusKnotGeometry,
+  Vector3,
+} from 'three';
 import { MeshBVH } from 'three-mesh-bvh';
 import { median, now, log } from './lib/common.mjs';
 

@@ -103,7 +103,7 @@ export function prepareCharacters(s, mesh, params) {
             d.x = c.walk[0] * dt;
             d.y = c.vy * dt;
             d.z = c.walk[2] * dt;
-            const m = c.ch.move(d, dt);
+            const m = c.ch.move(d);
             if (m.grounded) c.vy = 0;
             c.at = m.position;
           }

@@ -13,6 +13,15 @@ namespace shototsu {
 using detail::dv;
 using detail::DVec3;
 
+const char* bounding_sphere_kind_name(BoundingSphereKind kind) {
+    switch (kind) {
+        case BoundingSphereKind::Acute: return "acute";
+        case BoundingSphereKind::RightOrObtuse: return "rightOrObtuse";
+        case BoundingSphereKind::Degenerate: return "degenerate";
+    }
+    return "degenerate";
+}
+
 namespace {
 
 constexpr float kInf = std::numeric_limits<float>::infinity();

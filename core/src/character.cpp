@@ -64,13 +64,16 @@ namespace {
 
 float horizontal_distance(Vec3 a, Vec3 b) { return length(horizontal(b - a)); }
 
+// An invalid radius, skin or slope falls back to the default (CharacterSettings' initialisers).
 CharacterSettings clamped(CharacterSettings s) {
-    if (!(s.radius > 0.0f) || !std::isfinite(s.radius)) s.radius = 0.35f;
+    const CharacterSettings defaults;
+    if (!(s.radius > 0.0f) || !std::isfinite(s.radius)) s.radius = defaults.radius;
     if (!(s.height >= 2.0f * s.radius) || !std::isfinite(s.height)) s.height = 2.0f * s.radius;
     if (!(s.step_height >= 0.0f) || !std::isfinite(s.step_height)) s.step_height = 0.0f;
     if (!(s.snap_distance >= 0.0f) || !std::isfinite(s.snap_distance)) s.snap_distance = 0.0f;
-    if (!(s.skin_width > 0.0f) || !std::isfinite(s.skin_width)) s.skin_width = 0.01f;
-    s.max_slope_degrees = clampf(std::isfinite(s.max_slope_degrees) ? s.max_slope_degrees : 45.0f, 0.0f, 90.0f);
+    if (!(s.skin_width > 0.0f) || !std::isfinite(s.skin_width)) s.skin_width = defaults.skin_width;
+    const float slope = std::isfinite(s.max_slope_degrees) ? s.max_slope_degrees : defaults.max_slope_degrees;
+    s.max_slope_degrees = clampf(slope, 0.0f, 90.0f);
     return s;
 }
 

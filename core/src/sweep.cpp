@@ -38,6 +38,33 @@ double contact_slop(Vec3 start, double radius) { return tol::kSweepContactSlop *
 
 }  // namespace
 
+const char* sweep_plane_case_name(SweepPlaneCase kind) {
+    switch (kind) {
+        case SweepPlaneCase::HitFront: return "hitFront";
+        case SweepPlaneCase::Embedded: return "embedded";
+        case SweepPlaneCase::EmbeddedParallel: return "embeddedParallel";
+        case SweepPlaneCase::MovingAway: return "movingAway";
+        case SweepPlaneCase::Parallel: return "parallel";
+        case SweepPlaneCase::TooFar: return "tooFar";
+        case SweepPlaneCase::BehindPlane: return "behindPlane";
+        case SweepPlaneCase::Invalid: return "invalid";
+    }
+    return "invalid";
+}
+
+const char* triangle_feature_name(TriangleFeature feature) {
+    switch (feature) {
+        case TriangleFeature::Face: return "face";
+        case TriangleFeature::EdgeAB: return "AB";
+        case TriangleFeature::EdgeBC: return "BC";
+        case TriangleFeature::EdgeCA: return "CA";
+        case TriangleFeature::VertexA: return "A";
+        case TriangleFeature::VertexB: return "B";
+        case TriangleFeature::VertexC: return "C";
+    }
+    return "face";
+}
+
 // ---- sphere vs plane (seed 002) ------------------------------------------------------------------
 
 SweepPlaneHit sweep_sphere_plane(float radius, Vec3 start, Vec3 end, Vec3 plane_normal, Vec3 plane_point) {

@@ -9,6 +9,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <vector>
 
 using namespace shototsu;
 
@@ -50,4 +51,37 @@ TEST_CASE("shototsu.hpp: a declaration of every public header is visible through
     CHECK(tol::kSweepContactSlop > 0.0);
     World world;
     CHECK(world.object_count() == 0);
+}
+
+namespace {
+/// The names of enumerators 0 .. last, in order.
+template <class E>
+std::vector<std::string> names(const char* (*name)(E), E last) {
+    std::vector<std::string> out;
+    for (int i = 0; i <= static_cast<int>(last); ++i) out.emplace_back(name(static_cast<E>(i)));
+    return out;
+}
+void check_distinct(const std::vector<std::string>& list) {
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        INFO(list[i]);
+        CHECK(!list[i].empty());
+        for (std::size_t j = 0; j < i; ++j) CHECK(list[i] != list[j]);
+    }
+}
+}  // namespace
+
+TEST_CASE("enum names: every enumerator of a public enum has a name of its own") {
+    check_distinct(names(&region_name, TriangleRegion::Face));
+    check_distinct(names(&ground_reason_name, GroundReason::Rising));
+    check_distinct(names(&triangle_feature_name, TriangleFeature::VertexC));
+    check_distinct(names(&sweep_plane_case_name, SweepPlaneCase::Invalid));
+    check_distinct(names(&bounding_sphere_kind_name, BoundingSphereKind::Degenerate));
+}
+
+TEST_CASE("triangle_feature_name: a feature is named as the triangle region it is") {
+    CHECK(names(&triangle_feature_name, TriangleFeature::VertexC) ==
+          std::vector<std::string>{region_name(TriangleRegion::Face), region_name(TriangleRegion::AB),
+                                   region_name(TriangleRegion::BC), region_name(TriangleRegion::CA),
+                                   region_name(TriangleRegion::A), region_name(TriangleRegion::B),
+                                   region_name(TriangleRegion::C)});
 }

@@ -143,7 +143,7 @@ test(`S2: 100 characters on the S2 world (stairs, 40 and 60 degree ramps), ${STE
   for (let step = 0; step < STEPS; step++) {
     chars.forEach((k, i) => {
       k.vy = f(k.vy + gdt);
-      const m = k.ch.move({ x: f(k.walkX * DT), y: f(k.vy * DT), z: f(k.walkZ * DT) }, DT);
+      const m = k.ch.move({ x: f(k.walkX * DT), y: f(k.vy * DT), z: f(k.walkZ * DT) });
       if (m.grounded) {
         k.vy = 0;
         grounded++;

@@ -12,8 +12,16 @@ export async function loadPackage() {
   return { pkg, s: await pkg.init() };
 }
 
-export const { SIGNATURES, WORLD_SIGNATURES } = await import(new URL('../../dist/signatures.js', import.meta.url));
+export const { SIGNATURES, WORLD_SIGNATURES, CLASS_SIGNATURES, OPTIONS, BEHIND_THE_FACE } = await import(
+  new URL('../../dist/signatures.js', import.meta.url)
+);
 const layout = await import(new URL('../../dist/layout.js', import.meta.url));
+
+/** SIGNATURES of the API's functions and the World's methods: the queries (the classes' constructors
+ *  and the systems' methods are tested by hostile.test.js). */
+export const QUERY_SIGNATURES = Object.fromEntries(
+  Object.entries(SIGNATURES).filter(([name]) => !(name in CLASS_SIGNATURES) && /^(World\.)?[^.]+$/.test(name)),
+);
 
 export function goldenManifest() {
   const path = `${goldenDir}/manifest.json`;
@@ -109,22 +117,25 @@ export function decodeArgs(signature, input, variant = 0) {
   return args;
 }
 
-/** Codes of enum strings in the golden files (see golden.cpp). */
-const ENUM_CODES = new Map([
-  ...layout.TRIANGLE_REGIONS.map((s, i) => [s, i]),
-  ...layout.SWEEP_PLANE_CASES.map((s, i) => [s, i]),
-  ...layout.BOUNDING_SPHERE_KINDS.map((s, i) => [s, i]),
-]);
+/** Codes of enum strings in the golden files (see golden.cpp), from the names init() read. */
+let enumCodes = null;
+function enumCode(name) {
+  enumCodes ??= new Map([
+    ...layout.REGIONS.map((s, i) => [s, i]),
+    ...layout.SWEEP_PLANE_CASES.map((s, i) => [s, i]),
+    ...layout.BOUNDING_SPHERE_KINDS.map((s, i) => [s, i]),
+  ]);
+  if (!enumCodes.has(name)) throw new Error(`flatten: unknown enum string '${name}' (was init() called?)`);
+  return enumCodes.get(name);
+}
 
 /** A JS result flattened as golden.cpp writes it: keys in order, booleans 1/0, null NaN. */
 export function flatten(value, out = []) {
   if (value === null) out.push(NaN);
   else if (typeof value === 'boolean') out.push(value ? 1 : 0);
   else if (typeof value === 'number') out.push(value);
-  else if (typeof value === 'string') {
-    if (!ENUM_CODES.has(value)) throw new Error(`flatten: unknown enum string '${value}'`);
-    out.push(ENUM_CODES.get(value));
-  } else if (Array.isArray(value) || ArrayBuffer.isView(value)) {
+  else if (typeof value === 'string') out.push(enumCode(value));
+  else if (Array.isArray(value) || ArrayBuffer.isView(value)) {
     out.push(value.length);
     for (const v of value) flatten(v, out);
   } else {

@@ -1,25 +1,28 @@
 // Hostile input through JS (issue 9), as a matrix. bad-input.test.js covers every argument of
 // every function and World method (SIGNATURES) with missing, null, wrong types, NaN, ±Infinity,
-// negative radii and wrong typed arrays; this file extends it:
-//   * the classes built on a World — ParticleSystem, CharacterController, CharacterGroup — from a
-//     signature table of their constructors, methods and setters (checked to name every method
-//     and accessor of their prototypes, so a new one cannot go untested), × {missing, null, wrong
-//     types (string, boolean, BigInt, Symbol, function, array), NaN, ±Infinity, negative, zero,
-//     fractional, out of range, huge (2^32, 2^53), typed arrays of the wrong type or length};
+// numbers beyond float32 range, negative radii and wrong typed arrays; this file extends it:
+//   * the classes built on a World — ParticleSystem, CharacterController, CharacterGroup — from
+//     their signatures (CLASS_SIGNATURES; checked to name every method and accessor of their
+//     prototypes, so a new one cannot go untested), × {missing, null, wrong types (string,
+//     boolean, BigInt, Symbol, function, array), NaN, ±Infinity, beyond float32, negative, zero,
+//     fractional, out of range, huge (2^32, 2^53), typed arrays of the wrong type or length, a
+//     World of another init() or disposed}; the options' fields by their ranges (OPTIONS);
 //   * for every function and World method of SIGNATURES the wrong types bad-input does not try
 //     (boolean, BigInt, Symbol, function), zero radii (valid: a point), -0, huge counts;
 //   * use after dispose of every method and accessor of every class, directly and through the
 //     World's disposal.
-// Every bad call must throw a TypeError or RangeError naming the argument (an Error for use after
-// dispose), before anything reaches wasm: the object keeps its state (compared bit for bit) and
-// the module keeps answering a known query correctly, checked after EVERY bad call.
+// Every bad call must throw a TypeError or RangeError naming the argument (a TypeError naming the
+// method for use after dispose), before anything reaches wasm: the object keeps its state
+// (compared bit for bit) and the module keeps answering a known query correctly, checked after
+// EVERY bad call.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseSignature, SIGNATURES, validArg } from './helpers.js';
+import { CLASS_SIGNATURES, OPTIONS, parseSignature, QUERY_SIGNATURES, validArg } from './helpers.js';
 
 const pkg = await import(new URL('../../dist/index.js', import.meta.url));
 let aborts = 0;
 const s = await pkg.init({ onAbort: () => aborts++ });
+const other = await pkg.init({ onAbort: () => aborts++ });
 
 const V = (x, y, z) => ({ x, y, z });
 const FLOOR = new Float32Array([-50, 0, -50, -50, 0, 50, 50, 0, 50, -50, 0, -50, 50, 0, 50, 50, 0, -50]);
@@ -45,7 +48,13 @@ const WRONG_TYPES = [
   ['a function', () => 1],
 ];
 
-/** Bad values of an argument kind: [label, value, error class]. */
+/** A range kind of signatures.js (`[lo,hi]`, `(lo,hi]`, `int[lo,hi]`), parsed; null for others. */
+function rangeOf(kind) {
+  const m = /^(int)?([[(])([^,]+),([^\])]+)([\])])$/.exec(kind);
+  return m && { integer: m[1] === 'int', lo: Number(m[3]), hi: Number(m[4]), openLo: m[2] === '(' };
+}
+
+/** Bad values of an argument kind: [label, value, error class, name the error must give]. */
 function badValues(kind) {
   const missing = [
     ['missing', undefined, TypeError],
@@ -56,7 +65,16 @@ function badValues(kind) {
     ['NaN', NaN, RangeError],
     ['+Infinity', Infinity, RangeError],
     ['-Infinity', -Infinity, RangeError],
+    ['beyond float32 range', 3.5e38, RangeError],
   ];
+  const range = rangeOf(kind);
+  if (range) {
+    const bad = [...missing, ...types, ...nonFinite, ['below the range', range.lo - 1, RangeError]];
+    bad.push(['above the range', range.hi + 1, RangeError], ['2^53', 2 ** 53, RangeError]);
+    if (range.openLo) bad.push([`equal to ${range.lo}`, range.lo, RangeError]);
+    if (range.integer) bad.push(['fractional', range.lo + 0.5, RangeError]);
+    return bad;
+  }
   switch (kind) {
     case 'vec3':
       return [
@@ -67,12 +85,13 @@ function badValues(kind) {
         ['x NaN', V(NaN, 0, 0), RangeError],
         ['y +Infinity', V(0, Infinity, 0), RangeError],
         ['z -Infinity', V(0, 0, -Infinity), RangeError],
+        ['x beyond float32 range', V(3.5e38, 0, 0), RangeError],
         ['x a string', V('1', 0, 0), TypeError],
         ['y a BigInt', V(0, 1n, 0), TypeError],
         ['z a Symbol', V(0, 0, Symbol('z')), TypeError],
         ['z missing', { x: 0, y: 0 }, TypeError],
       ];
-    case 'dt': // a finite number >= 0
+    case 'seconds': // a finite number >= 0
       return [...missing, ...types, ...nonFinite, ['negative', -1 / 60, RangeError]];
     case 'positive': // a finite number > 0
       return [...missing, ...types, ...nonFinite, ['negative', -0.5, RangeError], ['zero', 0, RangeError]];
@@ -87,25 +106,16 @@ function badValues(kind) {
         ['2^32 (aliases 0 as uint32)', 2 ** 32, RangeError],
         ['2^53', 2 ** 53, RangeError],
       ];
-    case 'capacity': // optional integer 1 .. 2^20
-      return [
-        ['null', null, TypeError],
-        ...types,
-        ...nonFinite,
-        ['zero', 0, RangeError],
-        ['negative', -4, RangeError],
-        ['fractional', 2.5, RangeError],
-        ['2^20 + 1', 2 ** 20 + 1, RangeError],
-        ['2^53', 2 ** 53, RangeError],
-      ];
     case 'world':
       return [
         ...missing,
         ...types,
         ['a plain object', {}, TypeError],
         ['a Float32Array', new Float32Array(9), TypeError],
+        ['a World of another init()', 'OTHER_WORLD', TypeError],
+        ['a disposed World', 'DISPOSED_WORLD', TypeError],
       ];
-    case 'f32/3n':
+    case 'f32/3': // 3 floats per member
       return [
         ...missing,
         ...types,
@@ -114,113 +124,73 @@ function badValues(kind) {
         ['too short', new Float32Array(2), RangeError],
         ['empty', new Float32Array(0), RangeError],
       ];
-    case 'particleOptions':
-    case 'particleSettings':
-    case 'characterOptions': {
+    default: {
+      if (!(kind in OPTIONS)) throw new Error(`no bad values for kind ${kind}`);
       const bad = [
         ['null', null, TypeError],
         ['a string', 'abc', TypeError],
         ['a number', 3, TypeError],
         ['a Symbol', Symbol('o'), TypeError],
       ];
-      for (const [key, range] of Object.entries(OPTION_RANGES[kind])) {
-        if (range === 'vec3') {
-          for (const [label, v, Err] of badValues('vec3').filter(([l]) => l !== 'missing'))
-            bad.push([`options.${key} ${label}`, { [key]: v }, Err, `options.${key}`]);
-          continue;
+      for (const { name: key, kind: field } of parseSignature(OPTIONS[kind])) {
+        if (field === 'flag') continue; // any value is read as a boolean
+        for (const [label, v, Err] of badValues(field).filter(([l]) => l !== 'missing')) {
+          bad.push([`options.${key} ${label}`, { [key]: v }, Err, `options.${key}`]);
         }
-        const [lo, hi, { above = false, integer = false } = {}] = range;
-        for (const [label, v] of WRONG_TYPES)
-          bad.push([`options.${key} ${label}`, { [key]: v }, TypeError, `options.${key}`]);
-        for (const [label, v] of [
-          ['NaN', NaN],
-          ['+Infinity', Infinity],
-          ['-Infinity', -Infinity],
-          ['below the range', lo - 1],
-          ['above the range', hi + 1],
-        ]) {
-          bad.push([`options.${key} ${label}`, { [key]: v }, RangeError, `options.${key}`]);
-        }
-        if (above) bad.push([`options.${key} equal to ${lo}`, { [key]: lo }, RangeError, `options.${key}`]);
-        if (integer) bad.push([`options.${key} fractional`, { [key]: lo + 0.5 }, RangeError, `options.${key}`]);
+      }
+      if (kind === 'CharacterOptions') {
+        bad.push(['options.height below 2 radius', { radius: 0.5, height: 0.9 }, RangeError, 'options.height']);
       }
       return bad;
     }
-    default:
-      throw new Error(`no bad values for kind ${kind}`);
   }
 }
 
-/** The numeric options and their ranges ([min, max, flags]), as the classes document them. */
-const OPTION_RANGES = {
-  particleOptions: {
-    capacity: [1, 2 ** 24, { integer: true }],
-    radius: [0, 1e6, { above: true }],
-    restitution: [0, 1],
-    friction: [0, 1e6],
-    damping: [0, 1e6],
-    gravity: 'vec3',
-  },
-  particleSettings: {
-    radius: [0, 1e6, { above: true }],
-    restitution: [0, 1],
-    friction: [0, 1e6],
-    damping: [0, 1e6],
-    gravity: 'vec3',
-  },
-  characterOptions: {
-    radius: [0, 1e6, { above: true }],
-    height: [0.7, 1e6],
-    stepHeight: [0, 1e6],
-    maxSlope: [0, 90],
-    snapDistance: [0, 1e6],
-    skinWidth: [0, 1e6, { above: true }],
-  },
-};
-
 /** A valid value of each kind. */
 function valid(kind) {
+  if (rangeOf(kind)) return 4;
   switch (kind) {
     case 'vec3':
       return V(0.5, 1, -0.5);
-    case 'dt':
+    case 'seconds':
       return 1 / 60;
     case 'positive':
       return 0.2;
     case 'index':
       return 0;
-    case 'capacity':
-      return 4;
-    case 'f32/3n':
+    case 'f32/3':
       return new Float32Array([0.01, -0.05, 0, -0.01, -0.05, 0]);
-    case 'particleOptions':
+    case 'ParticleOptions':
       return { capacity: 4, radius: 0.1 };
-    case 'particleSettings':
+    case 'LiveParticleOptions':
       return { restitution: 0.4 };
-    case 'characterOptions':
+    case 'CharacterOptions':
       return { radius: 0.3 };
     default:
       throw new Error(`no valid value for kind ${kind}`);
   }
 }
 
+/** A bad value as the call receives it: placeholders for values that need the object or a World. */
+function resolve(value, obj) {
+  if (value === 'COUNT') return obj.count;
+  if (value === 'OTHER_WORLD') return new other.World();
+  if (value === 'DISPOSED_WORLD') {
+    const w = new s.World();
+    w.dispose();
+    return w;
+  }
+  return value;
+}
+
 /**
- * The classes built on a World. `ctor`, `methods` and `setters` are signatures in the format of
- * signatures.js; `make` builds an object with some state, `state` reads all of it (compared bit
- * for bit around every bad call), `use` exercises it (after the matrix, it must still work).
+ * The classes built on a World, beside their signatures (CLASS_SIGNATURES): `getters` their
+ * read-only accessors, `make` builds an object with some state, `state` reads all of it (compared
+ * bit for bit around every bad call), `use` exercises it (after the matrix, it must still work).
  */
 const CLASSES = {
   ParticleSystem: {
-    ctor: 'world:world options?:particleOptions',
-    construct: (w, ...args) => new s.ParticleSystem(w, ...args),
-    methods: {
-      spawn: 'position:vec3 velocity?:vec3 radius?:positive',
-      step: 'dt:dt',
-      clear: '',
-      isSleeping: 'i:index',
-      configure: 'options?:particleSettings',
-    },
-    setters: {},
+    construct: (...args) => new s.ParticleSystem(...args),
     getters: ['count', 'capacity', 'positions', 'velocities', 'radii', 'stats', 'settings', 'disposed'],
     make(w) {
       const ps = new s.ParticleSystem(w, { capacity: 8, radius: 0.25 });
@@ -238,45 +208,34 @@ const CLASSES = {
     },
   },
   CharacterController: {
-    ctor: 'world:world options?:characterOptions position?:vec3',
-    construct: (w, ...args) => new s.CharacterController(w, ...args),
-    methods: { move: 'displacement:vec3 dt?:dt' },
-    setters: { position: 'position:vec3' },
+    construct: (...args) => new s.CharacterController(...args),
     getters: ['position', 'grounded', 'settings', 'disposed'],
     make(w) {
       const ch = new s.CharacterController(w, {}, V(0, 0.86, 0));
-      ch.move(V(0.05, -0.1, 0), 1 / 60);
+      ch.move(V(0.05, -0.1, 0));
       return ch;
     },
     state: (ch) => [ch.position.x, ch.position.y, ch.position.z, ch.grounded, JSON.stringify(ch.settings)],
     use(ch) {
       let m;
-      for (let i = 0; i < 30; i++) m = ch.move(V(0.05, -0.1, 0), 1 / 60);
+      for (let i = 0; i < 30; i++) m = ch.move(V(0.05, -0.1, 0));
       assert.equal(m.grounded, true);
       assert.equal(m.reason, 'walkable');
     },
   },
   CharacterGroup: {
-    ctor: 'world:world options?:characterOptions capacity?:capacity',
-    construct: (w, ...args) => new s.CharacterGroup(w, ...args),
-    methods: {
-      add: 'position:vec3',
-      moveAll: 'displacements:f32/3n dt?:dt',
-      lastMove: 'i:index',
-      setPosition: 'i:index position:vec3',
-    },
-    setters: {},
+    construct: (...args) => new s.CharacterGroup(...args),
     getters: ['count', 'capacity', 'settings', 'positions', 'disposed'],
     make(w) {
       const g = new s.CharacterGroup(w, {}, 4);
       g.add(V(-2, 0.86, 0));
       g.add(V(2, 0.86, 0));
-      g.moveAll(new Float32Array([0.01, -0.05, 0, -0.01, -0.05, 0]), 1 / 60);
+      g.moveAll(new Float32Array([0.01, -0.05, 0, -0.01, -0.05, 0]));
       return g;
     },
     state: (g) => [...g.positions, g.count, JSON.stringify(g.settings)],
     use(g) {
-      for (let i = 0; i < 30; i++) g.moveAll(new Float32Array([0.05, -0.1, 0, -0.05, -0.1, 0]), 1 / 60);
+      for (let i = 0; i < 30; i++) g.moveAll(new Float32Array([0.05, -0.1, 0, -0.05, -0.1, 0]));
       assert.equal(g.lastMove(0).grounded, true);
       assert.equal(g.lastMove(1).grounded, true);
     },
@@ -307,49 +266,45 @@ function expectError(call, Err, arg, context) {
 let tried = 0;
 
 for (const [className, spec] of Object.entries(CLASSES)) {
+  const { new: ctor, ...methods } = CLASS_SIGNATURES[className];
+  const proto = s[className].prototype;
+  /** [member, signature, 'method' | 'setter'] from the class's signatures. */
+  const members = Object.entries(methods).map(([m, sig]) => [
+    m,
+    sig,
+    Object.getOwnPropertyDescriptor(proto, m)?.set ? 'setter' : 'method',
+  ]);
+
   test(`${className}: the signature table names every method and accessor of the class`, () => {
-    const Class = s[className];
     const names = new Set();
-    for (let proto = Class.prototype; proto && proto !== Object.prototype; proto = Object.getPrototypeOf(proto)) {
-      for (const name of Object.getOwnPropertyNames(proto))
-        if (name !== 'constructor' && name !== 'live') names.add(name);
+    for (let p = proto; p && p !== Object.prototype; p = Object.getPrototypeOf(p)) {
+      for (const name of Object.getOwnPropertyNames(p)) if (name !== 'constructor') names.add(name);
     }
-    const covered = new Set([...Object.keys(spec.methods), ...Object.keys(spec.setters), ...spec.getters, 'dispose']);
+    const covered = new Set([...Object.keys(methods), ...spec.getters, 'dispose']);
     assert.deepEqual([...names].sort(), [...covered].sort());
   });
 
   test(`${className}: bad input to the constructor throws an error naming the argument, and the module keeps working`, () => {
     const w = floorWorld();
-    const sig = parseSignature(spec.ctor);
+    const sig = parseSignature(ctor);
     const good = sig.map(({ kind }) => (kind === 'world' ? w : valid(kind)));
     spec.construct(...good).dispose();
     for (let i = 0; i < sig.length; i++) {
       const { name, kind, optional } = sig[i];
-      for (const [label, value, Err, names] of badValues(kind)) {
-        if (optional && value === undefined) continue;
+      for (const [label, raw, Err, names] of badValues(kind)) {
+        if (optional && raw === undefined) continue;
         const args = good.slice();
-        args[i] = value;
+        args[i] = resolve(raw);
         if (label === 'missing') args.length = i;
         expectError(() => spec.construct(...args), Err, names ?? name, `new ${className}(${name} ${label})`);
         assertModuleWorks(`after new ${className}(${name} ${label})`);
         tried++;
       }
     }
-    // A disposed World is refused with an Error naming it.
-    const gone = floorWorld();
-    gone.dispose();
-    assert.throws(
-      () => spec.construct(gone),
-      (e) => e.constructor === Error && /the World was disposed/.test(e.message),
-    );
     w.dispose();
     assertModuleWorks(`after new ${className}`);
   });
 
-  const members = [
-    ...Object.entries(spec.methods).map(([m, sig]) => [m, sig, 'method']),
-    ...Object.entries(spec.setters).map(([m, sig]) => [m, sig, 'setter']),
-  ];
   for (const [member, text, how] of members) {
     const sig = parseSignature(text);
     if (sig.length === 0) continue;
@@ -367,9 +322,8 @@ for (const [className, spec] of Object.entries(CLASSES)) {
         const { name, kind, optional } = sig[i];
         for (const [label, raw, Err, names] of badValues(kind)) {
           if (optional && raw === undefined) continue;
-          const value = raw === 'COUNT' ? obj.count : raw;
           const args = good.slice();
-          args[i] = value;
+          args[i] = resolve(raw, obj);
           if (label === 'missing') args.length = i;
           const before = spec.state(obj);
           const context = `${className}.${member}(${name} ${label})`;
@@ -384,7 +338,7 @@ for (const [className, spec] of Object.entries(CLASSES)) {
     });
   }
 
-  test(`${className}: every method and accessor throws a clear Error after dispose (and after its World's), dispose is idempotent`, () => {
+  test(`${className}: every method and accessor throws a TypeError naming it after dispose (and after its World's), dispose is idempotent`, () => {
     for (const how of ['dispose', 'world.dispose']) {
       const w = floorWorld();
       const obj = spec.make(w);
@@ -404,7 +358,7 @@ for (const [className, spec] of Object.entries(CLASSES)) {
         assert.throws(
           call,
           (e) =>
-            e.constructor === Error && e.message.includes(`${className}.${member}: this ${className} was disposed`),
+            e.constructor === TypeError && e.message.includes(`${className}.${member}: this ${className} was disposed`),
           `${member} after ${how}`,
         );
         tried++;
@@ -413,7 +367,7 @@ for (const [className, spec] of Object.entries(CLASSES)) {
         assert.throws(
           () => obj[getter],
           (e) =>
-            e.constructor === Error && e.message.includes(`${className}.${getter}: this ${className} was disposed`),
+            e.constructor === TypeError && e.message.includes(`${className}.${getter}: this ${className} was disposed`),
           `${getter} after ${how}`,
         );
         tried++;
@@ -440,7 +394,7 @@ function callerOf(name) {
   };
 }
 
-for (const [name, text] of Object.entries(SIGNATURES)) {
+for (const [name, text] of Object.entries(QUERY_SIGNATURES)) {
   test(`${name}: booleans, BigInts, Symbols and functions on each argument throw a TypeError naming it; zero radii and -0 work`, () => {
     const sig = parseSignature(text);
     const call = callerOf(name);
@@ -541,14 +495,64 @@ test('the matrix above tried enough bad calls', () => {
   assert.ok(tried > 2000, `${tried} bad calls`);
 });
 
-// ---- known gaps, reported to the lead (todo: they run and show, but do not fail npm test) -------
+// ---- errors of one kind -----------------------------------------------------------------------
 
-test('numbers beyond float32 range (|x| > 3.4e38, finite in JS) are RangeErrors, not silent infinities', {
-  todo: 'reported: the JS face accepts them; they reach wasm as ±Infinity',
-}, () => {
-  assert.throws(() => s.sphereSphere(V(1e39, 0, 0), 1, V(0, 0, 0), 1), RangeError);
-  assert.throws(() => s.closestPointOnTriangle(V(1e39, 0, 0), V(0, 0, 0), V(1, 0, 0), V(0, 0, 1)), RangeError);
+test('numbers beyond float32 range (|x| > 3.4028234663852886e38, finite in JS) are RangeErrors naming the argument', () => {
+  const FLT_MAX = 3.4028234663852886e38;
+  const cases = [
+    ['sphereSphere(centerA.x)', () => s.sphereSphere(V(1e39, 0, 0), 1, V(0, 0, 0), 1), 'centerA.x'],
+    [
+      'closestPointOnTriangle(p.x)',
+      () => s.closestPointOnTriangle(V(-1e39, 0, 0), V(0, 0, 0), V(1, 0, 0), V(0, 0, 1)),
+      'p.x',
+    ],
+    ['aabbOfSphere(radius)', () => s.aabbOfSphere(V(0, 0, 0), 3.5e38), 'radius'],
+    ['floorHeight(x)', () => s.floorHeight(V(0, 0, 0), V(1, 0, 0), V(0, 0, 1), 1e300, 0), 'x'],
+  ];
+  const w = floorWorld();
+  const ps = new s.ParticleSystem(w, { capacity: 2 });
+  const ch = new s.CharacterController(w);
+  cases.push(
+    ['World.raycast(maxDistance)', () => w.raycast(V(0, 1, 0), V(0, -1, 0), 3.5e38), 'maxDistance'],
+    ['World.floor(fromY)', () => w.floor(0, 0, -1e39), 'fromY'],
+    ['ParticleSystem.spawn(velocity.y)', () => ps.spawn(V(0, 1, 0), V(0, 1e39, 0)), 'velocity.y'],
+    ['ParticleSystem.step(dt)', () => ps.step(1e39), 'dt'],
+    ['CharacterController.move(displacement.z)', () => ch.move(V(0, 0, -1e39)), 'displacement.z'],
+    [
+      'new ParticleSystem(options.gravity.y)',
+      () => new s.ParticleSystem(w, { gravity: V(0, -1e39, 0) }),
+      'options.gravity.y',
+    ],
+  );
+  for (const [label, call, arg] of cases) {
+    expectError(call, RangeError, arg, label);
+    assertModuleWorks(label);
+  }
+  // The largest float32 itself is valid, so are vectors whose components are all near it (the fast
+  // check sums their magnitudes and leaves the verdict to the signature), and +Infinity stays valid
+  // where it means "no limit".
+  assert.doesNotThrow(() => s.aabbOfSphere(V(FLT_MAX, 0, 0), 1));
+  assert.deepEqual(s.closestPointOnAABB(V(2e38, -2e38, 2e38), V(0, 0, 0), V(1, 1, 1)), V(1, 0, 1));
+  assert.equal(s.sphereContainsPoint(V(-3e38, 3e38, 0), 1, V(0, 0, 0)), false);
+  assert.doesNotThrow(() => w.raycast(V(0, 1, 0), V(0, -1, 0), Infinity));
+  w.dispose();
 });
+
+test("a World from another init() instance is a TypeError naming 'world', for every class built on a World", () => {
+  const foreign = new other.World();
+  foreign.addMesh(FLOOR);
+  for (const className of Object.keys(CLASSES)) {
+    expectError(() => new s[className](foreign), TypeError, 'world', `new ${className}(a World of another init())`);
+    assertModuleWorks(className);
+  }
+  // … and the other instance's own classes take it.
+  const ps = new other.ParticleSystem(foreign, { capacity: 2 });
+  assert.equal(ps.spawn(V(0, 1, 0)), 0);
+  foreign.dispose();
+  assert.equal(ps.disposed, true);
+});
+
+// ---- known gaps, reported to the lead (skipped: they do not run in npm test) --------------------
 
 // Skipped rather than todo: running it grows a module instance to 1.7 GB of wasm memory.
 test('a ParticleSystem capacity that wasm memory cannot hold is a RangeError, not an abort of the module', {
@@ -560,15 +564,4 @@ test('a ParticleSystem capacity that wasm memory cannot hold is a RangeError, no
   w.addMesh(FLOOR);
   assert.throws(() => new t.ParticleSystem(w, { capacity: 2 ** 22 }), RangeError);
   assert.equal(aborted, 0, 'the module aborted');
-});
-
-test("a World from another init() instance is a TypeError naming 'world'", {
-  todo: 'reported: Embind throws BindingError "Expected null or instance of World, got an instance of World"',
-}, async () => {
-  const t = await pkg.init({});
-  const other = new t.World();
-  assert.throws(
-    () => new s.ParticleSystem(other),
-    (e) => e instanceof TypeError && /'world'/.test(e.message),
-  );
 });

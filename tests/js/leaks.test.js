@@ -114,8 +114,8 @@ test(`CharacterController: ${CYCLES} cycles of new, move, teleport and dispose l
   let grounded = 0;
   const m = measure(() => {
     const ch = new s.CharacterController(w, {}, V(0, 0.87, 0));
-    ch.move(V(0.05, -0.1, 0), 1 / 60);
-    grounded += ch.move(V(0.05, -0.1, 0), 1 / 60).grounded;
+    ch.move(V(0.05, -0.1, 0));
+    grounded += ch.move(V(0.05, -0.1, 0)).grounded;
     ch.position = V(1, 2, 1);
     ch.dispose();
   });
@@ -133,7 +133,7 @@ test(`CharacterGroup: ${CYCLES} cycles of new, add, moveAll and dispose leave th
     added += g.add(V(-2, 0.87, 0)) >= 0;
     added += g.add(V(2, 0.87, 0)) >= 0;
     added += g.add(V(0, 0.87, 2)) >= 0;
-    g.moveAll(d, 1 / 60);
+    g.moveAll(d);
     g.lastMove(1);
     g.dispose();
   });

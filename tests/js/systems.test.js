@@ -77,7 +77,7 @@ test(`CharacterGroup: ${meta.characters} characters over ${meta.characterSteps} 
   for (let i = 0; i < meta.characters; i++) group.add({ x: starts[3 * i], y: starts[3 * i + 1], z: starts[3 * i + 2] });
   const trail = [];
   for (let step = 0; step < meta.characterSteps; step++) {
-    group.moveAll(disp, 1 / 60);
+    group.moveAll(disp);
     if (step % meta.trailEvery === meta.trailEvery - 1) trail.push(...group.positions);
   }
   const expected = read('systems_characters.f32', Float32Array);
@@ -120,7 +120,7 @@ test('CharacterController: walks, reports grounded and why, teleports with posit
   const w = floorWorld();
   const ch = new s.CharacterController(w, { radius: 0.35, height: 1.7 }, { x: 0, y: 0.86, z: 0 });
   let m;
-  for (let i = 0; i < 30; i++) m = ch.move({ x: 4 / 60, y: -0.05, z: 0 }, 1 / 60);
+  for (let i = 0; i < 30; i++) m = ch.move({ x: 4 / 60, y: -0.05, z: 0 });
   assert.equal(m.grounded, true);
   assert.equal(m.reason, 'walkable');
   assert.deepEqual(m.groundNormal, { x: 0, y: 1, z: 0 });
@@ -146,7 +146,10 @@ test('Disposing the World disposes what was built on it, and use afterwards thro
   assert.throws(() => ps.step(1 / 60), /ParticleSystem.step: this ParticleSystem was disposed/);
   assert.throws(() => ch.move({ x: 0, y: 0, z: 0 }), /CharacterController.move: this CharacterController was disposed/);
   assert.throws(() => g.add({ x: 0, y: 0, z: 0 }), /CharacterGroup.add: this CharacterGroup was disposed/);
-  assert.throws(() => new s.ParticleSystem(w), /the World was disposed/);
+  assert.throws(
+    () => new s.ParticleSystem(w),
+    (e) => e instanceof TypeError && /'world' is a World that was disposed/.test(e.message),
+  );
   ps.dispose(); // idempotent
   const w2 = floorWorld();
   const ps2 = new s.ParticleSystem(w2);
@@ -170,6 +173,7 @@ test('Bad input to the systems throws TypeError or RangeError naming the argumen
     [() => new s.ParticleSystem(w, { gravity: { x: 0, y: Infinity, z: 0 } }), RangeError, /options.gravity.y/],
     [() => new s.CharacterController(w, { radius: 0 }), RangeError, /options.radius/],
     [() => new s.CharacterController(w, { height: 0.1 }), RangeError, /options.height/],
+    [() => new s.CharacterController(w, { radius: 1, height: 1.5 }), RangeError, /options.height/],
     [() => new s.CharacterController(w, { maxSlope: 120 }), RangeError, /options.maxSlope/],
     [() => new s.CharacterController(w, { skinWidth: 0 }), RangeError, /options.skinWidth/],
     [() => new s.CharacterController(w, {}, { x: 0, y: NaN, z: 0 }), RangeError, /'position.y'/],
@@ -187,7 +191,7 @@ test('Bad input to the systems throws TypeError or RangeError naming the argumen
   assert.throws(() => ps.step(Infinity), RangeError);
   const ch = new s.CharacterController(w);
   assert.throws(() => ch.move(), TypeError);
-  assert.throws(() => ch.move({ x: 0, y: 0, z: 0 }, NaN), RangeError);
+  assert.throws(() => ch.move({ x: 0, y: NaN, z: 0 }), RangeError);
   assert.throws(() => {
     ch.position = { x: 'a', y: 0, z: 0 };
   }, TypeError);

@@ -127,12 +127,12 @@ const positions: Float32Array = ps.positions;
 const stats: ParticleStats = ps.stats;
 ps.configure({ friction: 0.5 });
 const ch: CharacterController = new s.CharacterController(world2(), { stepHeight: 0.3, maxSlope: 45 }, p);
-const moved: CharacterMove = ch.move({ x: 0.1, y: -0.05, z: 0 }, 1 / 60);
+const moved: CharacterMove = ch.move({ x: 0.1, y: -0.05, z: 0 });
 const why: GroundReason = moved.reason;
 ch.position = { x: 0, y: 1, z: 0 };
 const group: CharacterGroup = new s.CharacterGroup(world2(), {}, 8);
 group.add(p);
-group.moveAll(new Float32Array(3), 1 / 60);
+group.moveAll(new Float32Array(3));
 const centres: Float32Array = group.positions;
 function world2(): World {
   return new s.World();

@@ -48,25 +48,9 @@ inline std::string show(Vec3 v) {
 }
 inline std::string show(TriangleRegion r) { return region_name(r); }
 inline std::string show(GroundReason r) { return ground_reason_name(r); }
-/// The name of an enumerator by its index in `names` ("?" beyond them).
-template <class E, std::size_t N>
-std::string enum_name(E e, const char* const (&names)[N]) {
-    const auto i = static_cast<std::size_t>(e);
-    return i < N ? names[i] : "?";
-}
-inline std::string show(TriangleFeature f) {
-    static const char* const names[] = {"face", "edge AB", "edge BC", "edge CA", "vertex A", "vertex B", "vertex C"};
-    return enum_name(f, names);
-}
-inline std::string show(SweepPlaneCase k) {
-    static const char* const names[] = {"hit front", "embedded", "embedded parallel", "moving away",
-                                        "parallel",  "too far",  "behind plane",      "invalid"};
-    return enum_name(k, names);
-}
-inline std::string show(BoundingSphereKind k) {
-    static const char* const names[] = {"acute", "right or obtuse", "degenerate"};
-    return enum_name(k, names);
-}
+inline std::string show(TriangleFeature f) { return triangle_feature_name(f); }
+inline std::string show(SweepPlaneCase k) { return sweep_plane_case_name(k); }
+inline std::string show(BoundingSphereKind k) { return bounding_sphere_kind_name(k); }
 inline std::string show(const Sphere& s) { return "{center " + show(s.center) + ", radius " + show(s.radius) + "}"; }
 
 /// "{name value, name value, ...}" for a struct's fields.

@@ -1,8 +1,10 @@
 // shototsu (wasm) — the systems over a World as Embind class handles: ParticleSystem
 // (particles.hpp), CharacterController and CharacterGroup (character.hpp). Registration only:
-// constructors take the settings as scalars, methods unpack scalars and call the core, reports go
-// to the output area that js/systems.js reads right after the call. State arrays (positions,
-// velocities, radii) are exposed by address: the JS face makes Float32Array views of them.
+// the settings cross as one plain JS object each (a value_object under the JS face's names), whose
+// defaults are the C++ structs' own initialisers (particleDefaults, characterDefaults); methods
+// unpack scalars and call the core, reports go to the output area that js/systems.js reads right
+// after the call. State arrays (positions, velocities, radii) are exposed by address: the JS face
+// makes Float32Array views of them.
 #include <emscripten/bind.h>
 
 #include "out.hpp"
@@ -16,19 +18,6 @@ std::uintptr_t address(const void* p) { return reinterpret_cast<std::uintptr_t>(
 
 // ---- particles ----------------------------------------------------------------------------
 
-ParticleSystem* make_particles(const World& world, std::uint32_t capacity, float radius, float restitution,
-                               float friction, float damping, float gx, float gy, float gz, bool collide) {
-    ParticleSettings s;
-    s.capacity = capacity;
-    s.radius = radius;
-    s.restitution = restitution;
-    s.friction = friction;
-    s.damping = damping;
-    s.gravity = {gx, gy, gz};
-    s.collide_particles = collide;
-    return new ParticleSystem(world, s);
-}
-
 int spawn(ParticleSystem& ps, VEC3_ARGS(p), VEC3_ARGS(v), float radius) { return ps.spawn(VEC3(p), VEC3(v), radius); }
 void step(ParticleSystem& ps, float dt) { ps.step(dt); }
 void clear(ParticleSystem& ps) { ps.clear(); }
@@ -36,7 +25,7 @@ std::uint32_t count(const ParticleSystem& ps) { return ps.count(); }
 std::uintptr_t positions(ParticleSystem& ps) { return address(ps.positions()); }
 std::uintptr_t velocities(ParticleSystem& ps) { return address(ps.velocities()); }
 std::uintptr_t radii(ParticleSystem& ps) { return address(ps.radii()); }
-bool sleeping(const ParticleSystem& ps, std::uint32_t i) { return ps.sleeping(i); }
+bool is_sleeping(const ParticleSystem& ps, std::uint32_t i) { return ps.sleeping(i); }
 // contacts, particle contacts, iterations, saturated, sleeping (u32 each) (5)
 void particle_stats(const ParticleSystem& ps) {
     const ParticleStats& st = ps.stats();
@@ -46,38 +35,14 @@ void particle_stats(const ParticleSystem& ps) {
     put_u32(3, st.saturated);
     put_u32(4, st.sleeping);
 }
-// Live changes from a UI (capacity is fixed at construction).
-void configure(ParticleSystem& ps, float radius, float restitution, float friction, float damping, float gx, float gy,
-               float gz, bool collide) {
-    ParticleSettings& s = ps.settings();
-    s.radius = radius;
-    s.restitution = restitution;
-    s.friction = friction;
-    s.damping = damping;
-    s.gravity = {gx, gy, gz};
-    s.collide_particles = collide;
+// Live changes from a UI: every setting but the capacity, which is fixed at construction.
+void configure(ParticleSystem& ps, ParticleSettings settings) {
+    settings.capacity = ps.capacity();
+    ps.settings() = settings;
     ps.wake_all();
 }
 
 // ---- characters ---------------------------------------------------------------------------
-
-CharacterSettings character_settings(float radius, float height, float step_height, float max_slope, float snap,
-                                     float skin) {
-    CharacterSettings s;
-    s.radius = radius;
-    s.height = height;
-    s.step_height = step_height;
-    s.max_slope_degrees = max_slope;
-    s.snap_distance = snap;
-    s.skin_width = skin;
-    return s;
-}
-
-CharacterController* make_character(const World& world, float radius, float height, float step_height, float max_slope,
-                                    float snap, float skin, VEC3_ARGS(p)) {
-    return new CharacterController(world, character_settings(radius, height, step_height, max_slope, snap, skin),
-                                   VEC3(p));
-}
 
 // CharacterMove: position xyz, grounded, ground normal xyz, slope angle, stepped up, snapped,
 // hit wall, wall normal xyz, reason, ground mesh (u32), ground triangle (u32) (18)
@@ -100,10 +65,6 @@ void character_position(const CharacterController& ch) { put(0, ch.position()); 
 void set_character_position(CharacterController& ch, VEC3_ARGS(p)) { ch.set_position(VEC3(p)); }
 bool character_grounded(const CharacterController& ch) { return ch.grounded(); }
 
-CharacterGroup* make_group(const World& world, float radius, float height, float step_height, float max_slope,
-                           float snap, float skin, std::uint32_t capacity) {
-    return new CharacterGroup(world, character_settings(radius, height, step_height, max_slope, snap, skin), capacity);
-}
 int group_add(CharacterGroup& g, VEC3_ARGS(p)) { return g.add(VEC3(p)); }
 void group_move_all(CharacterGroup& g, std::uintptr_t displacements, float dt) {
     g.move_all(reinterpret_cast<const float*>(displacements), dt);
@@ -113,12 +74,37 @@ std::uintptr_t group_positions(const CharacterGroup& g) { return address(g.posit
 void group_last_move(const CharacterGroup& g, std::uint32_t i) { put_move(g.last_move(i)); }
 void group_set_position(CharacterGroup& g, std::uint32_t i, VEC3_ARGS(p)) { g.set_position(i, VEC3(p)); }
 
+template <class Settings>
+Settings defaults() {
+    return Settings{};
+}
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(shototsu_systems) {
-    using emscripten::allow_raw_pointers;
+    using emscripten::value_object;
+    value_object<Vec3>("Vec3").field("x", &Vec3::x).field("y", &Vec3::y).field("z", &Vec3::z);
+    // Fields left out (the rest and sleep thresholds) keep their defaults.
+    value_object<ParticleSettings>("ParticleSettings")
+        .field("capacity", &ParticleSettings::capacity)
+        .field("radius", &ParticleSettings::radius)
+        .field("restitution", &ParticleSettings::restitution)
+        .field("friction", &ParticleSettings::friction)
+        .field("damping", &ParticleSettings::damping)
+        .field("gravity", &ParticleSettings::gravity)
+        .field("collideParticles", &ParticleSettings::collide_particles);
+    value_object<CharacterSettings>("CharacterSettings")
+        .field("radius", &CharacterSettings::radius)
+        .field("height", &CharacterSettings::height)
+        .field("stepHeight", &CharacterSettings::step_height)
+        .field("maxSlope", &CharacterSettings::max_slope_degrees)
+        .field("snapDistance", &CharacterSettings::snap_distance)
+        .field("skinWidth", &CharacterSettings::skin_width);
+    emscripten::function("particleDefaults", &defaults<ParticleSettings>);
+    emscripten::function("characterDefaults", &defaults<CharacterSettings>);
+
     emscripten::class_<ParticleSystem>("ParticleSystem")
-        .constructor(&make_particles, allow_raw_pointers())
+        .constructor<const World&, const ParticleSettings&>()
         .function("spawn", &spawn)
         .function("step", &step)
         .function("clear", &clear)
@@ -126,17 +112,17 @@ EMSCRIPTEN_BINDINGS(shototsu_systems) {
         .function("positions", &positions)
         .function("velocities", &velocities)
         .function("radii", &radii)
-        .function("sleeping", &sleeping)
+        .function("isSleeping", &is_sleeping)
         .function("stats", &particle_stats)
         .function("configure", &configure);
     emscripten::class_<CharacterController>("CharacterController")
-        .constructor(&make_character, allow_raw_pointers())
+        .constructor<const World&, const CharacterSettings&, Vec3>()
         .function("move", &move)
         .function("position", &character_position)
         .function("setPosition", &set_character_position)
         .function("grounded", &character_grounded);
     emscripten::class_<CharacterGroup>("CharacterGroup")
-        .constructor(&make_group, allow_raw_pointers())
+        .constructor<const World&, const CharacterSettings&, std::uint32_t>()
         .function("add", &group_add)
         .function("moveAll", &group_move_all)
         .function("count", &group_count)

@@ -5,9 +5,12 @@
 // out are plain {x, y, z}. Casts and sweeps report `t`, a fraction of the segment or motion in
 // [0, 1], never a distance; starting inside gives hit at t = 0; a miss gives t = 1 and zeros
 // (sweeps: `point` = the end). Normals are unit and point from the obstacle toward the query
-// shape. Touching counts as hitting (depth 0). Inputs and outputs are float32. Bad arguments
-// throw a TypeError or RangeError naming the argument, before anything reaches wasm. A function
-// that a playground lab shows names it in an `@see` line: its address and its docs/labs.md entry.
+// shape. Touching counts as hitting (depth 0). Inputs and outputs are float32: a number must be
+// finite and within float32 range (|x| <= 3.4028234663852886e38). Bad arguments throw a TypeError
+// or RangeError naming the argument, before anything reaches wasm; so does any use of a disposed
+// object (a TypeError).
+// A function that a playground lab shows names it in an `@see` line: its address and its
+// docs/labs.md entry.
 
 /** Any object with numeric x, y, z (THREE.Vector3 works). Every component must be finite. */
 export interface Vec3Like {
@@ -39,7 +42,7 @@ export type Matrix4Like = { elements: ArrayLike<number> } | ArrayLike<number>;
 /** A vertex, an edge or the face of triangle abc. */
 export type TriangleRegion = 'A' | 'B' | 'C' | 'AB' | 'BC' | 'CA' | 'face';
 
-/** Region names, indexed as the core numbers them. */
+/** Region names, indexed as the core numbers them (the core's names, read by init(): empty before the first init() resolves). */
 export declare const TRIANGLE_REGIONS: readonly TriangleRegion[];
 /** The condition each region test of closestPointOnTriangle checks, for teaching views. */
 export declare const REGION_CONDITIONS: Readonly<Record<TriangleRegion, string>>;
@@ -126,9 +129,12 @@ export interface SweepHit {
   normal: Vec3;
 }
 
+/** A triangle's feature touched by a sweep, named as its region (the same names as TriangleRegion). */
+export type TriangleFeature = 'face' | 'AB' | 'BC' | 'CA' | 'A' | 'B' | 'C';
+
 /** sweepSphereTriangle's hit: which feature was touched first. */
 export interface TriangleSweepHit extends SweepHit {
-  feature: TriangleRegion;
+  feature: TriangleFeature;
 }
 
 /** How sweepSpherePlane decided (seed 002's cases). */
@@ -164,12 +170,14 @@ export interface AABB {
   max: Vec3;
 }
 
+/** 'acute': the circumsphere; 'rightOrObtuse': the longest edge as diameter; 'degenerate': zero area. */
+export type BoundingSphereKind = 'acute' | 'rightOrObtuse' | 'degenerate';
+
 /** A triangle's minimum bounding sphere. */
 export interface TriangleBoundingSphere {
   center: Vec3;
   radius: number;
-  /** 'acute': the circumsphere; 'rightOrObtuse': the longest edge as diameter; 'degenerate': zero area. */
-  kind: 'acute' | 'rightOrObtuse' | 'degenerate';
+  kind: BoundingSphereKind;
   /** The vertex opposite the diameter edge (0 = a, 1 = b, 2 = c); -1 for 'acute'. */
   oppositeVertex: number;
 }
@@ -343,7 +351,8 @@ export interface WorldStats {
  * unit direction in world units. Triangles are two-sided; primitives are solid.
  *
  * Per frame: `setTransform` what moves, `update(dt)`, step the particles and characters, draw.
- * Owns wasm memory: call dispose() (or `using`) when done.
+ * Owns wasm memory: call dispose() (or `using`) when done; any use after dispose throws a
+ * TypeError.
  *
  * @example
  * const world = new s.World();
@@ -480,7 +489,7 @@ export interface WorldConstructor {
 
 // ---- particles and characters (systems over a World) -----------------------------------------------
 
-/** Options of `new s.ParticleSystem(world, options)`; every field optional. */
+/** Options of `new s.ParticleSystem(world, options)`; every field optional, an omitted one is the core's default. */
 export interface ParticleOptions {
   /** Most particles at once (default 1024); fixed. */
   capacity?: number;
@@ -537,7 +546,7 @@ export interface ParticleSystem {
   /** The current settings (a copy, with capacity). */
   readonly settings: Required<ParticleOptions>;
   /** Changes settings live (not capacity; radius applies to later spawns) and wakes sleeping particles. */
-  configure(options: Omit<ParticleOptions, 'capacity'>): void;
+  configure(options?: LiveParticleOptions): void;
   /** Whether particle i (an index below count) is asleep. */
   isSleeping(i: number): boolean;
   readonly disposed: boolean;
@@ -545,11 +554,14 @@ export interface ParticleSystem {
   [Symbol.dispose](): void;
 }
 
-/** Options of a character (every field optional). Up is +Y. */
+/** The options configure() can change while a ParticleSystem runs: all but capacity. */
+export type LiveParticleOptions = Omit<ParticleOptions, 'capacity'>;
+
+/** Options of a character (every field optional, an omitted one is the core's default). Up is +Y. */
 export interface CharacterOptions {
   /** Capsule radius, > 0 (default 0.35). */
   radius?: number;
-  /** Total height, caps included, >= 2 radius (default 1.7). */
+  /** Total height, caps included, >= 2 radius (default 1.7, or 2 radius when that is more). */
   height?: number;
   /** Highest ledge stepped onto without jumping (default 0.3). */
   stepHeight?: number;
@@ -594,8 +606,8 @@ export interface CharacterController {
   position: Vec3;
   readonly grounded: boolean;
   readonly settings: Required<CharacterOptions>;
-  /** Moves by `displacement` (world units) and reports. */
-  move(displacement: Vec3Like, dt?: number): CharacterMove;
+  /** Moves by `displacement` (world units: the whole move, whatever the frame's duration) and reports. */
+  move(displacement: Vec3Like): CharacterMove;
   readonly disposed: boolean;
   dispose(): void;
   [Symbol.dispose](): void;
@@ -605,8 +617,8 @@ export interface CharacterController {
 export interface CharacterGroup {
   /** Adds a character; its index, or -1 when full. */
   add(position: Vec3Like): number;
-  /** Moves all: 3 floats of displacement per character. */
-  moveAll(displacements: Float32Array, dt?: number): void;
+  /** Moves all: 3 floats of displacement per character (at least 3 * count), as move() takes them. */
+  moveAll(displacements: Float32Array): void;
   /** Float32Array view into wasm memory: the capsule centres, 3 floats per character. */
   readonly positions: Float32Array;
   /** The report of character i's last move. */

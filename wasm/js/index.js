@@ -13,7 +13,7 @@ import { batchFamily } from './batch.js';
 import { worldClass } from './world.js';
 import { systemClasses } from './systems.js';
 import { Heap, Memory, WasmArray, bindingTable } from './memory.js';
-import { TRIANGLE_REGIONS } from './layout.js';
+import { TRIANGLE_REGIONS, readNames } from './layout.js';
 
 export { version, TRIANGLE_REGIONS, REGION_CONDITIONS, WasmArray };
 
@@ -36,6 +36,8 @@ function makeApi(M) {
   const o = W.outPointer() >> 2; // float index of the output area in HEAPF32
   const mem = new Memory(M);
   const arrays = new FinalizationRegistry((ptr) => M._free(ptr));
+  readNames(W);
+  const World = worldClass(W, heap, o, mem);
   return Object.freeze({
     version,
     ...closestFamily(W, heap, o),
@@ -44,7 +46,7 @@ function makeApi(M) {
     ...sweepFamily(W, heap, o),
     ...boundingFamily(W, heap, o, mem),
     ...batchFamily(W, heap, mem, arrays),
-    World: worldClass(W, heap, o, mem),
-    ...systemClasses(W, heap, o),
+    World,
+    ...systemClasses(W, heap, o, World),
   });
 }

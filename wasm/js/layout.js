@@ -2,28 +2,35 @@
 // ../bind/out.hpp and the per-binding comments) into the plain result object. Small functions,
 // inlined by the JIT at their call sites. `h` is HEAPF32, `o` the area's float index.
 
-// The name tables are plain arrays, not frozen ones: V8 11 reads frozen arrays' elements on a
-// slower path (closestPointOnTriangle measured 62 ns with a frozen table, 55 ns with a plain
-// one). The public TRIANGLE_REGIONS is a frozen copy.
+// The names of the core's enums, indexed by the numbers the results carry, come from the wasm
+// module (bind/names.cpp) when the first init() resolves: readNames fills these arrays. They are
+// plain arrays, not frozen ones: V8 11 reads frozen arrays' elements on a slower path
+// (closestPointOnTriangle measured 62 ns with a frozen table, 55 ns with a plain one).
 
 /** Feature names of triangle queries, indexed by the core's TriangleRegion. */
-export const REGIONS = ['A', 'B', 'C', 'AB', 'BC', 'CA', 'face'];
-export const TRIANGLE_REGIONS = Object.freeze(REGIONS.slice());
-/** sweep_sphere_triangle's TriangleFeature (Face, EdgeAB, EdgeBC, EdgeCA, VertexA..C), as region names. */
-export const SWEEP_FEATURES = ['face', 'AB', 'BC', 'CA', 'A', 'B', 'C'];
+export const REGIONS = [];
+/** sweep_sphere_triangle's TriangleFeature, as region names. */
+export const SWEEP_FEATURES = [];
 /** sweep_sphere_plane's SweepPlaneCase. */
-export const SWEEP_PLANE_CASES = [
-  'hitFront',
-  'embedded',
-  'embeddedParallel',
-  'movingAway',
-  'parallel',
-  'tooFar',
-  'behindPlane',
-  'invalid',
-];
+export const SWEEP_PLANE_CASES = [];
 /** triangle_bounding_sphere's BoundingSphereKind. */
-export const BOUNDING_SPHERE_KINDS = ['acute', 'rightOrObtuse', 'degenerate'];
+export const BOUNDING_SPHERE_KINDS = [];
+/** CharacterMove's GroundReason. */
+export const GROUND_REASONS = [];
+/** The public, frozen copy of REGIONS (empty until init() resolves). */
+export let TRIANGLE_REGIONS = Object.freeze([]);
+
+/** Fills the name tables from the module's enumNames(), once. */
+export function readNames(W) {
+  if (REGIONS.length !== 0) return;
+  const names = W.enumNames();
+  REGIONS.push(...names.TriangleRegion);
+  SWEEP_FEATURES.push(...names.TriangleFeature);
+  SWEEP_PLANE_CASES.push(...names.SweepPlaneCase);
+  BOUNDING_SPHERE_KINDS.push(...names.BoundingSphereKind);
+  GROUND_REASONS.push(...names.GroundReason);
+  TRIANGLE_REGIONS = Object.freeze(REGIONS.slice());
+}
 
 export const vec = (h, i) => ({ x: h[i], y: h[i + 1], z: h[i + 2] });
 

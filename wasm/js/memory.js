@@ -146,7 +146,7 @@ export class WasmArray {
 
   /** A view of the memory, valid until the wasm memory grows; re-read it after such calls. */
   get array() {
-    if (this[PTR] === 0) throw new Error('WasmArray.array: this array was disposed');
+    if (this[PTR] === 0) throw new TypeError('WasmArray.array: this array was disposed');
     const heap = heapOf(this.#mem.M, this.#Type);
     if (this.#view === null || this.#view.buffer !== heap.buffer) {
       this.#view = new this.#Type(heap.buffer, this[PTR], this.#length);
@@ -178,7 +178,7 @@ export function arrayArg(mem, fn, name, value, Type, stride) {
   let length;
   let ptr = -1;
   if (value instanceof WasmArray) {
-    if (value.disposed) throw new Error(`${fn}: argument '${name}' is a WasmArray that was disposed`);
+    if (value.disposed) throw new TypeError(`${fn}: argument '${name}' is a WasmArray that was disposed`);
     if (value.type !== Type)
       throw new TypeError(`${fn}: argument '${name}' must be a ${typeName} (got a WasmArray of ${value.type.name})`);
     length = value.length;

@@ -1,13 +1,19 @@
-// Every public function of the package and its arguments, as `name:kind` (`name?` when
-// optional). Used to build the precise error when a fast check fails (check.js), and by the
-// tests to try bad input on every argument. Kinds:
+// Every public function and class of the package and its arguments, as `name:kind` (`name?`
+// when optional): the one table that the checks use (check.js builds the precise error when a
+// fast check fails) and that the contract test (tests/js/contract.test.js) holds against the wasm
+// module's exports and the types of index.d.ts. Kinds:
 //   vec3 {x, y, z} finite · extent {x, y, z} finite, each >= 0 · quat {x, y, z, w} finite ·
-//   vec2 {x, y} finite · number finite · radius, distance finite >= 0 · maxDistance >= 0 or
-//   +Infinity · index integer >= 0 · mat4 Matrix4 or 16 numbers · polygon {x, y}[] or
-//   Float32Array · f32/N Float32Array (or wasm array) of N floats per element · u32/N Uint32Array ·
-//   object a live object's id · id an object id, live or not (integer >= 0) · layers an integer bit mask · dt finite > 0 ·
-//   transform Matrix4, 16 numbers or {position, quaternion?, scale?} · filter {layers?, ignore?} ·
-//   objectOptions {transform?, layers?} · layerOptions {layers?}
+//   vec2 {x, y} finite · number finite · radius, distance, seconds finite >= 0 · positive
+//   finite > 0 · maxDistance >= 0 or +Infinity · index integer >= 0 · mat4 Matrix4 or 16 numbers
+//   · polygon {x, y}[] or Float32Array · f32/N Float32Array (or wasm array) of N floats per
+//   element · u32/N Uint32Array · world a World of the same init() · flag any value, read as a
+//   boolean · [lo,hi] a finite number in the range (`(` `)` exclude the bound; `int[lo,hi]` an
+//   integer) · an OPTIONS name: an object whose given fields are checked by their kinds.
+//   object a live object's id · id an object id, live or not (integer >= 0) · layers an
+//   integer bit mask · dt finite > 0 · transform Matrix4, 16 numbers or {position,
+//   quaternion?, scale?} · filter {layers?, ignore?} · objectOptions {transform?, layers?} ·
+//   layerOptions {layers?}.
+// "Finite" means within float32 range too: |x| <= 3.4028234663852886e38.
 export const SIGNATURES = {
   // closest points
   closestPointOnTriangle: 'p:vec3 a:vec3 b:vec3 c:vec3',
@@ -76,8 +82,10 @@ export const SIGNATURES = {
   allocUint32: 'length:index',
 };
 
-/** The methods of World, as SIGNATURES (error messages name them `World.method`). */
+/** The classes: their constructor (`new`; errors name it by the class) and methods
+ *  (`Class.method`; a setter's one argument is the value). */
 export const WORLD_SIGNATURES = {
+  new: '',
   addMesh: 'positions:f32/3 indices?:u32/3 options?:objectOptions',
   addInstance: 'mesh:object options?:objectOptions',
   addSphere: 'center:vec3 radius:radius options?:layerOptions',
@@ -111,4 +119,64 @@ export const WORLD_SIGNATURES = {
   raycastBatch: 'rays:f32/6 maxDistance:maxDistance out?:f32/8 ids?:u32/2 filter?:filter',
   sphereCastBatch: 'casts:f32/6 radius:radius maxDistance:distance out?:f32/11 ids?:u32/2 filter?:filter',
 };
-for (const [method, sig] of Object.entries(WORLD_SIGNATURES)) SIGNATURES[`World.${method}`] = sig;
+export const PARTICLE_SYSTEM_SIGNATURES = {
+  new: 'world:world options?:ParticleOptions',
+  spawn: 'position:vec3 velocity?:vec3 radius?:positive',
+  step: 'dt:seconds',
+  clear: '',
+  isSleeping: 'i:index',
+  configure: 'options?:LiveParticleOptions',
+};
+export const CHARACTER_CONTROLLER_SIGNATURES = {
+  new: 'world:world options?:CharacterOptions position?:vec3',
+  move: 'displacement:vec3',
+  position: 'position:vec3',
+};
+export const CHARACTER_GROUP_SIGNATURES = {
+  new: 'world:world options?:CharacterOptions capacity?:int[1,1048576]',
+  add: 'position:vec3',
+  moveAll: 'displacements:f32/3',
+  lastMove: 'i:index',
+  setPosition: 'i:index position:vec3',
+};
+export const CLASS_SIGNATURES = {
+  World: WORLD_SIGNATURES,
+  ParticleSystem: PARTICLE_SYSTEM_SIGNATURES,
+  CharacterController: CHARACTER_CONTROLLER_SIGNATURES,
+  CharacterGroup: CHARACTER_GROUP_SIGNATURES,
+};
+for (const [cls, methods] of Object.entries(CLASS_SIGNATURES)) {
+  for (const [method, sig] of Object.entries(methods)) SIGNATURES[method === 'new' ? cls : `${cls}.${method}`] = sig;
+}
+
+/**
+ * The fields of the options objects, named as the settings structs' value_objects name them
+ * (bind/systems.cpp); an omitted field keeps the C++ default (particleDefaults(),
+ * characterDefaults()) or, for configure, the current value. A character's height must also be
+ * >= 2 radius (systems.js).
+ */
+const LIVE_PARTICLE_OPTIONS =
+  'radius:(0,1e6] restitution:[0,1] friction:[0,1e6] damping:[0,1e6] gravity:vec3 collideParticles:flag';
+export const OPTIONS = {
+  ParticleOptions: `capacity:int[1,16777216] ${LIVE_PARTICLE_OPTIONS}`,
+  LiveParticleOptions: LIVE_PARTICLE_OPTIONS,
+  CharacterOptions:
+    'radius:(0,1e6] height:[0,1e6] stepHeight:[0,1e6] maxSlope:[0,90] snapDistance:[0,1e6] skinWidth:(0,1e6]',
+};
+
+/**
+ * Exports of the wasm module that no public function of the same name faces, and what uses them.
+ * An Embind method `setX` is faced by a setter `x`, and a method by an accessor of its name.
+ */
+export const BEHIND_THE_FACE = {
+  outPointer: 'every query: the output area its result is read from (layout.js)',
+  enumNames: "the names of the core's enums (layout.js)",
+  particleDefaults: 'new ParticleSystem: the omitted options (systems.js)',
+  characterDefaults: 'new CharacterController, new CharacterGroup: the omitted options (systems.js)',
+  pairs: 'pairsAll, pairsSweepAndPrune, pairsTree',
+  pairsPointer: 'pairsAll, pairsSweepAndPrune, pairsTree: where the pairs are',
+  worldLastError: 'World.add*, setTransform, updateMesh, remove…: why the core refused',
+  worldInputPointer: 'World.addMesh, addInstance, setTransform, teleport: where a transform is put',
+  worldContactsPointer: 'World.overlapSphere, World.overlapCapsule: where the contacts are',
+  shototsu_heap_in_use: 'the leak tests (bind/diagnostics.cpp)',
+};

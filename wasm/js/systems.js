@@ -1,96 +1,70 @@
 // The systems over a mesh World (particles.hpp, character.hpp) in JS: ParticleSystem,
 // CharacterController and CharacterGroup, each owning a C++ object through an Embind handle.
 // Like World: dispose() frees it at once ([Symbol.dispose] too), a FinalizationRegistry frees
-// forgotten ones eventually (a safety net only), and any use after dispose throws an Error.
+// forgotten ones eventually (a safety net only), and any use after dispose throws a TypeError.
 // Disposing the World disposes what was built on it first (it points into the world).
+//
+// Arguments are checked by check.js against signatures.js, as every call of the package is. The
+// settings cross to wasm as one object (a value_object of bind/systems.cpp); the options a caller
+// leaves out are the C++ structs' defaults, read from the module (particleDefaults,
+// characterDefaults), so no default is written here.
 //
 // VIEWS. `positions`, `velocities` (and `radii`) are Float32Array views straight into wasm
 // memory — no copies, made for a three.js InstancedMesh. A view is valid until the wasm memory
 // grows (it then has length 0), which can happen in any call that allocates (World.addMesh,
 // World.overlap*, new systems, batch calls with large plain arrays): read the property again
 // each frame (it is cached and cheap) rather than keeping the array.
-import { v3 } from './check.js';
+import { bad, check, checkFloats, checkIndex, checkWorld, fail, nonneg, positive, v3, withOptions } from './check.js';
+import { GROUND_REASONS } from './layout.js';
 import { DISPOSE } from './memory.js';
 import { WORLD_ATTACH, WORLD_HANDLE } from './world.js';
 
-const GROUND_REASONS = ['walkable', 'snapped', 'stepped up', 'too steep', 'no ground', 'rising'];
+const ORIGIN = Object.freeze({ x: 0, y: 0, z: 0 });
+/** The live handle of a system (a symbol: not part of its public face). */
+const LIVE = Symbol('shototsu.live');
 
-function describe(v) {
-  if (v === null) return 'null';
-  if (v === undefined) return 'undefined';
-  if (typeof v === 'number') return String(v);
-  if (typeof v === 'object')
-    return v.constructor?.name && v.constructor.name !== 'Object' ? `a ${v.constructor.name}` : 'an object';
-  return typeof v;
-}
-
-/** A checked option: a finite number in [min, max] (or the default when undefined). */
-function option(fn, opts, key, fallback, min, max, { integer = false, above = false } = {}) {
-  const v = opts[key];
-  if (v === undefined) return fallback;
-  const name = `options.${key}`;
-  if (typeof v !== 'number') throw new TypeError(`${fn}: argument '${name}' must be a number (got ${describe(v)})`);
-  if (!Number.isFinite(v)) throw new RangeError(`${fn}: argument '${name}' must be finite (got ${v})`);
-  if (integer && !Number.isInteger(v)) throw new RangeError(`${fn}: argument '${name}' must be an integer (got ${v})`);
-  if (above ? !(v > min) : v < min)
-    throw new RangeError(`${fn}: argument '${name}' must be ${above ? '>' : '>='} ${min} (got ${v})`);
-  if (v > max) throw new RangeError(`${fn}: argument '${name}' must be <= ${max} (got ${v})`);
-  return v;
-}
-
-function vecOption(fn, opts, key, fallback) {
-  const v = opts[key];
-  if (v === undefined) return fallback;
-  checkVec(fn, `options.${key}`, v);
-  return v;
-}
-
-function checkVec(fn, name, v) {
-  if (v3(v)) return;
-  if (v === null || typeof v !== 'object')
-    throw new TypeError(`${fn}: argument '${name}' must be an {x, y, z} object (got ${describe(v)})`);
-  for (const k of ['x', 'y', 'z']) {
-    if (typeof v[k] !== 'number')
-      throw new TypeError(`${fn}: argument '${name}.${k}' must be a number (got ${describe(v[k])})`);
-    if (!Number.isFinite(v[k])) throw new RangeError(`${fn}: argument '${name}.${k}' must be finite (got ${v[k]})`);
+/** The shortest decimal that rounds to the float32 x: a C++ default as its header writes it (0.35f reads 0.35). */
+function asWritten(x) {
+  if (typeof x !== 'number') return x;
+  for (let digits = 1; digits < 9; digits++) {
+    const y = Number(x.toPrecision(digits));
+    if (Math.fround(y) === x) return y;
   }
+  return x;
 }
 
-/** An integer index below `below` (a number first: a wrong type is a TypeError). */
-function checkIndex(fn, name, v, below) {
-  if (typeof v !== 'number') throw new TypeError(`${fn}: argument '${name}' must be a number (got ${describe(v)})`);
-  if (!Number.isInteger(v) || v < 0 || v >= below)
-    throw new RangeError(`${fn}: argument '${name}' must be an integer index below ${below} (got ${v})`);
-}
-
-function checkOptions(fn, options) {
-  if (options === undefined) return {};
-  if (options === null || typeof options !== 'object')
-    throw new TypeError(`${fn}: argument 'options' must be an object (got ${describe(options)})`);
-  return options;
-}
-
-function checkWorld(fn, world) {
-  if (world === null || typeof world !== 'object' || typeof world[WORLD_HANDLE] !== 'function') {
-    throw new TypeError(`${fn}: argument 'world' must be a shototsu World (got ${describe(world)})`);
+/** A settings object read from wasm, its numbers as written in C++, frozen. */
+function readDefaults(settings) {
+  const out = {};
+  for (const [key, v] of Object.entries(settings)) {
+    out[key] =
+      typeof v === 'object' ? Object.freeze({ x: asWritten(v.x), y: asWritten(v.y), z: asWritten(v.z) }) : asWritten(v);
   }
-  return world[WORLD_HANDLE](fn);
+  return Object.freeze(out);
 }
 
-function characterSettings(fn, opts) {
-  const radius = option(fn, opts, 'radius', 0.35, 0, 1e6, { above: true });
-  const height = option(fn, opts, 'height', Math.max(1.7, 2 * radius), 2 * radius, 1e6);
-  return {
-    radius,
-    height,
-    stepHeight: option(fn, opts, 'stepHeight', 0.3, 0, 1e6),
-    maxSlope: option(fn, opts, 'maxSlope', 45, 0, 90),
-    snapDistance: option(fn, opts, 'snapDistance', 0.3, 0, 1e6),
-    skinWidth: option(fn, opts, 'skinWidth', 0.01, 0, 1e6, { above: true }),
-  };
-}
+export function systemClasses(W, heap, o, World) {
+  const particleDefaults = readDefaults(W.particleDefaults());
+  const characterDefaults = readDefaults(W.characterDefaults());
 
-export function systemClasses(W, heap, o) {
+  /** The live handle of `world`, a World of this instance (a TypeError naming it otherwise). */
+  function worldHandle(fn, world) {
+    checkWorld(fn, 'world', world, World);
+    return world[WORLD_HANDLE](fn);
+  }
+
+  /** A character's settings: the defaults with the options given (checked before). */
+  function characterSettings(fn, options) {
+    const s = withOptions('CharacterOptions', characterDefaults, options);
+    // The core makes a capsule at least as tall as it is wide: an omitted height grows with the
+    // radius, a given one must allow it.
+    if (options?.height === undefined) s.height = Math.max(s.height, 2 * s.radius);
+    else if (s.height < 2 * s.radius) {
+      throw bad(RangeError, fn, 'options.height', `must be >= 2 * radius (${2 * s.radius})`, s.height);
+    }
+    return s;
+  }
+
   const handles = new FinalizationRegistry((handle) => {
     if (!handle.isDeleted()) handle.delete();
   });
@@ -139,9 +113,10 @@ export function systemClasses(W, heap, o) {
       this.#detach = world[WORLD_ATTACH](this);
       handles.register(this, handle, this);
     }
-    live(method) {
+    /** The live handle; a TypeError naming `method` after dispose. */
+    [LIVE](method) {
       const h = this.#h;
-      if (h === null) throw new Error(`${this.#name}.${method}: this ${this.#name} was disposed`);
+      if (h === null) throw new TypeError(`${this.#name}.${method}: this ${this.#name} was disposed`);
       return h;
     }
     /** True after dispose() (or after its World was disposed). */
@@ -162,7 +137,6 @@ export function systemClasses(W, heap, o) {
   }
 
   class ParticleSystem extends Owned {
-    #capacity;
     #settings;
     #positions = viewCache();
     #velocities = viewCache();
@@ -170,97 +144,66 @@ export function systemClasses(W, heap, o) {
 
     constructor(world, options) {
       const fn = 'ParticleSystem';
-      const w = checkWorld(fn, world);
-      const opts = checkOptions(fn, options);
-      const capacity = option(fn, opts, 'capacity', 1024, 1, 1 << 24, { integer: true });
-      const settings = {
-        radius: option(fn, opts, 'radius', 0.1, 0, 1e6, { above: true }),
-        restitution: option(fn, opts, 'restitution', 0.5, 0, 1),
-        friction: option(fn, opts, 'friction', 0.3, 0, 1e6),
-        damping: option(fn, opts, 'damping', 0, 0, 1e6),
-        gravity: vecOption(fn, opts, 'gravity', { x: 0, y: -9.81, z: 0 }),
-        collideParticles: Boolean(opts.collideParticles),
-      };
-      const g = settings.gravity;
-      const h = new W.ParticleSystem(
-        w,
-        capacity,
-        settings.radius,
-        settings.restitution,
-        settings.friction,
-        settings.damping,
-        g.x,
-        g.y,
-        g.z,
-        settings.collideParticles,
-      );
-      super('ParticleSystem', world, h);
-      this.#capacity = capacity;
-      this.#settings = { ...settings, gravity: { x: g.x, y: g.y, z: g.z } };
+      const w = worldHandle(fn, world);
+      check(fn, world, options);
+      const settings = withOptions('ParticleOptions', particleDefaults, options);
+      super(fn, world, new W.ParticleSystem(w, settings));
+      this.#settings = settings;
     }
 
     /** Adds a particle; returns its index, or -1 when the system is full. */
-    spawn(position, velocity = { x: 0, y: 0, z: 0 }, radius) {
-      const fn = 'ParticleSystem.spawn';
-      const h = this.live('spawn');
-      checkVec(fn, 'position', position);
-      checkVec(fn, 'velocity', velocity);
-      let r = -1;
-      if (radius !== undefined) {
-        if (typeof radius !== 'number')
-          throw new TypeError(`${fn}: argument 'radius' must be a number (got ${describe(radius)})`);
-        if (!(radius > 0) || !Number.isFinite(radius))
-          throw new RangeError(`${fn}: argument 'radius' must be finite and > 0 (got ${radius})`);
-        r = radius;
+    spawn(position, velocity = ORIGIN, radius) {
+      const h = this[LIVE]('spawn');
+      if (!(v3(position) && v3(velocity) && (radius === undefined || positive(radius)))) {
+        fail('ParticleSystem.spawn', position, velocity, radius);
       }
-      return h.spawn(position.x, position.y, position.z, velocity.x, velocity.y, velocity.z, r);
+      const p = position,
+        v = velocity;
+      return h.spawn(p.x, p.y, p.z, v.x, v.y, v.z, radius === undefined ? -1 : radius);
     }
 
     /** Advances every particle by dt seconds. */
     step(dt) {
-      const h = this.live('step');
-      if (typeof dt !== 'number')
-        throw new TypeError(`ParticleSystem.step: argument 'dt' must be a number (got ${describe(dt)})`);
-      if (!(dt >= 0) || !Number.isFinite(dt))
-        throw new RangeError(`ParticleSystem.step: argument 'dt' must be finite and >= 0 (got ${dt})`);
+      const h = this[LIVE]('step');
+      if (!nonneg(dt)) fail('ParticleSystem.step', dt);
       h.step(dt);
     }
 
     /** Removes every particle. */
     clear() {
-      this.live('clear').clear();
+      this[LIVE]('clear').clear();
     }
 
     get count() {
-      return this.live('count').count();
+      return this[LIVE]('count').count();
     }
 
     get capacity() {
-      this.live('capacity');
-      return this.#capacity;
+      this[LIVE]('capacity');
+      return this.#settings.capacity;
     }
 
     /** Float32Array view into wasm memory, 3 floats (x, y, z) per particle, `count` particles. Writable. */
     get positions() {
-      const h = this.live('positions');
+      const h = this[LIVE]('positions');
       return this.#positions(h.positions(), 3 * h.count());
     }
 
     /** Float32Array view into wasm memory, 3 floats per particle. Writable (writing wakes a sleeping particle). */
     get velocities() {
-      const h = this.live('velocities');
+      const h = this[LIVE]('velocities');
       return this.#velocities(h.velocities(), 3 * h.count());
     }
 
     /** Float32Array view into wasm memory, 1 float per particle. */
     get radii() {
-      const h = this.live('radii');
+      const h = this[LIVE]('radii');
       return this.#radii(h.radii(), h.count());
     }
 
     /** What the last step did: contacts, particleContacts, iterations, saturated, sleeping. */
     get stats() {
-      this.live('stats').stats();
+      this[LIVE]('stats').stats();
       const u = heap.u32();
       return {
         contacts: u[o],
@@ -273,80 +216,59 @@ export function systemClasses(W, heap, o) {
 
     /** Whether particle i is asleep (resting, skipped until disturbed). */
     isSleeping(i) {
-      const h = this.live('isSleeping');
+      const h = this[LIVE]('isSleeping');
       checkIndex('ParticleSystem.isSleeping', 'i', i, h.count());
-      return h.sleeping(i);
+      return h.isSleeping(i);
     }
 
     /** The current settings (a copy). */
     get settings() {
-      this.live('settings');
-      return { ...this.#settings, gravity: { ...this.#settings.gravity }, capacity: this.#capacity };
+      this[LIVE]('settings');
+      return { ...this.#settings, gravity: { ...this.#settings.gravity } };
     }
 
     /** Changes settings live (radius applies to particles spawned afterwards); capacity is fixed. */
     configure(options) {
       const fn = 'ParticleSystem.configure';
-      const h = this.live('configure');
-      const opts = checkOptions(fn, options);
-      const s = this.#settings;
-      const next = {
-        radius: option(fn, opts, 'radius', s.radius, 0, 1e6, { above: true }),
-        restitution: option(fn, opts, 'restitution', s.restitution, 0, 1),
-        friction: option(fn, opts, 'friction', s.friction, 0, 1e6),
-        damping: option(fn, opts, 'damping', s.damping, 0, 1e6),
-        gravity: vecOption(fn, opts, 'gravity', s.gravity),
-        collideParticles: opts.collideParticles === undefined ? s.collideParticles : Boolean(opts.collideParticles),
-      };
-      const g = next.gravity;
-      h.configure(next.radius, next.restitution, next.friction, next.damping, g.x, g.y, g.z, next.collideParticles);
-      this.#settings = { ...next, gravity: { x: g.x, y: g.y, z: g.z } };
+      const h = this[LIVE]('configure');
+      check(fn, options);
+      const next = withOptions('LiveParticleOptions', this.#settings, options);
+      h.configure(next);
+      this.#settings = next;
     }
   }
 
   class CharacterController extends Owned {
     #settings;
 
-    constructor(world, options, position = { x: 0, y: 0, z: 0 }) {
+    constructor(world, options, position = ORIGIN) {
       const fn = 'CharacterController';
-      const w = checkWorld(fn, world);
-      const s = characterSettings(fn, checkOptions(fn, options));
-      checkVec(fn, 'position', position);
-      const h = new W.CharacterController(
-        w,
-        s.radius,
-        s.height,
-        s.stepHeight,
-        s.maxSlope,
-        s.snapDistance,
-        s.skinWidth,
-        position.x,
-        position.y,
-        position.z,
-      );
-      super('CharacterController', world, h);
-      this.#settings = s;
+      const w = worldHandle(fn, world);
+      check(fn, world, options, position);
+      const settings = characterSettings(fn, options);
+      super(fn, world, new W.CharacterController(w, settings, position));
+      this.#settings = settings;
     }
 
     /** The capsule's centre. Setting it teleports (no collision; the next move is not grounded). */
     get position() {
-      this.live('position').position();
+      this[LIVE]('position').position();
       const h = heap.f32();
       return { x: h[o], y: h[o + 1], z: h[o + 2] };
     }
 
     set position(p) {
-      const h = this.live('position');
-      checkVec('CharacterController.position', 'position', p);
+      const h = this[LIVE]('position');
+      if (!v3(p)) fail('CharacterController.position', p);
       h.setPosition(p.x, p.y, p.z);
     }
 
     get grounded() {
-      return this.live('grounded').grounded();
+      return this[LIVE]('grounded').grounded();
     }
 
     get settings() {
-      this.live('settings');
+      this[LIVE]('settings');
       return { ...this.#settings };
     }
 
@@ -355,14 +277,11 @@ export function systemClasses(W, heap, o) {
      * happened: { position, grounded, groundNormal, slopeAngle, steppedUp, snapped, hitWall,
      * wallNormal, reason, groundObject, groundTriangle }.
      */
-    move(displacement, dt = 0) {
-      const fn = 'CharacterController.move';
-      const h = this.live('move');
-      checkVec(fn, 'displacement', displacement);
-      if (typeof dt !== 'number') throw new TypeError(`${fn}: argument 'dt' must be a number (got ${describe(dt)})`);
-      if (!(dt >= 0) || !Number.isFinite(dt))
-        throw new RangeError(`${fn}: argument 'dt' must be finite and >= 0 (got ${dt})`);
-      h.move(displacement.x, displacement.y, displacement.z, dt);
+    move(displacement) {
+      const h = this[LIVE]('move');
+      if (!v3(displacement)) fail('CharacterController.move', displacement);
+      const d = displacement;
+      h.move(d.x, d.y, d.z, 0); // the core's dt: it does not use it (character.hpp)
       return readMove();
     }
   }
@@ -375,52 +294,38 @@ export function systemClasses(W, heap, o) {
 
     constructor(world, options, capacity = 64) {
       const fn = 'CharacterGroup';
-      const w = checkWorld(fn, world);
-      const s = characterSettings(fn, checkOptions(fn, options));
-      if (typeof capacity !== 'number')
-        throw new TypeError(`${fn}: argument 'capacity' must be a number (got ${describe(capacity)})`);
-      if (!Number.isInteger(capacity) || capacity < 1 || capacity > 1 << 20) {
-        throw new RangeError(`${fn}: argument 'capacity' must be an integer from 1 to ${1 << 20} (got ${capacity})`);
-      }
-      const h = new W.CharacterGroup(
-        w,
-        s.radius,
-        s.height,
-        s.stepHeight,
-        s.maxSlope,
-        s.snapDistance,
-        s.skinWidth,
-        capacity,
-      );
-      super('CharacterGroup', world, h);
+      const w = worldHandle(fn, world);
+      check(fn, world, options, capacity);
+      const settings = characterSettings(fn, options);
+      super(fn, world, new W.CharacterGroup(w, settings, capacity));
       this.#capacity = capacity;
-      this.#settings = s;
+      this.#settings = settings;
     }
 
     /** Adds a character at `position`; returns its index, or -1 when the group is full. */
     add(position) {
-      const h = this.live('add');
-      checkVec('CharacterGroup.add', 'position', position);
+      const h = this[LIVE]('add');
+      if (!v3(position)) fail('CharacterGroup.add', position);
       return h.add(position.x, position.y, position.z);
     }
 
     get count() {
-      return this.live('count').count();
+      return this[LIVE]('count').count();
     }
 
     get capacity() {
-      this.live('capacity');
+      this[LIVE]('capacity');
       return this.#capacity;
     }
 
     get settings() {
-      this.live('settings');
+      this[LIVE]('settings');
       return { ...this.#settings };
     }
 
     /** Float32Array view into wasm memory: the capsule centres, 3 floats per character. */
     get positions() {
-      const h = this.live('positions');
+      const h = this[LIVE]('positions');
       return this.#positions(h.positions(), 3 * h.count());
     }
 
@@ -428,32 +333,22 @@ export function systemClasses(W, heap, o) {
      * Moves every character at once: `displacements` holds 3 floats per character (a Float32Array
      * of at least 3 * count). Characters never overlap one another.
      */
-    moveAll(displacements, dt = 0) {
+    moveAll(displacements) {
       const fn = 'CharacterGroup.moveAll';
-      const h = this.live('moveAll');
+      const h = this[LIVE]('moveAll');
       const n = h.count();
-      if (!(displacements instanceof Float32Array)) {
-        throw new TypeError(`${fn}: argument 'displacements' must be a Float32Array (got ${describe(displacements)})`);
-      }
-      if (displacements.length < 3 * n) {
-        throw new RangeError(
-          `${fn}: argument 'displacements' must hold 3 floats per character (${3 * n}; got ${displacements.length})`,
-        );
-      }
-      if (typeof dt !== 'number') throw new TypeError(`${fn}: argument 'dt' must be a number (got ${describe(dt)})`);
-      if (!(dt >= 0) || !Number.isFinite(dt))
-        throw new RangeError(`${fn}: argument 'dt' must be finite and >= 0 (got ${dt})`);
+      checkFloats(fn, 'displacements', displacements, 3 * n);
       if (n === 0) return;
       const M = heap.M;
       if (this.#scratch === null) this.#scratch = M._malloc(12 * this.#capacity);
       if (!this.#scratch) throw new RangeError(`${fn}: out of wasm memory`);
       heap.f32().set(displacements.subarray(0, 3 * n), this.#scratch >> 2);
-      h.moveAll(this.#scratch, dt);
+      h.moveAll(this.#scratch, 0); // the core's dt: it does not use it (character.hpp)
     }
 
     /** The report of character i's last move (as CharacterController.move returns). */
     lastMove(i) {
-      const h = this.live('lastMove');
+      const h = this[LIVE]('lastMove');
       checkIndex('CharacterGroup.lastMove', 'i', i, h.count());
       h.lastMove(i);
       return readMove();
@@ -461,9 +356,10 @@ export function systemClasses(W, heap, o) {
 
     /** Teleports character i. */
     setPosition(i, position) {
-      const h = this.live('setPosition');
-      checkIndex('CharacterGroup.setPosition', 'i', i, h.count());
-      checkVec('CharacterGroup.setPosition', 'position', position);
+      const fn = 'CharacterGroup.setPosition';
+      const h = this[LIVE]('setPosition');
+      checkIndex(fn, 'i', i, h.count());
+      if (!v3(position)) fail(fn, i, position);
       h.setPosition(i, position.x, position.y, position.z);
     }
 

@@ -1,6 +1,6 @@
 // The world (world.hpp) in JS: a class owning a C++ World through an Embind handle.
 // dispose() frees it at once ([Symbol.dispose] too, for `using`); a FinalizationRegistry frees
-// forgotten worlds eventually, as a safety net only. Any use after dispose throws an Error.
+// forgotten worlds eventually, as a safety net only. Any use after dispose throws a TypeError.
 import { fail, v3, q4, num, nonneg, upto } from './check.js';
 import { REGIONS } from './layout.js';
 import { DISPOSE, arrayArg, arrayOutput, placeInput } from './memory.js';
@@ -144,9 +144,9 @@ export function worldClass(W, heap, o, mem) {
     /** ParticleSystems and CharacterControllers built on this world: disposed with it. */
     #dependents = new Set();
 
-    [WORLD_HANDLE](what) {
+    [WORLD_HANDLE](fn) {
       const h = this.#h;
-      if (h === null) throw new Error(`${what}: the World was disposed`);
+      if (h === null) throw new TypeError(`${fn}: argument 'world' is a World that was disposed`);
       return h;
     }
 
@@ -157,7 +157,7 @@ export function worldClass(W, heap, o, mem) {
 
     #live(method) {
       const h = this.#h;
-      if (h === null) throw new Error(`World.${method}: this World was disposed`);
+      if (h === null) throw new TypeError(`World.${method}: this World was disposed`);
       return h;
     }
 

@@ -67,6 +67,9 @@ enum class BoundingSphereKind : std::uint8_t {
     Degenerate,
 };
 
+/// "acute", "rightOrObtuse" or "degenerate".
+const char* bounding_sphere_kind_name(BoundingSphereKind kind);
+
 struct TriangleBoundingSphere {
     Sphere sphere;
     BoundingSphereKind kind = BoundingSphereKind::Acute;

@@ -47,6 +47,10 @@ enum class SweepPlaneCase : std::uint8_t {
     Invalid,
 };
 
+/// "hitFront", "embedded", "embeddedParallel", "movingAway", "parallel", "tooFar", "behindPlane"
+/// or "invalid".
+const char* sweep_plane_case_name(SweepPlaneCase kind);
+
 struct SweepPlaneHit {
     bool hit = false;
     /// 0 when embedded; the contact fraction in [0, 1] for HitFront; 1 on a miss.
@@ -77,6 +81,10 @@ SweepPlaneHit sweep_sphere_plane(float radius, Vec3 start, Vec3 end, Vec3 plane_
 
 /// Which feature of the triangle the swept sphere touched first.
 enum class TriangleFeature : std::uint8_t { Face, EdgeAB, EdgeBC, EdgeCA, VertexA, VertexB, VertexC };
+
+/// The feature by the name of its triangle region (region_name): "face", "AB", "BC", "CA", "A",
+/// "B" or "C".
+const char* triangle_feature_name(TriangleFeature feature);
 
 struct TriangleSweepHit {
     bool hit = false;

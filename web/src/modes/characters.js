@@ -119,7 +119,7 @@ function create({ shototsu, stage, params: state, shell }) {
   });
 
   // ---- the crowd: one CharacterGroup moves the player (index 0) and the walkers ---------------
-  // A single CharacterController (`ch.move(displacement, dt)`) returns the same report; one
+  // A single CharacterController (`ch.move(displacement)`) returns the same report; one
   // group moves everyone in one call and keeps them from overlapping one another.
   const random = seededRandom(11);
   let crowd = makeCrowd(null);
@@ -240,7 +240,7 @@ function create({ shototsu, stage, params: state, shell }) {
     walkerDisplacements(dt, d);
     before.set(group.positions);
     const reports = meter.time(() => {
-      group.moveAll(d, dt);
+      group.moveAll(d);
       return Array.from({ length: n }, (_, i) => group.lastMove(i));
     });
 
