@@ -176,6 +176,7 @@ export const BEHIND_THE_FACE = {
   pairs: 'pairsAll, pairsSweepAndPrune, pairsTree',
   pairsPointer: 'pairsAll, pairsSweepAndPrune, pairsTree: where the pairs are',
   worldLastError: 'World.add*, setTransform, updateMesh, remove…: why the core refused',
+  'World.objectState': 'World.transform: the pose and velocities of an object',
   worldInputPointer: 'World.addMesh, addInstance, setTransform, teleport: where a transform is put',
   worldContactsPointer: 'World.overlapSphere, World.overlapCapsule: where the contacts are',
   shototsu_heap_in_use: 'the leak tests (bind/diagnostics.cpp)',
