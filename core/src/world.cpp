@@ -443,31 +443,46 @@ void World::update(float dt) {
 
 namespace {
 
-// Refits a mesh's binary tree to its (new) triangles in one backward pass — leaves from their
-// triangles, inner nodes from their children — and returns the refitted tree's SAH cost
-// (bvh_sah_cost's measure). Triangles with a non-finite vertex add nothing, as at build.
-float refit_mesh(World::MeshShape& mesh) {
+// Reads a mesh's new triangles into leaf order and refits its binary tree in the same backward
+// pass — a leaf's box from its triangles as they are read, an inner node's from its children —
+// and returns the refitted tree's SAH cost (bvh_sah_cost's measure). Triangles with a non-finite
+// vertex add nothing to their leaf's box, as at build.
+float refit_mesh(World::MeshShape& mesh, const float* p) {
     const float inf = std::numeric_limits<float>::infinity();
+    const std::uint32_t* idx = mesh.indices.empty() ? nullptr : mesh.indices.data();
     std::vector<BvhNode>& nodes = mesh.bvh.nodes;
     double sum = 0.0;
     for (std::size_t i = nodes.size(); i-- > 0;) {
         BvhNode& n = nodes[i];
-        Vec3 lo{inf, inf, inf}, hi{-inf, -inf, -inf};
+        float lx = inf, ly = inf, lz = inf, hx = -inf, hy = -inf, hz = -inf;
         if (n.count > 0) {
             for (std::uint32_t k = n.first; k < n.first + n.count; ++k) {
-                const Triangle& t = mesh.tris[k];
-                if (!is_finite(t.a) || !is_finite(t.b) || !is_finite(t.c)) continue;
-                lo = vmin(lo, vmin(vmin(t.a, t.b), t.c));
-                hi = vmax(hi, vmax(vmax(t.a, t.b), t.c));
+                const std::size_t t = mesh.ids[k];
+                const float* a = p + 3 * (idx ? idx[3 * t] : 3 * t);
+                const float* b = p + 3 * (idx ? idx[3 * t + 1] : 3 * t + 1);
+                const float* c = p + 3 * (idx ? idx[3 * t + 2] : 3 * t + 2);
+                mesh.tris[k] = {{a[0], a[1], a[2]}, {b[0], b[1], b[2]}, {c[0], c[1], c[2]}};
+                // x - x is 0 exactly for finite x; the sum is NaN when any vertex is not finite.
+                const float all = a[0] + a[1] + a[2] + b[0] + b[1] + b[2] + c[0] + c[1] + c[2];
+                if (all - all != 0.0f) continue;
+                lx = minf(lx, minf(minf(a[0], b[0]), c[0]));
+                ly = minf(ly, minf(minf(a[1], b[1]), c[1]));
+                lz = minf(lz, minf(minf(a[2], b[2]), c[2]));
+                hx = maxf(hx, maxf(maxf(a[0], b[0]), c[0]));
+                hy = maxf(hy, maxf(maxf(a[1], b[1]), c[1]));
+                hz = maxf(hz, maxf(maxf(a[2], b[2]), c[2]));
             }
         } else {
             const AABB& l = nodes[n.first].box;
             const AABB& r = nodes[n.first + 1].box;
-            lo = vmin(l.min, r.min);
-            hi = vmax(l.max, r.max);
+            lx = minf(l.min.x, r.min.x), ly = minf(l.min.y, r.min.y), lz = minf(l.min.z, r.min.z);
+            hx = maxf(l.max.x, r.max.x), hy = maxf(l.max.y, r.max.y), hz = maxf(l.max.z, r.max.z);
         }
-        n.box = {lo, hi};
-        if (lo.x <= hi.x) sum += static_cast<double>(aabb_surface_area(n.box)) * (n.count > 0 ? n.count : 1);
+        n.box = {{lx, ly, lz}, {hx, hy, hz}};
+        if (lx <= hx) {
+            const float ex = hx - lx, ey = hy - ly, ez = hz - lz;
+            sum += static_cast<double>(2.0f * (ex * ey + ey * ez + ez * ex)) * (n.count > 0 ? n.count : 1);
+        }
     }
     const float root = nodes.empty() ? 0.0f : aabb_surface_area(nodes[0].box);
     return root > 0.0f ? static_cast<float>(sum / root) : 0.0f;
@@ -482,17 +497,8 @@ const char* World::update_mesh(std::uint32_t id, std::span<const float> position
     if (positions.size() != mesh.position_floats)
         return "positions must hold as many floats as the mesh was added with";
     const auto t0 = std::chrono::steady_clock::now();
-    // The triangles in leaf order, straight from the caller's arrays.
     const std::size_t n = mesh.tris.size();
-    const float* p = positions.data();
-    const std::uint32_t* idx = mesh.indices.empty() ? nullptr : mesh.indices.data();
-    const auto vertex = [p](std::size_t v) { return Vec3{p[3 * v], p[3 * v + 1], p[3 * v + 2]}; };
-    for (std::size_t k = 0; k < n; ++k) {
-        const std::size_t t = mesh.ids[k];
-        mesh.tris[k] = idx ? Triangle{vertex(idx[3 * t]), vertex(idx[3 * t + 1]), vertex(idx[3 * t + 2])}
-                           : Triangle{vertex(3 * t), vertex(3 * t + 1), vertex(3 * t + 2)};
-    }
-    if (refit_mesh(mesh) > tol::kRefitRebuildRatio * mesh.built_cost) {
+    if (refit_mesh(mesh, positions.data()) > tol::kRefitRebuildRatio * mesh.built_cost) {
         std::vector<Triangle> tris(n);
         for (std::size_t k = 0; k < n; ++k) tris[mesh.ids[k]] = mesh.tris[k];
         build_shape(mesh, std::move(tris));
