@@ -1,6 +1,9 @@
 // shototsu — the non-inline parts of math.hpp: deterministic trigonometry, quaternions, matrices.
 #include "shototsu/math.hpp"
 
+#include <cfloat>
+#include <cmath>
+
 namespace shototsu {
 
 namespace {
@@ -141,10 +144,19 @@ Quat quat_from_axis_angle(Vec3 axis, float radians) {
 }
 
 Quat quat_normalize(Quat q) {
-    const float l = std::sqrt(q.x * q.x + q.y * q.y + q.z * q.z + q.w * q.w);
-    if (!(l > 0.0f) || !std::isfinite(l)) return Quat{};
-    const float inv = 1.0f / l;
-    return Quat{q.x * inv, q.y * inv, q.z * inv, q.w * inv};
+    const float n2 = q.x * q.x + q.y * q.y + q.z * q.z + q.w * q.w;
+    if (n2 >= FLT_MIN && std::isfinite(n2)) {
+        const float inv = 1.0f / std::sqrt(n2);
+        return Quat{q.x * inv, q.y * inv, q.z * inv, q.w * inv};
+    }
+    // |q|^2 underflowed or overflowed (a denormal or huge quaternion is still a rotation): divide
+    // by the largest component first, as normalize_or does.
+    if (!std::isfinite(q.x) || !std::isfinite(q.y) || !std::isfinite(q.z) || !std::isfinite(q.w)) return Quat{};
+    const float big = maxf(maxf(std::fabs(q.x), std::fabs(q.y)), maxf(std::fabs(q.z), std::fabs(q.w)));
+    if (!(big > 0.0f)) return Quat{};
+    const Quat s{q.x / big, q.y / big, q.z / big, q.w / big};
+    const float inv = 1.0f / std::sqrt(s.x * s.x + s.y * s.y + s.z * s.z + s.w * s.w);
+    return Quat{s.x * inv, s.y * inv, s.z * inv, s.w * inv};
 }
 
 Mat3 mat3_from_quat(Quat q) {

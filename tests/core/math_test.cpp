@@ -183,6 +183,12 @@ TEST_CASE("quat_normalize: unit length, and the identity for zero or non-finite 
     CHECK(z.w == 1.0f);
     const Quat n = quat_normalize({std::nanf(""), 0, 0, 1});
     CHECK((n.x == 0.0f && n.w == 1.0f));
+    // Squared lengths that underflow or overflow still give the rotation.
+    const Quat tiny = quat_normalize({0, 1e-40f, 0, 0});
+    CHECK((tiny.y == 1.0f && tiny.w == 0.0f));
+    const Quat huge = quat_normalize({FLT_MAX, 0, 0, FLT_MAX});
+    CHECK(huge.x == Approx(0.70710678f));
+    CHECK(huge.w == Approx(0.70710678f));
 }
 
 TEST_CASE("mat3_transpose, mat3_mul and mat3_abs against hand computation") {

@@ -614,6 +614,22 @@ TEST_CASE("World objects: bad transforms and arguments are refused and change no
     CHECK(w.update_mesh(id + 7, floor.positions) != nullptr);
 }
 
+TEST_CASE("World objects: a denormal or huge quaternion turns the object as its unit quaternion does") {
+    // Their squared lengths underflow or overflow in float; they are still rotations.
+    World w;
+    const std::uint32_t id = w.add_box({0, 0, 0}, {1e-40f, 0, 0, 0}, {1, 2, 3}).object;  // a half turn about x
+    OBB box;
+    REQUIRE(w.box(id, box));
+    CHECK(box.rotation.x == 1.0f);
+    CHECK(box.rotation.w == 0.0f);
+    const float big = std::numeric_limits<float>::max();
+    REQUIRE(w.teleport(id, Transform{{0, 0, 0}, {big, 0, 0, big}, 1}) == nullptr);  // a quarter turn
+    CHECK_THAT(w.transform(id).rotation.x, Catch::Matchers::WithinAbs(0.70710678, 1e-6));
+    CHECK_THAT(w.transform(id).rotation.w, Catch::Matchers::WithinAbs(0.70710678, 1e-6));
+    // The quarter turn about x takes the local y half extent (2) to world z.
+    CHECK_THAT(w.raycast({0, 0, 5}, {0, 0, -1}, kInf).distance, Catch::Matchers::WithinAbs(3.0, 1e-5));
+}
+
 TEST_CASE("transform_from_matrix: rigid matrices with uniform scale decompose; others are refused") {
     Rng rng(19);
     for (int i = 0; i < 2000; ++i) {
