@@ -3,6 +3,7 @@
 // and world_cast.cpp.
 #include "shototsu/world.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <limits>
@@ -234,28 +235,33 @@ World::World(World&&) noexcept = default;
 World& World::operator=(World&&) noexcept = default;
 
 World::Object* World::live(std::uint32_t id) {
-    return id < objects_.size() && objects_[id].live ? &objects_[id] : nullptr;
+    const auto it = slot_of_.find(id);
+    return it == slot_of_.end() ? nullptr : &slots_[it->second];
 }
 const World::Object* World::live(std::uint32_t id) const {
-    return id < objects_.size() && objects_[id].live ? &objects_[id] : nullptr;
+    const auto it = slot_of_.find(id);
+    return it == slot_of_.end() ? nullptr : &slots_[it->second];
 }
 
-bool World::object_passes(std::uint32_t id, const QueryFilter& filter) const {
-    return id != filter.ignore && (objects_[id].layers & filter.layers) != 0;
+bool World::object_passes(std::uint32_t slot, const QueryFilter& filter) const {
+    const Object& o = slots_[slot];
+    return o.id != filter.ignore && (o.layers & filter.layers) != 0;
 }
 
 AddResult World::add_object(Object&& o) {
     AddResult r;
-    if (objects_.size() >= kNoIndex - 1) {
+    if (next_id_ >= kNoIndex - 1) {
         r.error = "too many objects";
         return r;
     }
     o.live = true;
-    objects_.push_back(std::move(o));
+    o.id = next_id_++;
+    slot_of_[o.id] = static_cast<std::uint32_t>(slots_.size());
+    slots_.push_back(std::move(o));
     top_structure_dirty_ = true;
     ++revision_;
     r.ok = true;
-    r.object = static_cast<std::uint32_t>(objects_.size() - 1);
+    r.object = slots_.back().id;
     return r;
 }
 
@@ -382,9 +388,17 @@ AddResult World::add_box(Vec3 center, Quat rotation, Vec3 half_extents, std::uin
 }
 
 const char* World::remove(std::uint32_t id) {
-    Object* o = live(id);
-    if (!o) return "the object is not a live object of this world";
-    *o = Object{};  // frees its mesh when no other object shares it
+    const auto it = slot_of_.find(id);
+    if (it == slot_of_.end()) return "the object is not a live object of this world";
+    // The last object moves into the hole; the removed one frees its mesh when no other object
+    // shares it.
+    const std::uint32_t slot = it->second;
+    slot_of_.erase(it);
+    if (slot + 1 != slots_.size()) {
+        slots_[slot] = std::move(slots_.back());
+        slot_of_[slots_[slot].id] = slot;
+    }
+    slots_.pop_back();
     top_structure_dirty_ = true;
     ++revision_;
     return nullptr;
@@ -415,8 +429,7 @@ const char* World::teleport(std::uint32_t id, const Transform& t) {
 void World::update(float dt) {
     const bool timed = dt > 0.0f && std::isfinite(dt);
     bool moved = false;
-    for (Object& o : objects_) {
-        if (!o.live) continue;
+    for (Object& o : slots_) {
         if (!o.pending) {
             o.linear = o.angular = Vec3{};
             continue;
@@ -508,8 +521,8 @@ const char* World::update_mesh(std::uint32_t id, std::span<const float> position
         mesh.box = mesh.bvh.nodes.empty() ? aabb_empty() : mesh.bvh.nodes[0].box;
     }
     build_ms_ += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-    for (Object& other : objects_)
-        if (other.live && other.shape.get() == &mesh) other.box = object_box(other);
+    for (Object& other : slots_)
+        if (other.shape.get() == &mesh) other.box = object_box(other);
     top_boxes_dirty_ = true;
     ++revision_;
     return nullptr;
@@ -524,23 +537,37 @@ const char* World::set_layers(std::uint32_t id, std::uint32_t layers) {
 }
 
 bool World::is_live(std::uint32_t id) const { return live(id) != nullptr; }
-ObjectKind World::kind(std::uint32_t id) const { return live(id) ? objects_[id].kind : ObjectKind::Mesh; }
-std::uint32_t World::layers(std::uint32_t id) const { return live(id) ? objects_[id].layers : 0; }
-Transform World::transform(std::uint32_t id) const { return live(id) ? objects_[id].pose : Transform{}; }
-Vec3 World::linear_velocity(std::uint32_t id) const { return live(id) ? objects_[id].linear : Vec3{}; }
-Vec3 World::angular_velocity(std::uint32_t id) const { return live(id) ? objects_[id].angular : Vec3{}; }
+ObjectKind World::kind(std::uint32_t id) const {
+    const Object* o = live(id);
+    return o ? o->kind : ObjectKind::Mesh;
+}
+std::uint32_t World::layers(std::uint32_t id) const {
+    const Object* o = live(id);
+    return o ? o->layers : 0;
+}
+Transform World::transform(std::uint32_t id) const {
+    const Object* o = live(id);
+    return o ? o->pose : Transform{};
+}
+Vec3 World::linear_velocity(std::uint32_t id) const {
+    const Object* o = live(id);
+    return o ? o->linear : Vec3{};
+}
+Vec3 World::angular_velocity(std::uint32_t id) const {
+    const Object* o = live(id);
+    return o ? o->angular : Vec3{};
+}
 Vec3 World::velocity_at(std::uint32_t id, Vec3 p) const {
     const Object* o = live(id);
     if (!o || !is_finite(p)) return {};
     return o->linear + cross(o->angular, p - o->pose.position);
 }
-AABB World::bounds(std::uint32_t id) const { return live(id) ? objects_[id].box : aabb_empty(); }
-std::size_t World::object_count() const {
-    std::size_t n = 0;
-    for (const Object& o : objects_) n += o.live ? 1 : 0;
-    return n;
+AABB World::bounds(std::uint32_t id) const {
+    const Object* o = live(id);
+    return o ? o->box : aabb_empty();
 }
-std::uint32_t World::id_limit() const { return static_cast<std::uint32_t>(objects_.size()); }
+std::size_t World::object_count() const { return slots_.size(); }
+std::uint32_t World::id_limit() const { return next_id_; }
 
 std::uint32_t World::triangle_count(std::uint32_t id) const {
     const Object* o = live(id);
@@ -577,8 +604,7 @@ WorldStats World::stats() const {
     refresh_top();
     WorldStats s;
     std::vector<const MeshShape*> seen;
-    for (const Object& o : objects_) {
-        if (!o.live) continue;
+    for (const Object& o : slots_) {
         ++s.objects;
         s.memory_bytes += sizeof(Object);
         if (!detail::is_mesh(o)) continue;
@@ -597,7 +623,8 @@ WorldStats World::stats() const {
         s.max_depth = s.max_depth > m->bvh.depth ? s.max_depth : m->bvh.depth;
     }
     s.top_nodes = static_cast<std::uint32_t>(top_.nodes.size());
-    s.memory_bytes += top_.nodes.size() * sizeof(BvhNode) + top_.order.size() * 4 + top_boxes_.size() * sizeof(AABB);
+    s.memory_bytes += top_.nodes.size() * sizeof(BvhNode) + top_.order.size() * 4 + top_boxes_.size() * sizeof(AABB) +
+                      slot_of_.size() * 16;
     s.build_ms = build_ms_;
     s.top_rebuilds = top_rebuilds_;
     s.top_refits = top_refits_;
@@ -611,24 +638,25 @@ void World::refresh_top() const {
     if (!top_structure_dirty_ && !top_boxes_dirty_) return;
     if (!top_structure_dirty_) {
         // Refit: the same tree over the moved boxes, unless that made it much worse.
-        for (std::size_t k = 0; k < top_.order.size(); ++k) top_boxes_[k] = objects_[top_.order[k]].box;
+        for (std::size_t k = 0; k < top_.order.size(); ++k) top_boxes_[k] = slots_[top_.order[k]].box;
         refit_bvh(top_, top_boxes_);
         ++top_refits_;
         top_boxes_dirty_ = false;
         if (!(bvh_sah_cost(top_) > tol::kTopRebuildRatio * top_built_cost_)) return;
     }
-    std::vector<std::uint32_t> ids;
-    std::vector<AABB> boxes;
-    for (std::uint32_t id = 0; id < objects_.size(); ++id)
-        if (objects_[id].live) {
-            ids.push_back(id);
-            boxes.push_back(objects_[id].box);
-        }
+    // The objects in the order of their ids, so that the tree depends on the set of objects and
+    // their boxes only, not on the order removals left the slots in.
+    std::vector<std::uint32_t> order(slots_.size());
+    for (std::uint32_t k = 0; k < order.size(); ++k) order[k] = k;
+    std::sort(order.begin(), order.end(),
+              [&](std::uint32_t a, std::uint32_t b) { return slots_[a].id < slots_[b].id; });
+    std::vector<AABB> boxes(order.size());
+    for (std::size_t k = 0; k < order.size(); ++k) boxes[k] = slots_[order[k]].box;
     top_ = build_bvh(boxes, 1);
-    top_boxes_.resize(ids.size());
+    top_boxes_.resize(order.size());
     for (std::size_t k = 0; k < top_.order.size(); ++k) {
         top_boxes_[k] = boxes[top_.order[k]];
-        top_.order[k] = ids[top_.order[k]];
+        top_.order[k] = order[top_.order[k]];
     }
     top_built_cost_ = bvh_sah_cost(top_);
     ++top_rebuilds_;

@@ -40,8 +40,9 @@ WorldHit World::cast_shape(Vec3 center, Vec3 half_axis, float round, Vec3 dir, f
         return earliest.result(max_distance, max_distance);
     const Vec3 motion = ray.dir * max_distance;
     const auto best_distance = [&] { return earliest.best.hit ? earliest.t * max_distance : max_distance; };
-    walk_top_ray(ray, max_distance, grow, filter, [&](std::uint32_t id) {
-        const Object& o = objects_[id];
+    walk_top_ray(ray, max_distance, grow, filter, [&](std::uint32_t slot) {
+        const Object& o = slots_[slot];
+        const std::uint32_t id = o.id;
         if (!detail::is_mesh(o)) {
             const detail::PrimitiveHit h = prim(detail::world_primitive(o));
             if (h.hit) {

@@ -28,6 +28,7 @@ struct World::MeshShape {
 };
 
 struct World::Object {
+    std::uint32_t id = kNoIndex;
     ObjectKind kind = ObjectKind::Mesh;
     bool live = false;
     /// Identity pose: queries skip the placement arithmetic (and match a static mesh exactly).
@@ -107,10 +108,10 @@ void World::walk_top_ray(const detail::RaySetup& ray, float limit, Vec3 grow, co
         const BvhNode& node = top_.nodes[e.node];
         if (node.count > 0) {
             for (std::uint32_t k = node.first; k < node.first + node.count; ++k) {
-                const std::uint32_t id = top_.order[k];
-                if (!object_passes(id, filter) || !(detail::ray_box_entry(ray, top_boxes_[k], g, reach) <= reach))
+                const std::uint32_t slot = top_.order[k];
+                if (!object_passes(slot, filter) || !(detail::ray_box_entry(ray, top_boxes_[k], g, reach) <= reach))
                     continue;
-                const float next = visit(id);
+                const float next = visit(slot);
                 if (next < 0.0f) return;
                 if (next + slop < reach) reach = next + slop;
             }

@@ -4,6 +4,7 @@
 // triangles are placed in world space before the per-triangle primitive decides them. The
 // swept-shape casts live in world_cast.cpp.
 #include <cmath>
+#include <utility>
 
 #include "shototsu/bounding.hpp"
 #include "shototsu/cast.hpp"
@@ -129,8 +130,9 @@ WorldHit World::raycast(Vec3 origin, Vec3 dir, float max_distance, const QueryFi
     if (!ray.init(origin, dir, max_distance)) return best;
     float limit = max_distance;
     detail::PrimitiveHit prim;
-    walk_top_ray(ray, max_distance, Vec3{0, 0, 0}, filter, [&](std::uint32_t id) {
-        ray_object(objects_[id], id, ray, max_distance, limit, best, prim);
+    walk_top_ray(ray, max_distance, Vec3{0, 0, 0}, filter, [&](std::uint32_t slot) {
+        const Object& o = slots_[slot];
+        ray_object(o, o.id, ray, max_distance, limit, best, prim);
         return limit;
     });
     if (!best.hit) return best;
@@ -151,15 +153,18 @@ void World::raycast_batch(std::span<const float> rays, float max_distance, std::
     };
     // A scene of a few meshes at the identity pose (a static level) walks two rays at a time
     // through each mesh in turn; anything else goes ray by ray through the top level.
-    std::uint32_t meshes[8];
+    const Object* meshes[8];
     std::size_t mesh_count = 0;
     bool paired = true;
-    for (std::uint32_t id = 0; id < objects_.size() && paired; ++id) {
-        const Object& o = objects_[id];
-        if (!o.live || !object_passes(id, filter)) continue;
+    for (std::uint32_t slot = 0; slot < slots_.size() && paired; ++slot) {
+        const Object& o = slots_[slot];
+        if (!object_passes(slot, filter)) continue;
         paired = detail::is_mesh(o) && o.identity && mesh_count < 8;
-        if (paired) meshes[mesh_count++] = id;
+        if (paired) meshes[mesh_count++] = &o;
     }
+    // In id order, as the top level would visit them (the answers do not depend on it).
+    for (std::size_t i = 1; i < mesh_count; ++i)
+        for (std::size_t j = i; j > 0 && meshes[j - 1]->id > meshes[j]->id; --j) std::swap(meshes[j - 1], meshes[j]);
     std::size_t i = 0;
     if (paired) {
         for (; i + 1 < n; i += 2) {
@@ -176,9 +181,9 @@ void World::raycast_batch(std::span<const float> rays, float max_distance, std::
             ba.distance = bb.distance = max_distance;
             float la = max_distance, lb = max_distance;
             for (std::size_t j = 0; j < mesh_count; ++j) {
-                const MeshShape& mesh = *objects_[meshes[j]].shape;
-                const RayLeaf leaf_a{ra, mesh.tris.data(), mesh.ids.data(), meshes[j], max_distance, la, ba};
-                const RayLeaf leaf_b{rb, mesh.tris.data(), mesh.ids.data(), meshes[j], max_distance, lb, bb};
+                const MeshShape& mesh = *meshes[j]->shape;
+                const RayLeaf leaf_a{ra, mesh.tris.data(), mesh.ids.data(), meshes[j]->id, max_distance, la, ba};
+                const RayLeaf leaf_b{rb, mesh.tris.data(), mesh.ids.data(), meshes[j]->id, max_distance, lb, bb};
                 detail::RayWalk<const RayLeaf> wa(mesh.bvh, ra, la, Vec3{0, 0, 0}, leaf_a);
                 detail::RayWalk<const RayLeaf> wb(mesh.bvh, rb, lb, Vec3{0, 0, 0}, leaf_b);
                 bool a = !wa.done(), b = !wb.done();
@@ -206,8 +211,8 @@ bool World::raycast_any(Vec3 origin, Vec3 dir, float max_distance, const QueryFi
     RaySetup ray;
     if (!ray.init(origin, dir, max_distance)) return false;
     bool found = false;
-    walk_top_ray(ray, max_distance, Vec3{0, 0, 0}, filter, [&](std::uint32_t id) {
-        const Object& o = objects_[id];
+    walk_top_ray(ray, max_distance, Vec3{0, 0, 0}, filter, [&](std::uint32_t slot) {
+        const Object& o = slots_[slot];
         if (!detail::is_mesh(o)) {
             found = detail::primitive_raycast(detail::world_primitive(o), ray.origin, ray.dir, max_distance).hit;
             return found ? -1.0f : max_distance;
@@ -249,9 +254,10 @@ WorldHit World::intersect_segment(Vec3 start, Vec3 end, const QueryFilter& filte
 
 // ---- triangles in a box -----------------------------------------------------------------------
 
-void World::mesh_triangles_in(std::uint32_t id, const AABB& box,
+void World::mesh_triangles_in(std::uint32_t slot, const AABB& box,
                               void (*emit)(void*, std::uint32_t, std::uint32_t, const Triangle&), void* ctx) const {
-    const Object& o = objects_[id];
+    const Object& o = slots_[slot];
+    const std::uint32_t id = o.id;
     if (!detail::is_mesh(o)) return;
     const MeshShape& mesh = *o.shape;
     if (mesh.bvh.nodes.empty()) return;
@@ -313,11 +319,11 @@ std::size_t World::overlap_sphere(Vec3 center, float radius, std::vector<WorldCo
         wc.feature = closest_point_on_triangle(center, t).region;
         out.push_back(wc);
     };
-    for_each_object_in(box, filter, [&](std::uint32_t id) {
-        const Object& o = objects_[id];
+    for_each_object_in(box, filter, [&](std::uint32_t slot) {
+        const Object& o = slots_[slot];
         if (detail::is_mesh(o)) {
             mesh_triangles_in(
-                id, box,
+                slot, box,
                 [](void* ctx, std::uint32_t object, std::uint32_t tri, const Triangle& t) {
                     (*static_cast<decltype(on_triangle)*>(ctx))(object, tri, t);
                 },
@@ -325,7 +331,7 @@ std::size_t World::overlap_sphere(Vec3 center, float radius, std::vector<WorldCo
             return;
         }
         const Contact c = detail::primitive_sphere_overlap(detail::world_primitive(o), sphere);
-        if (c.hit) out.push_back(primitive_contact(id, c));
+        if (c.hit) out.push_back(primitive_contact(o.id, c));
     });
     return out.size() - before;
 }
@@ -345,11 +351,11 @@ std::size_t World::overlap_capsule(Vec3 a, Vec3 b, float radius, std::vector<Wor
         wc.feature = closest_point_on_triangle(axis_point.point1, t).region;
         out.push_back(wc);
     };
-    for_each_object_in(box, filter, [&](std::uint32_t id) {
-        const Object& o = objects_[id];
+    for_each_object_in(box, filter, [&](std::uint32_t slot) {
+        const Object& o = slots_[slot];
         if (detail::is_mesh(o)) {
             mesh_triangles_in(
-                id, box,
+                slot, box,
                 [](void* ctx, std::uint32_t object, std::uint32_t tri, const Triangle& t) {
                     (*static_cast<decltype(on_triangle)*>(ctx))(object, tri, t);
                 },
@@ -357,7 +363,7 @@ std::size_t World::overlap_capsule(Vec3 a, Vec3 b, float radius, std::vector<Wor
             return;
         }
         const Contact c = detail::primitive_capsule_overlap(detail::world_primitive(o), cap);
-        if (c.hit) out.push_back(primitive_contact(id, c));
+        if (c.hit) out.push_back(primitive_contact(o.id, c));
     });
     return out.size() - before;
 }
@@ -464,12 +470,13 @@ WorldClosestPoint World::closest_point(Vec3 p, float max_distance, const QueryFi
         if (aabb_is_empty(node.box) || distance_sq_point_aabb(p, node.box) > s.prune_d2()) continue;
         if (node.count > 0) {
             for (std::uint32_t k = node.first; k < node.first + node.count; ++k) {
-                const std::uint32_t id = top_.order[k];
+                const std::uint32_t slot = top_.order[k];
                 s.set_margin(root_margin);
-                if (!object_passes(id, filter) || aabb_is_empty(top_boxes_[k]) ||
+                if (!object_passes(slot, filter) || aabb_is_empty(top_boxes_[k]) ||
                     distance_sq_point_aabb(p, top_boxes_[k]) > s.prune_d2())
                     continue;
-                const Object& o = objects_[id];
+                const Object& o = slots_[slot];
+                const std::uint32_t id = o.id;
                 if (detail::is_mesh(o)) {
                     closest_in_mesh(s, o, id);
                     continue;
@@ -554,9 +561,10 @@ WorldFloor World::floor(float x, float z, float from_y, const QueryFilter& filte
         if (!column_reaches(node.box, x, z, from_y, best)) continue;
         if (node.count > 0) {
             for (std::uint32_t k = node.first; k < node.first + node.count; ++k) {
-                const std::uint32_t id = top_.order[k];
-                if (!object_passes(id, filter) || !column_reaches(top_boxes_[k], x, z, from_y, best)) continue;
-                const Object& o = objects_[id];
+                const std::uint32_t slot = top_.order[k];
+                if (!object_passes(slot, filter) || !column_reaches(top_boxes_[k], x, z, from_y, best)) continue;
+                const Object& o = slots_[slot];
+                const std::uint32_t id = o.id;
                 if (detail::is_mesh(o)) {
                     floor_in_mesh(best, o, id, x, z, from_y);
                     continue;

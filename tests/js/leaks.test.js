@@ -94,6 +94,35 @@ test(`World: ${CYCLES} cycles of new, addMesh (plain and indexed), queries, over
   assertFlat('World', m);
 });
 
+test(`World objects: ${CYCLES} cycles of adding, moving, refitting and removing meshes, instances and primitives in one World leave the heap where it was`, () => {
+  const w = floorWorld();
+  const moved = BOX.map((v, k) => (k % 3 === 1 ? v + 0.25 : v));
+  const lift = { position: V(0, 0, 0) };
+  let hits = 0;
+  const m = measure((i) => {
+    const box = w.addMesh(BOX, BOX_INDICES, { transform: { position: V(2, 0, 0), scale: 1 + (i % 2) } });
+    const copy = w.addInstance(box, { transform: { position: V(-2, 0, 0) } });
+    const ball = w.addSphere(V(0, 1, 0), 0.5, { layers: 2 });
+    const pole = w.addCapsule(V(3, 0, 3), V(3, 2, 3), 0.25);
+    const slab = w.addBox(V(-3, 0.5, -3), { x: 0, y: 0, z: 0, w: 1 }, V(1, 0.5, 1));
+    lift.position.y = (i % 7) * 0.1;
+    w.setTransform(ball, lift);
+    w.update(1 / 60);
+    w.updateMesh(box, i % 2 ? moved : BOX);
+    hits += w.raycast(V(0, 5, 0), V(0, -1, 0), Infinity, { ignore: slab }).hit;
+    w.overlapSphere(V(0, 1, 0), 1);
+    w.remove(pole);
+    w.remove(box); // its instance keeps the triangles
+    w.remove(copy); // now they go
+    w.remove(ball);
+    w.remove(slab);
+  });
+  assert.equal(hits, CYCLES + WARMUP, 'every cycle answered');
+  assert.equal(w.objectCount, 1, 'only the floor is left');
+  w.dispose();
+  assertFlat('World objects', m);
+});
+
 test(`ParticleSystem: ${CYCLES} cycles of new, spawn, step and dispose over one World leave the heap where it was`, () => {
   const w = floorWorld();
   let spawned = 0;

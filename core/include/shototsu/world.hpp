@@ -34,6 +34,7 @@
 #include <memory>
 #include <span>
 #include <type_traits>
+#include <unordered_map>
 #include <vector>
 
 #include "shototsu/bvh.hpp"
@@ -300,7 +301,7 @@ private:
     WorldHit cast_shape(Vec3 center, Vec3 half_axis, float round, Vec3 dir, float max_distance,
                         const QueryFilter& filter, Sweep&& sweep, Prim&& prim) const;
     // The objects whose top-level box the ray (its boxes grown by `grow`) enters before the
-    // limit, nearer subtrees first; visit(id) returns the new limit (negative: stop).
+    // limit, nearer subtrees first; visit(slot) returns the new limit (negative: stop).
     template <class Visit>
     void walk_top_ray(const detail::RaySetup& ray, float limit, Vec3 grow, const QueryFilter& filter,
                       Visit&& visit) const;
@@ -316,11 +317,14 @@ private:
     const Object* live(std::uint32_t id) const;
     AddResult add_object(Object&& o);
 
-    std::vector<Object> objects_;
+    // The live objects, densely (a removal moves the last into the hole); ids map to slots.
+    std::vector<Object> slots_;
+    std::unordered_map<std::uint32_t, std::uint32_t> slot_of_;
+    std::uint32_t next_id_ = 0;
     std::uint64_t revision_ = 1;
     double build_ms_ = 0.0;
     std::uint32_t mesh_rebuilds_ = 0;
-    // The top level: a hierarchy over the live objects' world boxes (object ids in its order).
+    // The top level: a hierarchy over the live objects' world boxes (slots in its order).
     mutable Bvh top_;
     mutable std::vector<AABB> top_boxes_;
     mutable bool top_structure_dirty_ = true, top_boxes_dirty_ = false;
@@ -330,9 +334,9 @@ private:
 
 template <class F>
 void World::for_each_triangle_in(const AABB& box, F&& f, const QueryFilter& filter) const {
-    for_each_object_in(box, filter, [&](std::uint32_t id) {
+    for_each_object_in(box, filter, [&](std::uint32_t slot) {
         mesh_triangles_in(
-            id, box,
+            slot, box,
             [](void* ctx, std::uint32_t object, std::uint32_t tri_id, const Triangle& tri) {
                 (*static_cast<std::remove_reference_t<F>*>(ctx))(object, tri_id, tri);
             },
@@ -355,13 +359,13 @@ void World::for_each_object_in(const AABB& box, const QueryFilter& filter, F&& f
             continue;
         if (node.count > 0) {
             for (std::uint32_t k = node.first; k < node.first + node.count; ++k) {
-                const std::uint32_t id = top_.order[k];
-                if (!object_passes(id, filter)) continue;
+                const std::uint32_t slot = top_.order[k];
+                if (!object_passes(slot, filter)) continue;
                 const AABB& ob = top_boxes_[k];
                 if (ob.min.x > box.max.x || ob.max.x < box.min.x || ob.min.y > box.max.y || ob.max.y < box.min.y ||
                     ob.min.z > box.max.z || ob.max.z < box.min.z)
                     continue;
-                f(id);
+                f(slot);
             }
         } else {
             stack[top++] = node.first + 1;
