@@ -190,6 +190,8 @@ std::vector<Triangle> read_triangles(std::span<const float> positions, std::span
 
 namespace detail {
 
+void set_pose(World::Object& o, const Transform& t) { ::shototsu::set_pose(o, t); }
+
 AABB place_box(const World::Object& o, const AABB& local) {
     const Vec3 c = (local.min + local.max) * 0.5f, e = (local.max - local.min) * 0.5f;
     const Vec3 wc = place(o, c);

@@ -78,6 +78,10 @@ AABB place_box(const World::Object& o, const AABB& local);
 /// The own-space box of a world box (as place_box, the other way).
 AABB unplace_box(const World::Object& o, const AABB& world);
 
+/// Puts the object at pose t (already checked and normalised): its rotation matrix, inverse scale,
+/// identity flag and world box follow from t, its shape and its local primitive.
+void set_pose(World::Object& o, const Transform& t);
+
 /// The primitive at the object's pose, in world space.
 Primitive world_primitive(const World::Object& o);
 

@@ -4,8 +4,8 @@
 // missing, when they disagree:
 //   * an export of the wasm module (a C export, an Embind function, class or method) with no JS
 //     face of its name and no entry in BEHIND_THE_FACE;
-//   * a public function, constructor, method or setter of the API with no SIGNATURES entry (or an
-//     entry for nothing);
+//   * a public function, constructor, method, static method or setter of the API with no
+//     SIGNATURES entry (or an entry for nothing);
 //   * a public name with no declaration in index.d.ts, or a declaration whose parameter names or
 //     optionality differ from its signature's;
 //   * an options object whose fields differ between OPTIONS, the settings struct's value_object
@@ -71,6 +71,12 @@ function membersOf(Class) {
   }
   return out;
 }
+
+/** The static methods of a class (called on the class itself): their names. */
+const staticsOf = (Class) =>
+  Object.getOwnPropertyNames(Class).filter(
+    (name) => !['length', 'name', 'prototype'].includes(name) && typeof Class[name] === 'function',
+  );
 
 /** Members every disposable class has, documented once (dispose, disposed). */
 const LIFE_CYCLE = new Set(['dispose', 'disposed']);
@@ -166,8 +172,10 @@ test('every export of the wasm module has a JS face of its name, or says in BEHI
   for (const [cls, methods] of Object.entries(wasmClasses)) {
     assert.ok(apiClasses.includes(cls), `the Embind class ${cls} has no JS class`);
     const js = membersOf(s[cls]);
+    const statics = staticsOf(s[cls]);
     const faced = (m) =>
       m in js ||
+      statics.includes(m) ||
       (/^set[A-Z]/.test(m) && js[m[3].toLowerCase() + m.slice(4)] === 'setter') ||
       `${cls}.${m}` in BEHIND_THE_FACE;
     assert.deepEqual(
@@ -194,6 +202,7 @@ test('every public function, constructor, method and setter has a SIGNATURES ent
     for (const [m, kind] of Object.entries(membersOf(s[cls]))) {
       if (kind !== 'getter' && !LIFE_CYCLE.has(m)) expected.add(`${cls}.${m}`);
     }
+    for (const m of staticsOf(s[cls])) expected.add(`${cls}.${m}`);
   }
   assert.deepEqual(
     [...expected].filter((name) => !(name in SIGNATURES)),
@@ -223,6 +232,10 @@ test('every class of the API is declared in index.d.ts: its constructor, methods
     const ctor = interfaceOf(`${cls}Constructor`);
     assert.ok(ctor?.new, `interface ${cls}Constructor with new (...) is not declared`);
     assertParams(`new ${cls}`, ctor.new.params, SIGNATURES[cls]);
+    for (const m of staticsOf(s[cls])) {
+      assert.equal(ctor[m]?.kind, 'method', `the static ${cls}.${m} is not declared in interface ${cls}Constructor`);
+      assertParams(`${cls}.${m}`, ctor[m].params, SIGNATURES[`${cls}.${m}`]);
+    }
     const declared = interfaceOf(cls);
     assert.ok(declared, `interface ${cls} is not declared`);
     for (const [m, kind] of Object.entries(membersOf(s[cls]))) {

@@ -5,6 +5,7 @@
 // column-major) or parts (form 2: position xyz, quaternion xyzw, scale xyz); the core decides
 // whether they are rigid. Every query ends with the filter's layers and ignored object.
 #include <emscripten/bind.h>
+#include <emscripten/val.h>
 
 #include <string>
 #include <vector>
@@ -267,6 +268,17 @@ void sphereCastBatch(const World& w, std::uintptr_t casts, std::uint32_t n, floa
     }
 }
 
+// The world's bytes (World::serialize) as a Uint8Array of JS memory (a copy: nothing to free).
+emscripten::val serialize(const World& w) {
+    const std::vector<std::uint8_t> bytes = w.serialize();
+    return emscripten::val(emscripten::typed_memory_view(bytes.size(), bytes.data())).call<emscripten::val>("slice");
+}
+// Replaces w by the world of the bytes at `bytes` (World::deserialize): 0, or 1 with the reason
+// in lastError() (w untouched).
+int deserialize(World& w, std::uintptr_t bytes, std::uint32_t count) {
+    return done(World::deserialize({reinterpret_cast<const std::uint8_t*>(bytes), count}, w));
+}
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(shototsu_world) {
@@ -303,7 +315,9 @@ EMSCRIPTEN_BINDINGS(shototsu_world) {
         .function("triangle", &triangle)
         .function("stats", &stats)
         .function("raycastBatch", &raycastBatch)
-        .function("sphereCastBatch", &sphereCastBatch);
+        .function("sphereCastBatch", &sphereCastBatch)
+        .function("serialize", &serialize)
+        .function("deserialize", &deserialize);
     function("worldLastError", &lastError);
     function("worldContactsPointer", &contactsPointer);
     function("worldInputPointer", &inputPointer);

@@ -223,6 +223,10 @@ export function checkArg(fn, name, kind, v) {
     case 'objectOptions':
     case 'layerOptions':
       return; // checked where they are read (world.js), with the argument named
+    case 'bytes':
+      if (!(v instanceof Uint8Array || v instanceof ArrayBuffer))
+        throw bad(TypeError, fn, name, 'must be a Uint8Array or an ArrayBuffer', v);
+      return;
     default: {
       if (kind.startsWith('f32/') || kind.startsWith('u32/')) return; // checked by memory.js's arrayArg
       if (kind in OPTIONS) return checkOptions(fn, name, v, kind);

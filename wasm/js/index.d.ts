@@ -472,6 +472,12 @@ export interface World {
     ids?: Uint32Input,
     filter?: QueryFilter,
   ): Float32Array;
+  /**
+   * The whole world as bytes — meshes with their trees, objects, poses, pending targets,
+   * velocities, layers and removed ids — to load with `s.World.deserialize` in another thread,
+   * page or session (docs/serialization.md). Versioned, little-endian, the same bytes natively.
+   */
+  serialize(): Uint8Array;
   /** Counts, memory and build time. */
   readonly stats: WorldStats;
   /** True after dispose(). */
@@ -484,6 +490,13 @@ export interface World {
 /** `new s.World()`. */
 export interface WorldConstructor {
   new (): World;
+  /**
+   * A World from `world.serialize()`'s bytes (docs/serialization.md), answering every query as the
+   * saved one did, with the same object ids. Throws a TypeError when `bytes` is not a Uint8Array
+   * or ArrayBuffer, a RangeError naming why when they are not a World (truncated, corrupted, another
+   * version); the module stays usable.
+   */
+  deserialize(bytes: Uint8Array | ArrayBuffer): World;
   readonly prototype: World;
 }
 

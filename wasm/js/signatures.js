@@ -12,7 +12,7 @@
 //   object a live object's id · id an object id, live or not (integer >= 0) · layers an
 //   integer bit mask · dt finite > 0 · transform Matrix4, 16 numbers or {position,
 //   quaternion?, scale?} · filter {layers?, ignore?} · objectOptions {transform?, layers?} ·
-//   layerOptions {layers?}.
+//   layerOptions {layers?} · bytes Uint8Array or ArrayBuffer.
 // "Finite" means within float32 range too: |x| <= 3.4028234663852886e38.
 export const SIGNATURES = {
   // closest points
@@ -118,6 +118,11 @@ export const WORLD_SIGNATURES = {
   triangle: 'object:object index:index',
   raycastBatch: 'rays:f32/6 maxDistance:maxDistance out?:f32/8 ids?:u32/2 filter?:filter',
   sphereCastBatch: 'casts:f32/6 radius:radius maxDistance:distance out?:f32/11 ids?:u32/2 filter?:filter',
+  serialize: '',
+};
+/** Static methods of the classes, called on the class itself (`Class.method`). */
+export const STATIC_SIGNATURES = {
+  'World.deserialize': 'bytes:bytes',
 };
 export const PARTICLE_SYSTEM_SIGNATURES = {
   new: 'world:world options?:ParticleOptions',
@@ -148,6 +153,7 @@ export const CLASS_SIGNATURES = {
 for (const [cls, methods] of Object.entries(CLASS_SIGNATURES)) {
   for (const [method, sig] of Object.entries(methods)) SIGNATURES[method === 'new' ? cls : `${cls}.${method}`] = sig;
 }
+Object.assign(SIGNATURES, STATIC_SIGNATURES);
 
 /**
  * The fields of the options objects, named as the settings structs' value_objects name them

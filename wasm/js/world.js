@@ -594,6 +594,31 @@ export function worldClass(W, heap, o, mem) {
       );
     }
 
+    /** The whole world as bytes (docs/serialization.md): load them with World.deserialize. */
+    serialize() {
+      return this.#live('serialize').serialize();
+    }
+
+    /** A World from serialize()'s bytes, answering as the saved one did. Bad bytes: a RangeError. */
+    static deserialize(bytes) {
+      const fn = 'World.deserialize';
+      if (!(bytes instanceof Uint8Array || bytes instanceof ArrayBuffer)) fail(fn, bytes);
+      const view = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
+      const world = new World();
+      const ptr = mem.malloc(view.length, fn);
+      try {
+        mem.M.HEAPU8.set(view, ptr);
+        if (world.#h.deserialize(ptr, view.length) !== 0) {
+          const why = W.worldLastError();
+          world.dispose();
+          throw new RangeError(`${fn}: argument 'bytes': ${why} (got ${view.length} bytes)`);
+        }
+      } finally {
+        mem.M._free(ptr);
+      }
+      return world;
+    }
+
     /** Frees the world's memory now, and disposes the particle systems and characters built on it.
      *  Idempotent; any other use afterwards throws. */
     dispose() {

@@ -44,6 +44,8 @@
 namespace shototsu {
 
 inline constexpr std::uint32_t kNoIndex = 0xFFFFFFFFu;
+/// The layout World::serialize writes; World::deserialize reads this one only.
+inline constexpr std::uint32_t kSerializationVersion = 1;
 
 namespace detail {
 struct RaySetup;
@@ -280,6 +282,21 @@ public:
     WorldFloor floor(float x, float z, float from_y, const QueryFilter& filter = {}) const;
 
     WorldStats stats() const;
+
+    // ---- prebuilt worlds (world_serialize.cpp, docs/serialization.md) -------------------------
+
+    /// The whole world as bytes: every mesh's triangles, indices and hierarchies (so loading
+    /// builds nothing), every object (kind, layers, pose, pending target, velocities, shared
+    /// mesh), removed ids (never reused after loading), the revision and the top level.
+    /// Versioned (kSerializationVersion), little-endian, ending in a checksum; the same world
+    /// gives the same bytes on every platform. Brings the top level up to date first.
+    std::vector<std::uint8_t> serialize() const;
+    /// A world from serialize()'s bytes: nullptr and `out` replaced by a world that answers
+    /// every query with the same bits, or why the bytes are not one (truncated, corrupted, wrong
+    /// magic or version, a count, index or tree out of range) with `out` untouched. Every field
+    /// is checked before use: no input crashes or reads out of bounds. The stats' build time and
+    /// rebuild counters start again from zero.
+    static const char* deserialize(std::span<const std::uint8_t> bytes, World& out);
 
     /// Calls f(object, triangle_index, tri) with world-space triangles for every mesh leaf whose
     /// box may overlap `box` (touching counts): a superset of the triangles that meet the box
