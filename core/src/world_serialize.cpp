@@ -4,14 +4,15 @@
 // is little-endian; floats are their IEEE-754 binary32 bits; nothing is padded.
 //
 //   header   u8[8] magic "SHOTOTSU" · u32 version · u32 flags (0) · u64 byte length (all of it)
-//   world    u64 revision · u32 id limit (ids handed out, live or removed) · u32 mesh count
+//   world    u64 revision · u32 id limit (ids handed out, live or removed) · u32 live objects ·
+//            u32 mesh count
 //   mesh     u32 triangles T · u32 nodes N · u32 wide nodes W · u32 indices I (0 or 3T) ·
 //            u64 position floats · f32 SAH cost at its last build ·
 //            T x 9 f32 triangles in leaf order · T x u32 original index of each ·
 //            I x u32 indices as added · N x (6 f32 box, u32 first, u32 count) ·
 //            W x (4 u32 child, 4 u32 binary source node or 0xFFFFFFFF)
-//   object   (id limit of them, by id) u8 state: 0 removed, 1 live, 3 live with a pending target;
-//            when live: u8 kind (ObjectKind) · u32 layers · pose · target (each f32 position xyz,
+//   object   (the live ones, by increasing id) u32 id · u8 state: 1, or 3 with a pending target ·
+//            u8 kind (ObjectKind) · u32 layers · pose · target (each f32 position xyz,
 //            rotation xyzw, scale) · f32 linear xyz · f32 angular xyz · then by kind:
 //            mesh/instance u32 mesh · sphere f32 radius · capsule f32 a xyz, b xyz (about the
 //            centre), radius · box f32 half extents xyz
@@ -23,6 +24,7 @@
 // Meshes are written in the order objects first use them. What the world derives (rotation
 // matrices, world boxes, the four-wide nodes' boxes, the top level's leaf boxes, depths) is
 // computed again on loading by the same arithmetic, so it comes back with the same bits.
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -47,8 +49,9 @@ constexpr std::size_t kNodeBytes = 32;
 constexpr std::size_t kWideBytes = 32;
 // The bytes of one Transform: position, rotation, scale.
 constexpr std::size_t kTransformBytes = 32;
-// A removed object is its state byte alone: the fewest bytes an object can take.
-constexpr std::size_t kMinObjectBytes = 1;
+// The fewest bytes an object can take: its id, state, kind, layers, two poses, two velocities and
+// the smallest shape (a sphere's radius or a mesh's index).
+constexpr std::size_t kMinObjectBytes = 4 + 2 + 4 + 2 * 32 + 24 + 4;
 constexpr std::uint8_t kStateLive = 1, kStatePending = 2;
 
 std::uint64_t checksum(const std::uint8_t* p, std::size_t n) {
@@ -159,8 +162,7 @@ std::size_t mesh_bytes(const World::MeshShape& m) {
 }
 
 std::size_t object_bytes(const World::Object& o) {
-    if (!o.live) return kMinObjectBytes;
-    const std::size_t common = 2 + 4 + 2 * kTransformBytes + 24;
+    const std::size_t common = 4 + 2 + 4 + 2 * kTransformBytes + 24;
     switch (o.kind) {
         case ObjectKind::Mesh:
         case ObjectKind::Instance: return common + 4;
@@ -327,8 +329,9 @@ const char* read_mesh(Reader& r, World::MeshShape& m) {
 
 const char* read_object(Reader& r, World::Object& o, const std::vector<std::shared_ptr<World::MeshShape>>& meshes,
                         std::vector<std::uint8_t>& used) {
+    o.id = r.u32();
     const std::uint8_t state = r.u8();
-    if (state == 0) return r.ok ? nullptr : "the bytes are truncated";
+    if (!r.ok) return "the bytes are truncated";
     if (state != kStateLive && state != (kStateLive | kStatePending)) return "an object's state is not one";
     const std::uint8_t kind = r.u8();
     o.layers = r.u32();
@@ -388,20 +391,25 @@ const char* read_object(Reader& r, World::Object& o, const std::vector<std::shar
 
 std::vector<std::uint8_t> World::serialize() const {
     refresh_top();
-    // Meshes in the order objects first use them; an object names its mesh by that position.
+    // The objects by increasing id (the slots' order depends on the removals' history); meshes in
+    // the order those objects first use them, an object naming its mesh by that position.
+    std::vector<std::uint32_t> by_id(slots_.size());
+    for (std::uint32_t k = 0; k < by_id.size(); ++k) by_id[k] = k;
+    std::sort(by_id.begin(), by_id.end(),
+              [&](std::uint32_t a, std::uint32_t b) { return slots_[a].id < slots_[b].id; });
     std::vector<const MeshShape*> meshes;
-    std::vector<std::uint32_t> mesh_of(objects_.size(), kNoIndex);
-    for (std::size_t id = 0; id < objects_.size(); ++id) {
-        const Object& o = objects_[id];
-        if (!o.live || !detail::is_mesh(o)) continue;
+    std::vector<std::uint32_t> mesh_of(slots_.size(), kNoIndex);
+    for (const std::uint32_t slot : by_id) {
+        const Object& o = slots_[slot];
+        if (!detail::is_mesh(o)) continue;
         std::uint32_t m = 0;
         while (m < meshes.size() && meshes[m] != o.shape.get()) ++m;
         if (m == meshes.size()) meshes.push_back(o.shape.get());
-        mesh_of[id] = m;
+        mesh_of[slot] = m;
     }
-    std::size_t size = kHeaderBytes + 16;
+    std::size_t size = kHeaderBytes + 20;
     for (const MeshShape* m : meshes) size += mesh_bytes(*m);
-    for (const Object& o : objects_) size += object_bytes(o);
+    for (const Object& o : slots_) size += object_bytes(o);
     size += 8 + top_.nodes.size() * kNodeBytes + top_.order.size() * 4 + kChecksumBytes;
 
     std::vector<std::uint8_t> bytes(size);
@@ -411,7 +419,8 @@ std::vector<std::uint8_t> World::serialize() const {
     w.u32(0);
     w.u64(size);
     w.u64(revision_);
-    w.u32(static_cast<std::uint32_t>(objects_.size()));
+    w.u32(next_id_);
+    w.u32(static_cast<std::uint32_t>(slots_.size()));
     w.u32(static_cast<std::uint32_t>(meshes.size()));
     for (const MeshShape* m : meshes) {
         w.u32(static_cast<std::uint32_t>(m->tris.size()));
@@ -429,12 +438,9 @@ std::vector<std::uint8_t> World::serialize() const {
             for (int k = 0; k < 4; ++k) w.u32(m->bvh.wide_source[4 * i + k]);
         }
     }
-    for (std::size_t id = 0; id < objects_.size(); ++id) {
-        const Object& o = objects_[id];
-        if (!o.live) {
-            w.u8(0);
-            continue;
-        }
+    for (const std::uint32_t slot : by_id) {
+        const Object& o = slots_[slot];
+        w.u32(o.id);
         w.u8(o.pending ? kStateLive | kStatePending : kStateLive);
         w.u8(static_cast<std::uint8_t>(o.kind));
         w.u32(o.layers);
@@ -444,7 +450,7 @@ std::vector<std::uint8_t> World::serialize() const {
         w.vec(o.angular);
         switch (o.kind) {
             case ObjectKind::Mesh:
-            case ObjectKind::Instance: w.u32(mesh_of[id]); break;
+            case ObjectKind::Instance: w.u32(mesh_of[slot]); break;
             case ObjectKind::Sphere: w.f32(o.local.sphere.radius); break;
             case ObjectKind::Capsule:
                 w.vec(o.local.capsule.start), w.vec(o.local.capsule.end), w.f32(o.local.capsule.radius);
@@ -455,7 +461,7 @@ std::vector<std::uint8_t> World::serialize() const {
     w.u32(static_cast<std::uint32_t>(top_.nodes.size()));
     w.f32(top_built_cost_);
     for (const BvhNode& n : top_.nodes) w.node(n);
-    for (const std::uint32_t id : top_.order) w.u32(id);
+    for (const std::uint32_t slot : top_.order) w.u32(slots_[slot].id);
     w.u64(checksum(bytes.data(), size - kChecksumBytes));
     return bytes;
 }
@@ -475,9 +481,10 @@ const char* World::deserialize(std::span<const std::uint8_t> bytes, World& out) 
 
     World w;
     w.revision_ = r.u64();
-    const std::uint32_t id_limit = r.u32(), mesh_count = r.u32();
+    const std::uint32_t id_limit = r.u32(), live = r.u32(), mesh_count = r.u32();
     if (!r.ok) return "the bytes are truncated";
-    if (id_limit >= kNoIndex || !r.has(id_limit, kMinObjectBytes)) return "the object count is out of range";
+    if (id_limit >= kNoIndex || live > id_limit || !r.has(live, kMinObjectBytes))
+        return "the object count is out of range";
     if (!r.has(mesh_count, kMeshHeaderBytes)) return "the mesh count is out of range";
     std::vector<std::shared_ptr<MeshShape>> meshes(mesh_count);
     for (auto& m : meshes) {
@@ -485,11 +492,14 @@ const char* World::deserialize(std::span<const std::uint8_t> bytes, World& out) 
         if (const char* e = read_mesh(r, *m)) return e;
     }
     std::vector<std::uint8_t> used(mesh_count, 0);
-    w.objects_.resize(id_limit);
-    std::uint32_t live = 0;
-    for (Object& o : w.objects_) {
+    w.next_id_ = id_limit;
+    w.slots_.resize(live);
+    for (std::uint32_t k = 0; k < live; ++k) {
+        Object& o = w.slots_[k];
         if (const char* e = read_object(r, o, meshes, used)) return e;
-        live += o.live ? 1 : 0;
+        if (o.id >= id_limit || (k > 0 && o.id <= w.slots_[k - 1].id))
+            return "the objects' ids are not increasing below the id limit";
+        w.slot_of_[o.id] = k;
     }
     for (const std::uint8_t u : used)
         if (!u) return "a mesh is used by no object";
@@ -502,13 +512,13 @@ const char* World::deserialize(std::span<const std::uint8_t> bytes, World& out) 
     if (!r.has(live, 4)) return "the bytes are truncated";
     w.top_.order.resize(live);
     w.top_boxes_.resize(live);
-    std::vector<std::uint8_t> listed(id_limit, 0);
+    std::vector<std::uint8_t> listed(live, 0);
     for (std::uint32_t k = 0; k < live; ++k) {
-        const std::uint32_t id = w.top_.order[k] = r.u32();
-        if (id >= id_limit || !w.objects_[id].live || listed[id])
-            return "the top level does not list each live object once";
-        listed[id] = 1;
-        w.top_boxes_[k] = w.objects_[id].box;
+        const auto it = w.slot_of_.find(r.u32());
+        if (it == w.slot_of_.end() || listed[it->second]) return "the top level does not list each live object once";
+        listed[it->second] = 1;
+        w.top_.order[k] = it->second;
+        w.top_boxes_[k] = w.slots_[it->second].box;
     }
     if (r.left() != 0) return "the bytes hold more than the world they describe";
     if (const char* e = check_tree(w.top_, live, [&](std::uint32_t k) { return w.top_boxes_[k]; })) return e;

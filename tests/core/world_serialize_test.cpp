@@ -322,11 +322,12 @@ TEST_CASE("World::deserialize: hostile counts and trees are refused before anyth
     const std::vector<float> tri{-1, 0, -1, 1, 0, -1, 0, 0, 1, -1, 1, -1, 1, 1, -1, 0, 1, 1};
     REQUIRE(w.add_mesh(tri).ok);
     const std::vector<std::uint8_t> bytes = w.serialize();
-    // Offsets of the layout: header 24, revision 8, id limit 4, mesh count 4, then the mesh.
+    // Offsets of the layout: header 24, revision 8, id limit 4, live objects 4, mesh count 4, then
+    // the mesh.
     const auto put32 = [](std::vector<std::uint8_t>& b, std::size_t at, std::uint32_t v) {
         for (int k = 0; k < 4; ++k) b[at + k] = static_cast<std::uint8_t>(v >> (8 * k));
     };
-    const std::size_t mesh = 40, tris = mesh + 28, ids = tris + 2 * 36, nodes = ids + 2 * 4;
+    const std::size_t mesh = 44, tris = mesh + 28, ids = tris + 2 * 36, nodes = ids + 2 * 4;
     World out;
     const auto refused = [&](std::size_t at, std::uint32_t v) {
         std::vector<std::uint8_t> b = bytes;
@@ -336,8 +337,9 @@ TEST_CASE("World::deserialize: hostile counts and trees are refused before anyth
         INFO("offset " << at << " value " << v << ": " << (e ? e : "accepted"));
         return e != nullptr;
     };
-    REQUIRE(refused(32, 0xFFFFFFF0u));        // id limit
-    REQUIRE(refused(36, 0x7FFFFFFFu));        // mesh count
+    REQUIRE(refused(32, 0));                  // an id limit below the live objects
+    REQUIRE(refused(36, 0x7FFFFFFFu));        // live objects
+    REQUIRE(refused(40, 0x7FFFFFFFu));        // mesh count
     REQUIRE(refused(mesh, 0xFFFFFFFFu));      // triangles
     REQUIRE(refused(mesh + 4, 0x10000000u));  // nodes
     REQUIRE(refused(ids, 5));                 // a triangle index out of range
