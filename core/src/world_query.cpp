@@ -3,6 +3,7 @@
 // an object at the identity pose, carried into its space otherwise, where its candidate
 // triangles are placed in world space before the per-triangle primitive decides them. The
 // swept-shape casts live in world_cast.cpp.
+#include <algorithm>
 #include <cmath>
 #include <utility>
 
@@ -205,6 +206,51 @@ void World::raycast_batch(std::span<const float> rays, float max_distance, std::
         ray_at(i, o, d);
         out[i] = raycast(o, d, max_distance, filter);
     }
+}
+
+std::size_t World::raycast_all(Vec3 origin, Vec3 dir, float max_distance, std::vector<WorldRayCrossing>& out,
+                               const QueryFilter& filter) const {
+    RaySetup ray;
+    if (!ray.init(origin, dir, max_distance)) return 0;
+    const std::size_t first = out.size();
+    // Every object the ray reaches, every leaf of its tree within max_distance: the limit never
+    // shortens, so the walk order cannot change the set.
+    walk_top_ray(ray, max_distance, Vec3{0, 0, 0}, filter, [&](std::uint32_t id) {
+        const Object& o = objects_[id];
+        if (!detail::is_mesh(o)) {
+            const detail::PrimitiveHit h =
+                detail::primitive_raycast(detail::world_primitive(o), ray.origin, ray.dir, max_distance);
+            if (h.hit) out.push_back({h.distance, id, kNoIndex, true});
+            return max_distance;
+        }
+        const MeshShape& mesh = *o.shape;
+        RaySetup walk = ray;
+        float walk_limit = max_distance, margin = 0.0f;
+        if (!o.identity) {
+            if (!walk.init(detail::unplace(o, ray.origin), detail::unplace_dir(o, ray.dir), max_distance))
+                return max_distance;
+            margin = detail::placement_margin(o, walk.origin, max_distance * o.inv_scale);
+            walk_limit = max_distance * o.inv_scale + margin;
+        }
+        detail::traverse_ray(mesh.bvh, walk, walk_limit, Vec3{margin, margin, margin},
+                             [&](std::uint32_t begin, std::uint32_t count) {
+                                 for (std::uint32_t k = begin; k < begin + count; ++k) {
+                                     const Triangle t = o.identity ? mesh.tris[k] : detail::place(o, mesh.tris[k]);
+                                     const float s = intersect_ray_triangle(ray.origin, ray.dir, t, max_distance);
+                                     if (s < 0.0f) continue;
+                                     const bool front = dot(ray.dir, cross(t.b - t.a, t.c - t.a)) < 0.0f;
+                                     out.push_back({s, id, mesh.ids[k], front});
+                                 }
+                                 return walk_limit;
+                             });
+        return max_distance;
+    });
+    std::sort(out.begin() + static_cast<std::ptrdiff_t>(first), out.end(),
+              [](const WorldRayCrossing& a, const WorldRayCrossing& b) {
+                  if (a.distance != b.distance) return a.distance < b.distance;
+                  return a.object != b.object ? a.object < b.object : a.triangle < b.triangle;
+              });
+    return out.size() - first;
 }
 
 bool World::raycast_any(Vec3 origin, Vec3 dir, float max_distance, const QueryFilter& filter) const {

@@ -271,6 +271,61 @@ TEST_CASE("World objects: rays, segments and raycast_any equal brute force over 
     }
 }
 
+TEST_CASE("World objects: raycast_all lists every crossing brute force finds, sorted, with its facing") {
+    DynamicScene sc;
+    Rng rng(12);
+    std::vector<WorldRayCrossing> got;
+    std::size_t crossings = 0, backs = 0;
+    for (int state = 0; state < kStates; ++state) {
+        sc.step(state);
+        for (int q = 0; q < kQueriesPerState; ++q) {
+            const QueryFilter f = random_filter(rng, sc.w.id_limit());
+            const Vec3 o = rng.vec(-12, 12);
+            const Vec3 d = rng.below(8) == 0 ? Vec3{0, -1, 0} : rng.direction();
+            const float maxd = rng.below(4) == 0 ? kInf : rng.uniform(0.0f, 30.0f);
+            INFO("state " << state << " query " << q);
+            const Vec3 dir = normalize_or(d, Vec3{0, 0, 0});
+            std::vector<WorldRayCrossing> want;
+            brute(
+                sc.w, f,
+                [&](std::uint32_t id, std::uint32_t k, const Triangle& t) {
+                    const float s = intersect_ray_triangle(o, dir, t, maxd);
+                    if (s >= 0.0f) want.push_back({s, id, k, dot(dir, cross(t.b - t.a, t.c - t.a)) < 0.0f});
+                },
+                [&](std::uint32_t id, const detail::Primitive& p) {
+                    const detail::PrimitiveHit h = detail::primitive_raycast(p, o, dir, maxd);
+                    if (h.hit) want.push_back({h.distance, id, kNoIndex, true});
+                });
+            std::sort(want.begin(), want.end(), [](const WorldRayCrossing& a, const WorldRayCrossing& b) {
+                if (a.distance != b.distance) return a.distance < b.distance;
+                return a.object != b.object ? a.object < b.object : a.triangle < b.triangle;
+            });
+            got.assign(1, WorldRayCrossing{});  // appended after what is there
+            REQUIRE(sc.w.raycast_all(o, d, maxd, got, f) == want.size());
+            REQUIRE(got.size() == want.size() + 1);
+            for (std::size_t i = 0; i < want.size(); ++i) {
+                REQUIRE(same_bits(got[i + 1].distance, want[i].distance));
+                REQUIRE(got[i + 1].object == want[i].object);
+                REQUIRE(got[i + 1].triangle == want[i].triangle);
+                REQUIRE(got[i + 1].front == want[i].front);
+                backs += want[i].front ? 0 : 1;
+            }
+            crossings += want.size();
+            // The first crossing is raycast's answer.
+            const WorldHit first = sc.w.raycast(o, d, maxd, f);
+            REQUIRE(first.hit == !want.empty());
+            if (first.hit) {
+                REQUIRE(first.object == want[0].object);
+                REQUIRE(first.triangle == want[0].triangle);
+            }
+        }
+    }
+    CHECK(crossings > 5000);  // the rays cross several surfaces each, from both sides
+    CHECK(backs > 1000);
+    got.clear();
+    CHECK(sc.w.raycast_all({0, 0, 0}, {0, 0, 0}, kInf, got) == 0);
+}
+
 TEST_CASE("World objects: sphere and capsule casts equal brute force over a moving scene") {
     DynamicScene sc;
     Rng rng(12);

@@ -163,6 +163,24 @@ std::uint32_t overlapCapsule(const World& w, VEC3_ARGS(a), VEC3_ARGS(b), float r
 }
 std::uintptr_t contactsPointer() { return reinterpret_cast<std::uintptr_t>(g_flat.data()); }
 
+// Every crossing of a ray, flattened 4 words each into the same scratch array as the contacts:
+// distance, object (u32), triangle (u32), front (0/1).
+std::vector<WorldRayCrossing> g_crossings;
+std::uint32_t raycastAll(const World& w, VEC3_ARGS(o), VEC3_ARGS(d), float max_distance, FILTER_ARGS) {
+    g_crossings.clear();
+    w.raycast_all(VEC3(o), VEC3(d), max_distance, g_crossings, FILTER);
+    g_flat.resize(g_crossings.size() * 4);
+    float* out = g_flat.data();
+    for (const WorldRayCrossing& c : g_crossings) {
+        out[0] = c.distance;
+        std::memcpy(out + 1, &c.object, 4);
+        std::memcpy(out + 2, &c.triangle, 4);
+        out[3] = c.front ? 1.0f : 0.0f;
+        out += 4;
+    }
+    return static_cast<std::uint32_t>(g_crossings.size());
+}
+
 // hit, point xyz, distance, object (u32), triangle (u32), feature (8)
 void closestPoint(const World& w, VEC3_ARGS(p), float max_distance, FILTER_ARGS) {
     const WorldClosestPoint c = w.closest_point(VEC3(p), max_distance, FILTER);
@@ -305,6 +323,7 @@ EMSCRIPTEN_BINDINGS(shototsu_world) {
         .function("bounds", &bounds)
         .function("raycast", &raycast)
         .function("raycastAny", &raycastAny)
+        .function("raycastAll", &raycastAll)
         .function("intersectSegment", &intersectSegment)
         .function("sphereCast", &sphereCast)
         .function("capsuleCast", &capsuleCast)

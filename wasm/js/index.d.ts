@@ -263,6 +263,16 @@ export interface ObjectTransform {
 }
 
 /** The first hit of a world raycast, segment cast, sphere cast or capsule cast. */
+/** One surface a ray crosses (World.raycastAll); its point is origin + unit(direction) * distance. */
+export interface WorldRayCrossing {
+  distance: number;
+  object: number;
+  /** The triangle's index in its mesh; -1 for a primitive. */
+  triangle: number;
+  /** The ray meets the triangle's front (counter-clockwise seen from the origin, three.js FrontSide); true for primitives. */
+  front: boolean;
+}
+
 export interface WorldHit {
   hit: boolean;
   /** Distance travelled along the unit direction before the hit (0 when starting in contact); maxDistance on a miss. */
@@ -415,6 +425,12 @@ export interface World {
   raycast(origin: Vec3Like, direction: Vec3Like, maxDistance?: number, filter?: QueryFilter): WorldHit;
   /** Whether anything blocks the ray within maxDistance (stops at the first hit found). */
   raycastAny(origin: Vec3Like, direction: Vec3Like, maxDistance?: number, filter?: QueryFilter): boolean;
+  /**
+   * Every triangle the ray crosses within maxDistance (and each primitive's first hit), sorted
+   * by (distance, object, triangle), each with the side it is met from.
+   * @example world.raycastAll(eye, direction).filter((c) => c.front)
+   */
+  raycastAll(origin: Vec3Like, direction: Vec3Like, maxDistance?: number, filter?: QueryFilter): WorldRayCrossing[];
   /** The hit closest to `from` on the segment from–to; distance measured from `from`. */
   intersectSegment(from: Vec3Like, to: Vec3Like, filter?: QueryFilter): WorldHit;
   /** The first time of impact of a sphere moving from `center` along direction for maxDistance (finite). */

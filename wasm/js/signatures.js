@@ -107,6 +107,7 @@ export const WORLD_SIGNATURES = {
   triangleCount: 'object:object',
   raycast: 'origin:vec3 direction:vec3 maxDistance?:maxDistance filter?:filter',
   raycastAny: 'origin:vec3 direction:vec3 maxDistance?:maxDistance filter?:filter',
+  raycastAll: 'origin:vec3 direction:vec3 maxDistance?:maxDistance filter?:filter',
   intersectSegment: 'from:vec3 to:vec3 filter?:filter',
   sphereCast: 'center:vec3 radius:radius direction:vec3 maxDistance:distance filter?:filter',
   capsuleCast: 'a:vec3 b:vec3 radius:radius direction:vec3 maxDistance:distance filter?:filter',
@@ -184,6 +185,6 @@ export const BEHIND_THE_FACE = {
   worldLastError: 'World.add*, setTransform, updateMesh, remove…: why the core refused',
   'World.objectState': 'World.transform: the pose and velocities of an object',
   worldInputPointer: 'World.addMesh, addInstance, setTransform, teleport: where a transform is put',
-  worldContactsPointer: 'World.overlapSphere, World.overlapCapsule: where the contacts are',
+  worldContactsPointer: 'World.overlapSphere, overlapCapsule, raycastAll: where the contacts or crossings are',
   shototsu_heap_in_use: 'the leak tests (bind/diagnostics.cpp)',
 };

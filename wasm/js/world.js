@@ -435,6 +435,32 @@ export function worldClass(W, heap, o, mem) {
       return w.raycastAny(origin.x, origin.y, origin.z, d.x, d.y, d.z, maxDistance, layersOf(filter), ignoreOf(filter));
     }
 
+    raycastAll(origin, direction, maxDistance = Infinity, filter) {
+      const w = this.#live('raycastAll');
+      if (!(v3(origin) && v3(direction) && upto(maxDistance) && filterOk(filter)))
+        fail('World.raycastAll', origin, direction, maxDistance, filter);
+      const d = direction;
+      const n = w.raycastAll(
+        origin.x,
+        origin.y,
+        origin.z,
+        d.x,
+        d.y,
+        d.z,
+        maxDistance,
+        layersOf(filter),
+        ignoreOf(filter),
+      );
+      const at = W.worldContactsPointer() >> 2;
+      const h = heap.f32(),
+        u = heap.u32();
+      const list = new Array(n);
+      for (let i = 0, k = at; i < n; i++, k += 4) {
+        list[i] = { distance: h[k], object: u[k + 1], triangle: index(u[k + 2]), front: h[k + 3] !== 0 };
+      }
+      return list;
+    }
+
     intersectSegment(from, to, filter) {
       const w = this.#live('intersectSegment');
       if (!(v3(from) && v3(to) && filterOk(filter))) fail('World.intersectSegment', from, to, filter);

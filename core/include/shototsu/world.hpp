@@ -98,6 +98,17 @@ struct WorldHit {
     std::uint32_t object = kNoIndex, triangle = kNoIndex;
 };
 
+/// One surface a ray crosses (raycast_all).
+struct WorldRayCrossing {
+    /// Distance along the unit direction to the crossing: the point is origin + unit(dir) * it.
+    float distance = 0.0f;
+    std::uint32_t object = kNoIndex, triangle = kNoIndex;
+    /// The ray meets the triangle's front: dot(dir, (b - a) x (c - a)) < 0, the world-space
+    /// triangle counter-clockwise as seen from the origin (three.js FrontSide). Always true for a
+    /// primitive, which a ray enters.
+    bool front = false;
+};
+
 /// One contact of an overlap query.
 struct WorldContact {
     std::uint32_t object = kNoIndex, triangle = kNoIndex;
@@ -241,6 +252,12 @@ public:
     /// answers, sooner in a static scene: rays are walked two at a time in turn.
     void raycast_batch(std::span<const float> rays, float max_distance, std::span<WorldHit> out,
                        const QueryFilter& filter = {}) const;
+    /// Every triangle the ray origin + s dir, 0 <= s <= max_distance (+inf allowed), crosses, and
+    /// for each primitive its first hit: the per-triangle test and the culling of raycast, with
+    /// no hit shortening the walk. Appended to `out` sorted by (distance, object, triangle) and
+    /// counted; none for a bad ray (see the conventions).
+    std::size_t raycast_all(Vec3 origin, Vec3 dir, float max_distance, std::vector<WorldRayCrossing>& out,
+                            const QueryFilter& filter = {}) const;
     /// Whether anything blocks the ray within max_distance: raycast(...).hit, but it stops at
     /// the first hit found.
     bool raycast_any(Vec3 origin, Vec3 dir, float max_distance, const QueryFilter& filter = {}) const;
