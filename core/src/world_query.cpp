@@ -215,8 +215,9 @@ std::size_t World::raycast_all(Vec3 origin, Vec3 dir, float max_distance, std::v
     const std::size_t first = out.size();
     // Every object the ray reaches, every leaf of its tree within max_distance: the limit never
     // shortens, so the walk order cannot change the set.
-    walk_top_ray(ray, max_distance, Vec3{0, 0, 0}, filter, [&](std::uint32_t id) {
-        const Object& o = objects_[id];
+    walk_top_ray(ray, max_distance, Vec3{0, 0, 0}, filter, [&](std::uint32_t slot) {
+        const Object& o = slots_[slot];
+        const std::uint32_t id = o.id;
         if (!detail::is_mesh(o)) {
             const detail::PrimitiveHit h =
                 detail::primitive_raycast(detail::world_primitive(o), ray.origin, ray.dir, max_distance);
