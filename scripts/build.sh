@@ -20,6 +20,8 @@ mkdir -p build/dist.tmp
 cp build/wasm/wasm/shototsu-wasm.js build/wasm/wasm/shototsu-wasm.wasm wasm/js/*.js wasm/js/*.d.ts build/dist.tmp/
 version=$(node -p "require('./package.json').version")
 echo "export const version = '${version}';" > build/dist.tmp/version.js
+# What ships is minified (scripts/minify-dist.mjs); wasm/js/ keeps the readable sources.
+node scripts/minify-dist.mjs build/dist.tmp
 rm -rf dist
 mv build/dist.tmp dist
 echo "build: dist/ ($(stat -c %s dist/shototsu-wasm.wasm) bytes of wasm, $(stat -c %s dist/shototsu-wasm.js) bytes of glue JS)"

@@ -204,6 +204,12 @@ export function markdown(results) {
       out.push(
         `| ${p.name} | ${p.version} | ${p.what} | ${(p.raw / 1024).toFixed(0)} kB | ${(p.gzip / 1024).toFixed(0)} kB | ${fmt(p.readyMs)} |`,
       );
+    const parts = results.packages.find((p) => p.parts)?.parts ?? [];
+    if (parts.length) {
+      out.push('', 'shototsu by part (bytes; the three.js subpath is not in the total above):', '');
+      out.push('| part | raw | gzip -9 |', '| --- | ---: | ---: |');
+      for (const p of parts) out.push(`| ${p.name} | ${p.raw} | ${p.gzip} |`);
+    }
   }
   out.push('', `Chart: [ratios.svg](ratios.svg). Raw figures: [results.json](results.json).`, '');
   return out.join('\n');

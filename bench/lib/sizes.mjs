@@ -1,11 +1,12 @@
 // What each library costs to ship and to start: the files an application imports (raw and
 // gzip -9 bytes), and the time from `import` to ready (init() where the library has one), median
 // of fresh Node processes.
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { join, resolve } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { median } from './common.mjs';
+import { packageSize } from '../../scripts/package-size.mjs';
 
 const BENCH = resolve(new URL('..', import.meta.url).pathname);
 const NM = join(BENCH, 'node_modules');
@@ -25,16 +26,18 @@ const version = (pkg) => JSON.parse(readFileSync(join(NM, pkg, 'package.json'), 
 
 /** The libraries, what an application imports from each, and how it becomes ready. */
 export function libraries(dist) {
-  const distFiles = readdirSync(dist)
-    .filter((f) => /\.(js|wasm)$/.test(f))
-    .map((f) => join(dist, f));
+  // shototsu per part (scripts/package-size.mjs); the total is what `import 'shototsu'` loads.
+  const { parts, app } = packageSize(dist);
+  const appFiles = parts.filter((p) => p.key !== 'three').flatMap((p) => p.files);
   return [
     {
       key: 'shototsu',
       name: 'shototsu',
       version: JSON.parse(readFileSync(join(dist, '..', 'package.json'), 'utf8')).version,
-      what: 'dist/ (JS face + .js loader + .wasm)',
-      ...measure(distFiles),
+      what: 'dist/ (JS face + .js loader + .wasm; minified)',
+      files: appFiles.map((f) => `dist/${f}`),
+      ...app,
+      parts: parts.map(({ key, name, raw, gzip }) => ({ key, name, raw, gzip })),
       ready: `const { init } = await import(${JSON.stringify(join(dist, 'index.js'))}); await init();`,
     },
     {

@@ -1,6 +1,6 @@
 // Leaks (issue 9): 10^5 create / use / dispose cycles of World, ParticleSystem,
 // CharacterController and CharacterGroup leave the wasm heap exactly where it started. The heap in
-// use is dlmalloc's mallinfo().uordblks, read through a diagnostics export that the JS face does
+// use is the allocator's mallinfo().uordblks, read through a diagnostics export that the JS face does
 // not expose (wasm/bind/diagnostics.cpp): this test instantiates the module itself (init's
 // instantiateWasm option) to keep the instance's exports, and finds the export's minified name in
 // the Emscripten glue.
@@ -16,7 +16,8 @@ const WARMUP = 200; // scratch areas and result lists grow to their size during 
 
 async function instrumented() {
   const glue = readFileSync(new URL('shototsu-wasm.js', dist), 'utf8');
-  const name = /Module\["_shototsu_heap_in_use"\]=Module\["asm"\]\["([^"]+)"\]/.exec(glue)?.[1];
+  // Emscripten writes `Module["_x"]=Module["asm"]["na"]`; dist/'s minified glue `n._x=n.asm.na`.
+  const name = /_shototsu_heap_in_use"?\]?=(?:Module\["asm"\]\["|[\w$]+\.asm\.)([\w$]+)/.exec(glue)?.[1];
   assert.ok(name, 'the glue names the wasm export of shototsu_heap_in_use');
   const binary = readFileSync(new URL('shototsu-wasm.wasm', dist));
   let exports = null;
