@@ -305,6 +305,7 @@ AddResult World::add_mesh(std::span<const float> positions, std::span<const std:
     o.shape = std::move(shape);
     set_pose(o, normalized(options.transform));
     o.target = o.pose;
+    o.previous = o.pose;
     return add_object(std::move(o));
 }
 
@@ -322,6 +323,7 @@ AddResult World::add_instance(std::uint32_t mesh, const ObjectOptions& options) 
     o.shape = source->shape;
     set_pose(o, normalized(options.transform));
     o.target = o.pose;
+    o.previous = o.pose;
     return add_object(std::move(o));
 }
 
@@ -338,6 +340,7 @@ AddResult World::add_sphere(Vec3 center, float radius, std::uint32_t layers) {
     o.local.sphere = {{0, 0, 0}, radius};
     set_pose(o, Transform{center, {}, 1.0f});
     o.target = o.pose;
+    o.previous = o.pose;
     return add_object(std::move(o));
 }
 
@@ -359,6 +362,7 @@ AddResult World::add_capsule(Vec3 a, Vec3 b, float radius, std::uint32_t layers)
     o.local.capsule = {a - mid, b - mid, radius};
     set_pose(o, Transform{mid, {}, 1.0f});
     o.target = o.pose;
+    o.previous = o.pose;
     return add_object(std::move(o));
 }
 
@@ -378,6 +382,7 @@ AddResult World::add_box(Vec3 center, Quat rotation, Vec3 half_extents, std::uin
     o.local.box = {{0, 0, 0}, {}, half_extents};
     set_pose(o, normalized(t));
     o.target = o.pose;
+    o.previous = o.pose;
     return add_object(std::move(o));
 }
 
@@ -405,6 +410,7 @@ const char* World::teleport(std::uint32_t id, const Transform& t) {
     if (const char* e = check_transform(t)) return e;
     set_pose(*o, normalized(t));
     o->target = o->pose;
+    o->previous = o->pose;
     o->pending = false;
     o->linear = o->angular = Vec3{};
     top_boxes_dirty_ = true;
@@ -415,8 +421,10 @@ const char* World::teleport(std::uint32_t id, const Transform& t) {
 void World::update(float dt) {
     const bool timed = dt > 0.0f && std::isfinite(dt);
     bool moved = false;
+    moved_count_ = 0;
     for (Object& o : objects_) {
         if (!o.live) continue;
+        o.previous = o.pose;
         if (!o.pending) {
             o.linear = o.angular = Vec3{};
             continue;
@@ -425,6 +433,7 @@ void World::update(float dt) {
         set_pose(o, o.target);
         o.pending = false;
         moved = true;
+        ++moved_count_;
         if (timed) {
             const float inv_dt = 1.0f / dt;
             o.linear = (o.pose.position - start.position) * inv_dt;
@@ -527,6 +536,20 @@ bool World::is_live(std::uint32_t id) const { return live(id) != nullptr; }
 ObjectKind World::kind(std::uint32_t id) const { return live(id) ? objects_[id].kind : ObjectKind::Mesh; }
 std::uint32_t World::layers(std::uint32_t id) const { return live(id) ? objects_[id].layers : 0; }
 Transform World::transform(std::uint32_t id) const { return live(id) ? objects_[id].pose : Transform{}; }
+Transform World::previous_transform(std::uint32_t id) const { return live(id) ? objects_[id].previous : Transform{}; }
+bool World::moved(std::uint32_t id) const {
+    const Object* o = live(id);
+    if (!o) return false;
+    const Transform& a = o->previous;
+    const Transform& b = o->pose;
+    return !(a.position == b.position && a.rotation.x == b.rotation.x && a.rotation.y == b.rotation.y &&
+             a.rotation.z == b.rotation.z && a.rotation.w == b.rotation.w && a.scale == b.scale);
+}
+std::size_t World::objects_in(const AABB& box, std::vector<std::uint32_t>& out, const QueryFilter& filter) const {
+    const std::size_t before = out.size();
+    for_each_object_in(box, filter, [&](std::uint32_t id) { out.push_back(id); });
+    return out.size() - before;
+}
 Vec3 World::linear_velocity(std::uint32_t id) const { return live(id) ? objects_[id].linear : Vec3{}; }
 Vec3 World::angular_velocity(std::uint32_t id) const { return live(id) ? objects_[id].angular : Vec3{}; }
 Vec3 World::velocity_at(std::uint32_t id, Vec3 p) const {
