@@ -134,6 +134,11 @@ void CharacterController::configure(const CharacterSettings& settings) {
     apply_settings(settings);
     if (settings_.height != old_height) position_.y += 0.5f * (settings_.height - old_height);  // the feet stay
     needs_depenetration_ = true;
+    if (body_world_) {  // the capsule object takes the new shape
+        World& w = *body_world_;
+        unregister();
+        register_in(w, body_layers_);
+    }
 }
 
 void CharacterController::apply_settings(const CharacterSettings& settings) {
@@ -149,7 +154,10 @@ void CharacterController::set_position(Vec3 p) {
     if (is_finite(p)) position_ = p;
     grounded_ = false;
     ground_normal_ = Vec3{0, 0, 0};
+    ground_object_ = kNoIndex;
+    pinned_by_ = kNoIndex;
     needs_depenetration_ = true;
+    place_body();
 }
 
 void CharacterController::set_cache_enabled(bool on) { cache_->set_enabled(on); }
@@ -174,7 +182,7 @@ WorldHit CharacterController::cast(Vec3 center, Vec3 motion) const {
     const Capsule c = capsule_at(center);
     if (cache_->covers(center, motion, (c.end - c.start) * 0.5f, c.radius))
         return cache_->capsule_cast(center, c, motion, len);
-    return world_->capsule_cast(c.start, c.end, c.radius, motion, len);
+    return world_->capsule_cast(c.start, c.end, c.radius, motion, len, filter_);
 }
 
 // A vertical cast of the upright capsule: whatever it meets moving straight down, its bottom
@@ -191,7 +199,7 @@ WorldHit CharacterController::cast_vertical(Vec3 center, float dy) const {
     const Vec3 dir = kUp * (dy < 0.0f ? -1.0f : 1.0f);
     const float r = settings_.radius;
     WorldHit hit = cache_->covers(lead, dir * len, Vec3{0, 0, 0}, r) ? cache_->vertical_sphere_cast(lead, r, dir, len)
-                                                                     : world_->sphere_cast(lead, r, dir, len);
+                                                                     : world_->sphere_cast(lead, r, dir, len, filter_);
     if (hit.hit) hit.position = dy < 0.0f ? hit.position + offset : hit.position - offset;
     return hit;
 }
@@ -236,7 +244,9 @@ CharacterMove CharacterController::move(Vec3 displacement, float dt) {
         return out;
     }
     const bool rising = displacement.y > 0.0f;
-    const Vec3 p = begin_move(displacement);
+    // 0. Ride what it stood on, then be pushed out of what moved into it.
+    if (grounded_ && ground_object_ != kNoIndex && world_->moved(ground_object_)) position_ = ride(position_, out);
+    const Vec3 p = pushed_out(begin_move(displacement), out);
 
     // 1. Slide, along the ground when standing on it.
     const SlideResult walk = slide(p, along_ground(displacement, rising), true);
@@ -268,6 +278,10 @@ CharacterMove CharacterController::move(Vec3 displacement, float dt) {
 
     position_ = end;
     grounded_ = out.grounded;
+    ground_object_ = out.grounded ? out.ground_object : kNoIndex;
+    if (out.grounded && ground_object_ != kNoIndex)
+        out.ground_velocity = world_->velocity_at(ground_object_, end - kUp * (0.5f * settings_.height));
+    place_body();
     // The plane walked along next time: the ground's own, or level when standing on a rim (whose
     // contact normal is the edge's, not the top surface's).
     ground_normal_ = !out.grounded ? Vec3{0, 0, 0} : (walkable(out.ground_normal) ? out.ground_normal : kUp);
@@ -461,7 +475,7 @@ bool CharacterController::supported(const WorldHit& hit) const {
     const Vec3 outward = normalize_or(horizontal(hit.normal), Vec3{0, 0, 0});
     if (outward == Vec3{0, 0, 0}) return false;
     const Vec3 probe = hit.point - outward * (tol::kCharacterEdgeProbe * settings_.radius);
-    const WorldFloor f = world_->floor(probe.x, probe.z, hit.point.y + settings_.skin_width);
+    const WorldFloor f = world_->floor(probe.x, probe.z, hit.point.y + settings_.skin_width, filter_);
     return f.hit && walkable(f.normal) && f.height >= hit.point.y - settings_.skin_width;
 }
 
@@ -472,7 +486,7 @@ Vec3 CharacterController::depenetrate(Vec3 center) const {
     for (int pass = 0; pass < 3; ++pass) {
         contacts.clear();
         const Capsule c = capsule_at(center);
-        world_->overlap_capsule(c.start, c.end, c.radius, contacts);
+        world_->overlap_capsule(c.start, c.end, c.radius, contacts, filter_);
         float deepest = 0.0f;
         Vec3 push{};
         for (const WorldContact& wc : contacts)

@@ -21,6 +21,12 @@ inline constexpr float kCharacterMinNormalY = 0.1f;
 /// How far inside a step's edge, as a fraction of the radius, the floor is probed to decide
 /// that a rounded contact on the edge stands on the step's top.
 inline constexpr float kCharacterEdgeProbe = 0.1f;
+/// Passes pushing the capsule out of what moved into it: each clears the deepest contact, so a
+/// corner of a door and the floor takes two; more means it is pinned.
+inline constexpr int kCharacterPushPasses = 4;
+/// An overlap left after the pushes deeper than this fraction of the skin means pinned (crushed):
+/// below it is the rounding of the contact depths, not a shape inside another.
+inline constexpr float kCharacterCrushSkinRel = 0.1f;
 /// Bisection steps when stopping short of another character: 16 halvings of a move of a few
 /// decimetres leave a few microns of unused motion.
 inline constexpr int kCharacterObstacleBisections = 16;

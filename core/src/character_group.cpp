@@ -18,6 +18,7 @@ CharacterGroup::CharacterGroup(const World& world, const CharacterSettings& sett
 std::int32_t CharacterGroup::add(Vec3 position) {
     if (controllers_.size() >= capacity_ || !is_finite(position)) return -1;
     controllers_.emplace_back(*world_, settings_, position);
+    if (body_world_) controllers_.back().register_in(*body_world_, body_layers_);
     moves_.emplace_back();
     moves_.back().position = position;
     const std::size_t i = controllers_.size() - 1;

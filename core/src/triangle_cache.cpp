@@ -189,20 +189,29 @@ void TriangleCache::refill(const World& world, const AABB& box) {
     revision_ = world.revision();
     triangles_.clear();
     if (boxes4_.empty()) boxes4_.resize(kCapacity / 4);
+    objects_.clear();
+    world.objects_in(box_, objects_, filter_);
     bool overflow = false;
-    world.for_each_triangle_in(box_, [&](std::uint32_t object, std::uint32_t id, const Triangle& tri) {
-        const std::size_t k = triangles_.size();
-        if (k >= kCapacity) {
-            overflow = true;
-            return;
-        }
-        triangles_.push_back({tri, object, id, false});
-        const AABB b = triangle_box(tri);
-        BoxBlock& q = boxes4_[k / 4];
-        const std::size_t i = k % 4;
-        q.min_x[i] = b.min.x, q.min_y[i] = b.min.y, q.min_z[i] = b.min.z;
-        q.max_x[i] = b.max.x, q.max_y[i] = b.max.y, q.max_z[i] = b.max.z;
-    });
+    for (const std::uint32_t id : objects_) {
+        const ObjectKind k = world.kind(id);
+        overflow = overflow || (k != ObjectKind::Mesh && k != ObjectKind::Instance);
+    }
+    world.for_each_triangle_in(
+        box_,
+        [&](std::uint32_t object, std::uint32_t id, const Triangle& tri) {
+            const std::size_t k = triangles_.size();
+            if (k >= kCapacity) {
+                overflow = true;
+                return;
+            }
+            triangles_.push_back({tri, object, id, false});
+            const AABB b = triangle_box(tri);
+            BoxBlock& q = boxes4_[k / 4];
+            const std::size_t i = k % 4;
+            q.min_x[i] = b.min.x, q.min_y[i] = b.min.y, q.min_z[i] = b.min.z;
+            q.max_x[i] = b.max.x, q.max_y[i] = b.max.y, q.max_z[i] = b.max.z;
+        },
+        filter_);
     usable_ = !overflow;
     // The unused lanes of the last block: empty boxes (and masked off by index anyway).
     for (std::size_t k = triangles_.size(); k % 4 != 0; ++k) {

@@ -52,9 +52,17 @@ public:
     static constexpr std::size_t kCapacity = 512;
 
     void set_enabled(bool on) { enabled_ = on; }
+    /// The objects the cache holds triangles of (a character's own capsule is ignored); a change
+    /// empties it.
+    void set_filter(const QueryFilter& filter) {
+        filter_ = filter;
+        box_ = AABB{{1, 1, 1}, {-1, -1, -1}};
+        usable_ = false;
+    }
     /// Makes the cache hold every triangle whose box meets `need`, refilling it from the world
     /// with `need` grown by `margin` on every side when the cached box does not contain `need` or
-    /// the world has changed since.
+    /// the world has changed since. A primitive in the box makes it unusable (casts then go
+    /// through the world, which sees primitives).
     /// Nothing when disabled.
     void prepare(const World& world, const AABB& need, float margin);
     /// Whether a cast of a shape (segment lead ± half_axis swollen by radius) moving by `motion`
@@ -113,6 +121,8 @@ private:
     bool usable_ = false;                // filled without overflowing kCapacity
     AABB box_{{1, 1, 1}, {-1, -1, -1}};  // empty: nothing cached yet
     std::uint64_t revision_ = 0;         // the world's revision when it was filled
+    QueryFilter filter_;
+    std::vector<std::uint32_t> objects_;  // refill's working list
     std::vector<CachedTriangle> triangles_;
     std::vector<BoxBlock> boxes4_;  // sized once for kCapacity, never shrunk
     // One per cached triangle, valid where has_axes; never cleared, so a refill copies and zeroes

@@ -313,6 +313,7 @@ AddResult World::add_mesh(std::span<const float> positions, std::span<const std:
     o.shape = std::move(shape);
     set_pose(o, normalized(options.transform));
     o.target = o.pose;
+    o.previous = o.pose;
     return add_object(std::move(o));
 }
 
@@ -330,6 +331,7 @@ AddResult World::add_instance(std::uint32_t mesh, const ObjectOptions& options) 
     o.shape = source->shape;
     set_pose(o, normalized(options.transform));
     o.target = o.pose;
+    o.previous = o.pose;
     return add_object(std::move(o));
 }
 
@@ -346,6 +348,7 @@ AddResult World::add_sphere(Vec3 center, float radius, std::uint32_t layers) {
     o.local.sphere = {{0, 0, 0}, radius};
     set_pose(o, Transform{center, {}, 1.0f});
     o.target = o.pose;
+    o.previous = o.pose;
     return add_object(std::move(o));
 }
 
@@ -367,6 +370,7 @@ AddResult World::add_capsule(Vec3 a, Vec3 b, float radius, std::uint32_t layers)
     o.local.capsule = {a - mid, b - mid, radius};
     set_pose(o, Transform{mid, {}, 1.0f});
     o.target = o.pose;
+    o.previous = o.pose;
     return add_object(std::move(o));
 }
 
@@ -386,6 +390,7 @@ AddResult World::add_box(Vec3 center, Quat rotation, Vec3 half_extents, std::uin
     o.local.box = {{0, 0, 0}, {}, half_extents};
     set_pose(o, normalized(t));
     o.target = o.pose;
+    o.previous = o.pose;
     return add_object(std::move(o));
 }
 
@@ -421,6 +426,7 @@ const char* World::teleport(std::uint32_t id, const Transform& t) {
     if (const char* e = check_transform(t)) return e;
     set_pose(*o, normalized(t));
     o->target = o->pose;
+    o->previous = o->pose;
     o->pending = false;
     o->linear = o->angular = Vec3{};
     top_boxes_dirty_ = true;
@@ -431,7 +437,9 @@ const char* World::teleport(std::uint32_t id, const Transform& t) {
 void World::update(float dt) {
     const bool timed = dt > 0.0f && std::isfinite(dt);
     bool moved = false;
+    moved_count_ = 0;
     for (Object& o : slots_) {
+        o.previous = o.pose;
         if (!o.pending) {
             o.linear = o.angular = Vec3{};
             continue;
@@ -440,6 +448,7 @@ void World::update(float dt) {
         set_pose(o, o.target);
         o.pending = false;
         moved = true;
+        ++moved_count_;
         if (timed) {
             const float inv_dt = 1.0f / dt;
             o.linear = (o.pose.position - start.position) * inv_dt;
@@ -558,6 +567,23 @@ Vec3 World::linear_velocity(std::uint32_t id) const {
 Vec3 World::angular_velocity(std::uint32_t id) const {
     const Object* o = live(id);
     return o ? o->angular : Vec3{};
+}
+Transform World::previous_transform(std::uint32_t id) const {
+    const Object* o = live(id);
+    return o ? o->previous : Transform{};
+}
+bool World::moved(std::uint32_t id) const {
+    const Object* o = live(id);
+    if (!o) return false;
+    const Transform& a = o->previous;
+    const Transform& b = o->pose;
+    return !(a.position == b.position && a.rotation.x == b.rotation.x && a.rotation.y == b.rotation.y &&
+             a.rotation.z == b.rotation.z && a.rotation.w == b.rotation.w && a.scale == b.scale);
+}
+std::size_t World::objects_in(const AABB& box, std::vector<std::uint32_t>& out, const QueryFilter& filter) const {
+    const std::size_t before = out.size();
+    for_each_object_in(box, filter, [&](std::uint32_t slot) { out.push_back(slots_[slot].id); });
+    return out.size() - before;
 }
 Vec3 World::velocity_at(std::uint32_t id, Vec3 p) const {
     const Object* o = live(id);

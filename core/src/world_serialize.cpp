@@ -384,6 +384,9 @@ const char* read_object(Reader& r, World::Object& o, const std::vector<std::shar
     }
     if (!r.ok) return "the bytes are truncated";
     detail::set_pose(o, pose);
+    // A loaded world is where a step begins: nothing has moved within it yet (moved() is false,
+    // previous_transform() the pose); the saved velocities stay for velocity_at.
+    o.previous = o.pose;
     return nullptr;
 }
 

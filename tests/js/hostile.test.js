@@ -106,6 +106,8 @@ function badValues(kind) {
         ['2^32 (aliases 0 as uint32)', 2 ** 32, RangeError],
         ['2^53', 2 ** 53, RangeError],
       ];
+    case 'layers': // an integer bit mask
+      return [...missing, ['a string', 'x', TypeError], ['fractional', 0.5, TypeError], ['NaN', Number.NaN, TypeError]];
     case 'world':
       return [
         ...missing,
@@ -158,6 +160,8 @@ function valid(kind) {
       return 0.2;
     case 'index':
       return 0;
+    case 'layers':
+      return 2;
     case 'f32/3':
       return new Float32Array([0.01, -0.05, 0, -0.01, -0.05, 0]);
     case 'ParticleOptions':
@@ -209,7 +213,7 @@ const CLASSES = {
   },
   CharacterController: {
     construct: (...args) => new s.CharacterController(...args),
-    getters: ['position', 'grounded', 'settings', 'disposed'],
+    getters: ['position', 'grounded', 'settings', 'body', 'disposed'],
     make(w) {
       const ch = new s.CharacterController(w, {}, V(0, 0.86, 0));
       ch.move(V(0.05, -0.1, 0));

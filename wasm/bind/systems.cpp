@@ -45,7 +45,8 @@ void configure(ParticleSystem& ps, ParticleSettings settings) {
 // ---- characters ---------------------------------------------------------------------------
 
 // CharacterMove: position xyz, grounded, ground normal xyz, slope angle, stepped up, snapped,
-// hit wall, wall normal xyz, reason, ground mesh (u32), ground triangle (u32) (18)
+// hit wall, wall normal xyz, reason, ground mesh (u32), ground triangle (u32), ground velocity
+// xyz, yaw change, carried, pushed, crushed, crush depth (26)
 void put_move(const CharacterMove& m) {
     put(0, m.position);
     put(3, m.grounded);
@@ -58,12 +59,24 @@ void put_move(const CharacterMove& m) {
     put_enum(14, m.reason);
     put_u32(15, m.ground_object);
     put_u32(16, m.ground_triangle);
+    put(17, m.ground_velocity);
+    put(20, m.yaw_change);
+    put(21, m.carried);
+    put(22, m.pushed);
+    put(23, m.crushed);
+    put(24, m.crush_depth);
 }
 
 void move(CharacterController& ch, VEC3_ARGS(d), float dt) { put_move(ch.move(VEC3(d), dt)); }
 void character_position(const CharacterController& ch) { put(0, ch.position()); }
 void set_character_position(CharacterController& ch, VEC3_ARGS(p)) { ch.set_position(VEC3(p)); }
 bool character_grounded(const CharacterController& ch) { return ch.grounded(); }
+// The body's id, or -1 when the world refused it.
+int character_register(CharacterController& ch, World& world, std::uint32_t layers) {
+    return ch.register_in(world, layers) ? static_cast<int>(ch.body()) : -1;
+}
+void character_unregister(CharacterController& ch) { ch.unregister(); }
+int character_body(const CharacterController& ch) { return ch.body() == kNoIndex ? -1 : static_cast<int>(ch.body()); }
 
 int group_add(CharacterGroup& g, VEC3_ARGS(p)) { return g.add(VEC3(p)); }
 void group_move_all(CharacterGroup& g, std::uintptr_t displacements, float dt) {
@@ -73,6 +86,12 @@ std::uint32_t group_count(const CharacterGroup& g) { return g.count(); }
 std::uintptr_t group_positions(const CharacterGroup& g) { return address(g.positions()); }
 void group_last_move(const CharacterGroup& g, std::uint32_t i) { put_move(g.last_move(i)); }
 void group_set_position(CharacterGroup& g, std::uint32_t i, VEC3_ARGS(p)) { g.set_position(i, VEC3(p)); }
+bool group_register(CharacterGroup& g, World& world, std::uint32_t layers) { return g.register_in(world, layers); }
+void group_unregister(CharacterGroup& g) { g.unregister(); }
+int group_body(CharacterGroup& g, std::uint32_t i) {
+    const std::uint32_t b = g.controller(i).body();
+    return b == kNoIndex ? -1 : static_cast<int>(b);
+}
 
 template <class Settings>
 Settings defaults() {
@@ -120,7 +139,10 @@ EMSCRIPTEN_BINDINGS(shototsu_systems) {
         .function("move", &move)
         .function("position", &character_position)
         .function("setPosition", &set_character_position)
-        .function("grounded", &character_grounded);
+        .function("grounded", &character_grounded)
+        .function("register", &character_register)
+        .function("unregister", &character_unregister)
+        .function("body", &character_body);
     emscripten::class_<CharacterGroup>("CharacterGroup")
         .constructor<const World&, const CharacterSettings&, std::uint32_t>()
         .function("add", &group_add)
@@ -128,7 +150,10 @@ EMSCRIPTEN_BINDINGS(shototsu_systems) {
         .function("count", &group_count)
         .function("positions", &group_positions)
         .function("lastMove", &group_last_move)
-        .function("setPosition", &group_set_position);
+        .function("setPosition", &group_set_position)
+        .function("register", &group_register)
+        .function("unregister", &group_unregister)
+        .function("body", &group_body);
 }
 
 }  // namespace shototsu::wasm

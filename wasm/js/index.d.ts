@@ -623,6 +623,18 @@ export interface CharacterMove {
   /** The ground's object id and triangle index, -1 when none. */
   groundObject: number;
   groundTriangle: number;
+  /** Velocity (m/s) of the ground under the feet, or of the ground it left this move: add it to yours when leaving the ground. */
+  groundVelocity: Vec3;
+  /** Radians about +Y the ground turned the character this move (for the camera and facing). */
+  yawChange: number;
+  /** Carried by the moving object it stood on. */
+  carried: boolean;
+  /** Pushed out of an object that moved into it. */
+  pushed: boolean;
+  /** Pinned between a moving object and another: kept out of what did not move. */
+  crushed: boolean;
+  /** The overlap (m) left when crushed; 0 otherwise. */
+  crushDepth: number;
 }
 
 /**
@@ -635,8 +647,14 @@ export interface CharacterController {
   position: Vec3;
   readonly grounded: boolean;
   readonly settings: Required<CharacterOptions>;
-  /** Moves by `displacement` (world units: the whole move, whatever the frame's duration) and reports. */
+  /** Moves by `displacement` (world units: the whole move, whatever the frame's duration) and reports; on moving ground it is carried and pushed first (call world.update(dt) before). */
   move(displacement: Vec3Like): CharacterMove;
+  /** Makes it a capsule object of its world on `layers` (default 1) that others meet; its own queries ignore it. Its object id. */
+  register(layers?: number): number;
+  /** Removes its capsule object from the world. */
+  unregister(): void;
+  /** Its capsule object id while registered, -1 otherwise. */
+  readonly body: number;
   readonly disposed: boolean;
   dispose(): void;
   [Symbol.dispose](): void;
@@ -654,6 +672,12 @@ export interface CharacterGroup {
   lastMove(i: number): CharacterMove;
   /** Teleports character i. */
   setPosition(i: number, position: Vec3Like): void;
+  /** Makes every character (and later ones) a capsule object of the world on `layers` (default 1). */
+  register(layers?: number): void;
+  /** Removes every character's capsule object from the world. */
+  unregister(): void;
+  /** Character i's capsule object id while registered, -1 otherwise. */
+  body(i: number): number;
   readonly count: number;
   readonly capacity: number;
   readonly settings: Required<CharacterOptions>;

@@ -137,6 +137,8 @@ export const CHARACTER_CONTROLLER_SIGNATURES = {
   new: 'world:world options?:CharacterOptions position?:vec3',
   move: 'displacement:vec3',
   position: 'position:vec3',
+  register: 'layers?:layers',
+  unregister: '',
 };
 export const CHARACTER_GROUP_SIGNATURES = {
   new: 'world:world options?:CharacterOptions capacity?:int[1,1048576]',
@@ -144,6 +146,9 @@ export const CHARACTER_GROUP_SIGNATURES = {
   moveAll: 'displacements:f32/3',
   lastMove: 'i:index',
   setPosition: 'i:index position:vec3',
+  register: 'layers?:layers',
+  unregister: '',
+  body: 'i:index',
 };
 export const CLASS_SIGNATURES = {
   World: WORLD_SIGNATURES,

@@ -99,6 +99,12 @@ export function systemClasses(W, heap, o, World) {
       reason: GROUND_REASONS[h[o + 14] | 0],
       groundObject: hasGround ? u[o + 15] : -1,
       groundTriangle: hasGround ? u[o + 16] : -1,
+      groundVelocity: { x: h[o + 17], y: h[o + 18], z: h[o + 19] },
+      yawChange: h[o + 20],
+      carried: h[o + 21] !== 0,
+      pushed: h[o + 22] !== 0,
+      crushed: h[o + 23] !== 0,
+      crushDepth: h[o + 24],
     };
   }
 
@@ -240,6 +246,7 @@ export function systemClasses(W, heap, o, World) {
 
   class CharacterController extends Owned {
     #settings;
+    #world;
 
     constructor(world, options, position = ORIGIN) {
       const fn = 'CharacterController';
@@ -248,6 +255,27 @@ export function systemClasses(W, heap, o, World) {
       const settings = characterSettings(fn, options);
       super(fn, world, new W.CharacterController(w, settings, position));
       this.#settings = settings;
+      this.#world = w;
+    }
+
+    /**
+     * Makes the character a capsule object of its world on `layers` (off by default): other
+     * characters, particles and queries meet it; its own queries ignore it. Returns its object id.
+     */
+    register(layers = 1) {
+      const h = this[LIVE]('register');
+      check('CharacterController.register', layers);
+      return h.register(this.#world, layers >>> 0);
+    }
+
+    /** Removes the character's capsule object from the world. */
+    unregister() {
+      this[LIVE]('unregister').unregister();
+    }
+
+    /** The character's capsule object id while registered, -1 otherwise. */
+    get body() {
+      return this[LIVE]('body').body();
     }
 
     /** The capsule's centre. Setting it teleports (no collision; the next move is not grounded). */
@@ -275,7 +303,8 @@ export function systemClasses(W, heap, o, World) {
     /**
      * Moves by `displacement` (world units; gravity and jumps are the caller's) and reports what
      * happened: { position, grounded, groundNormal, slopeAngle, steppedUp, snapped, hitWall,
-     * wallNormal, reason, groundObject, groundTriangle }.
+     * wallNormal, reason, groundObject, groundTriangle, groundVelocity, yawChange, carried,
+     * pushed, crushed, crushDepth }. On moving ground it is first carried, then pushed.
      */
     move(displacement) {
       const h = this[LIVE]('move');
@@ -289,6 +318,7 @@ export function systemClasses(W, heap, o, World) {
   class CharacterGroup extends Owned {
     #capacity;
     #settings;
+    #world;
     #scratch = null;
     #positions = viewCache();
 
@@ -300,6 +330,29 @@ export function systemClasses(W, heap, o, World) {
       super(fn, world, new W.CharacterGroup(w, settings, capacity));
       this.#capacity = capacity;
       this.#settings = settings;
+      this.#world = w;
+    }
+
+    /**
+     * Makes every character (and those added later) a capsule object of the world on `layers`
+     * (CharacterController.register): particles and other controllers meet them.
+     */
+    register(layers = 1) {
+      const h = this[LIVE]('register');
+      check('CharacterGroup.register', layers);
+      h.register(this.#world, layers >>> 0);
+    }
+
+    /** Removes every character's capsule object from the world. */
+    unregister() {
+      this[LIVE]('unregister').unregister();
+    }
+
+    /** Character i's capsule object id while registered, -1 otherwise. */
+    body(i) {
+      const h = this[LIVE]('body');
+      checkIndex('CharacterGroup.body', 'i', i, h.count());
+      return h.body(i);
     }
 
     /** Adds a character at `position`; returns its index, or -1 when the group is full. */

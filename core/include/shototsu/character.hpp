@@ -4,6 +4,17 @@
 //
 // Like Unity's CharacterController.Move and Rapier's controller, it moves by the displacement it
 // is given (gravity and jumping belong to the caller) and reports what happened. "Up" is +Y.
+//
+// MOVING WORLDS. Per frame: set the objects' next poses (World::set_transform), World::update(dt),
+// then move the characters. Each move first rides: a character that stood on an object that moved
+// over the step is carried rigidly with it (previous_transform -> transform: translation and the
+// rotation about any axis, the yaw change reported), so it neither sinks into a rising lift nor
+// lifts off one that stops or reverses. Then it is pushed: whatever moved into the capsule pushes
+// it out along the contact normal to one skin away; a capsule that cannot be cleared of
+// everything (pinned between a moving object and another) is reported crushed and is kept out of
+// the objects that did not move. Then its own move. A character's own velocity is relative to its
+// ground: when it leaves the ground (a jump, walking off), the caller adds the last grounded
+// move's ground_velocity to its velocity.
 #pragma once
 
 #include <cstdint>
@@ -71,6 +82,24 @@ struct CharacterMove {
     GroundReason reason = GroundReason::NoGround;
     /// The ground triangle, when there is ground below.
     std::uint32_t ground_object = kNoIndex, ground_triangle = kNoIndex;
+    /// The velocity (m/s) of the ground under the feet over the current step (World::velocity_at)
+    /// when grounded after the move, or of the ground that carried it when it left that ground
+    /// this move; zero otherwise. The caller adds it to its velocity when the character leaves
+    /// the ground.
+    Vec3 ground_velocity;
+    /// How far (radians, about +Y, counter-clockwise seen from above) the ground turned the
+    /// character this move: add it to the camera's or the character's facing.
+    float yaw_change = 0.0f;
+    /// Carried by the moving object it stood on (before its own move).
+    bool carried = false;
+    /// Pushed out of an object that moved into it.
+    bool pushed = false;
+    /// Pinned: the pushes could not clear the capsule of everything (it is kept out of what did not
+    /// move, and may remain inside what pushes it by up to `crush_depth`). It stays crushed, and
+    /// out of all but the pusher, until a move clears it — also after the pusher stops.
+    bool crushed = false;
+    /// The deepest overlap (m) left after the pushes when crushed; 0 otherwise.
+    float crush_depth = 0.0f;
 };
 
 namespace detail {
@@ -122,6 +151,18 @@ public:
     const CharacterSettings& settings() const { return settings_; }
     bool grounded() const { return grounded_; }
 
+    /// Makes the character visible to the world as a capsule object on `layers` (off by default),
+    /// moved with the character (World::teleport: it carries no velocity), so that other
+    /// characters, particles and queries meet it; the character's own queries ignore it. `world`
+    /// must be the world the controller was made with (false otherwise, or when already
+    /// registered). The object is removed by unregister(), not by the destructor: a controller is a
+    /// value that may be copied, and only one copy should own it.
+    bool register_in(World& world, std::uint32_t layers = 1);
+    /// Removes the character's capsule from the world (nothing when it is not registered).
+    void unregister();
+    /// The character's capsule object while registered; kNoIndex otherwise.
+    std::uint32_t body() const { return body_; }
+
     /// Other characters' capsules that this one may not overlap (capsule–capsule), as
     /// (centre, radius, height) triples set by the caller before a move; cleared by the caller.
     struct Obstacle {
@@ -155,6 +196,11 @@ private:
     GroundProbe probe_ground(Vec3 start, Vec3 end, bool may_snap, bool rising) const;
     void stand_on(const GroundProbe& below, bool may_snap, bool rising, Vec3& end, CharacterMove& out) const;
     Vec3 depenetrate(Vec3 center) const;
+    Vec3 ride(Vec3 center, CharacterMove& out) const;
+    Vec3 pushed_out(Vec3 center, CharacterMove& out);
+    enum class Overlaps : std::uint8_t { All, Still, Pushers };
+    float deepest_overlap(Vec3 center, Overlaps which, Vec3& push, std::uint32_t* object = nullptr) const;
+    void place_body();
     float obstacle_limit(Vec3 p, Vec3 dir, float travel, Vec3& normal) const;
     bool walkable(Vec3 normal) const { return normal.y >= cos_max_slope_; }
     bool supported(const WorldHit& hit) const;
@@ -164,7 +210,14 @@ private:
     float cos_max_slope_ = 0.0f;
     Vec3 position_;
     bool grounded_ = false;
-    Vec3 ground_normal_;  // of the ground stood on after the last move (zero when not grounded)
+    Vec3 ground_normal_;                      // of the ground stood on after the last move (zero when not grounded)
+    std::uint32_t ground_object_ = kNoIndex;  // what it stood on after the last move
+    // What pins it (crushed) after the last move: it stays a pusher while it rests there.
+    std::uint32_t pinned_by_ = kNoIndex;
+    // Registration (register_in): the capsule object, and the filter every query uses.
+    World* body_world_ = nullptr;
+    std::uint32_t body_ = kNoIndex, body_layers_ = 1;
+    QueryFilter filter_;
     // Set by a teleport or a change of settings: the next move first pushes the capsule out of
     // anything it overlaps. Moves themselves never end inside anything, so they skip that (costly)
     // overlap query.
@@ -195,6 +248,11 @@ public:
     CharacterController& controller(std::uint32_t i) { return controllers_[i]; }
     /// Teleports character i.
     void set_position(std::uint32_t i, Vec3 p);
+    /// Registers every character (and those added later) in `world` as capsule objects on
+    /// `layers` (CharacterController::register_in); false when `world` is not the group's.
+    bool register_in(World& world, std::uint32_t layers = 1);
+    /// Removes every character's capsule from the world.
+    void unregister();
     /// Replaces the settings of every character (and of those added later), clamped as the
     /// constructor clamps them (CharacterController::configure: each keeps its feet where they
     /// are). Characters that a larger capsule makes overlap the world or one another are pushed
@@ -205,6 +263,8 @@ private:
     const World* world_;
     CharacterSettings settings_;
     std::uint32_t capacity_;
+    World* body_world_ = nullptr;
+    std::uint32_t body_layers_ = 1;
     std::vector<CharacterController> controllers_;
     std::vector<CharacterMove> moves_;
     std::vector<float> positions_;

@@ -214,6 +214,17 @@ public:
     std::uint32_t layers(std::uint32_t object) const;
     /// The object's current pose (the identity for unknown ids).
     Transform transform(std::uint32_t object) const;
+    /// The object's pose at the start of the current step: where update() moved it from (its
+    /// current pose when it did not move or was teleported; the identity for unknown ids).
+    /// Whatever rests on the object is carried by the rigid motion previous -> current.
+    Transform previous_transform(std::uint32_t object) const;
+    /// Whether update() changed the object's pose at the start of the current step.
+    bool moved(std::uint32_t object) const;
+    /// How many objects update() moved at the start of the current step (0: a still world).
+    std::uint32_t moved_count() const { return moved_count_; }
+    /// The live objects passing `filter` whose world box may overlap `box` (touching counts),
+    /// appended to `out` in a deterministic order; returns how many.
+    std::size_t objects_in(const AABB& box, std::vector<std::uint32_t>& out, const QueryFilter& filter = {}) const;
     /// The object's linear velocity (of its position) and angular velocity (rad/s, about its
     /// position) over the current step; zero after teleport or for an object that did not move.
     Vec3 linear_velocity(std::uint32_t object) const;
@@ -356,6 +367,7 @@ private:
     std::unordered_map<std::uint32_t, std::uint32_t> slot_of_;
     std::uint32_t next_id_ = 0;
     std::uint64_t revision_ = 1;
+    std::uint32_t moved_count_ = 0;
     double build_ms_ = 0.0;
     std::uint32_t mesh_rebuilds_ = 0;
     // The top level: a hierarchy over the live objects' world boxes (slots in its order).

@@ -1,0 +1,142 @@
+// shototsu — a character in a moving world (character.hpp: MOVING WORLDS): carried by the object it
+// stands on, pushed out of objects that move into it, and registered in the world as a capsule so
+// that others meet it.
+//
+// Riding maps the feet rigidly from the ground's pose at the step start to its pose now, the way
+// Jolt's CharacterVirtual takes its ground body's motion before its own move; mapping the pose
+// instead of integrating a velocity keeps a lift's rider exactly one skin above it through
+// acceleration, stops and reversals, and a disc's rider on its circle at any frame rate.
+#include <vector>
+
+#include "character_detail.hpp"
+#include "shototsu/character.hpp"
+#include "triangle_cache.hpp"
+
+namespace shototsu {
+
+using detail::kUp;
+
+namespace {
+
+Quat conjugate(Quat q) { return {-q.x, -q.y, -q.z, q.w}; }
+
+// The rotation's turn about +Y (its twist), in [-pi, pi].
+float yaw_of(Quat q) {
+    float a = 2.0f * det_atan2(q.y, q.w);
+    if (a > kPi) a -= 2.0f * kPi;
+    if (a < -kPi) a += 2.0f * kPi;
+    return a;
+}
+
+}  // namespace
+
+Vec3 CharacterController::ride(Vec3 center, CharacterMove& out) const {
+    const Transform a = world_->previous_transform(ground_object_);
+    const Transform b = world_->transform(ground_object_);
+    const Vec3 half = kUp * (0.5f * settings_.height);
+    const Quat back = conjugate(a.rotation);
+    const Vec3 local = rotate(back, center - half - a.position) * (1.0f / a.scale);
+    const Vec3 feet = rotate(b.rotation, local * b.scale) + b.position;
+    if (!is_finite(feet)) return center;
+    out.carried = true;
+    out.yaw_change = yaw_of(quat_mul(b.rotation, back));
+    out.ground_velocity = world_->velocity_at(ground_object_, feet);
+    return feet + half;
+}
+
+// The deepest overlap of the capsule at `center` with `which` objects (Still: those that neither
+// moved over the step nor pin it; Pushers: the others), the push that clears it to one skin, and
+// its object; 0 when nothing overlaps.
+float CharacterController::deepest_overlap(Vec3 center, Overlaps which, Vec3& push, std::uint32_t* object) const {
+    std::vector<WorldContact> contacts;
+    const Capsule c = capsule_at(center);
+    world_->overlap_capsule(c.start, c.end, c.radius, contacts, filter_);
+    float deepest = 0.0f;
+    for (const WorldContact& wc : contacts) {
+        if (!(wc.depth > deepest)) continue;
+        const bool pusher = world_->moved(wc.object) || wc.object == pinned_by_;
+        if ((which == Overlaps::Still && pusher) || (which == Overlaps::Pushers && !pusher)) continue;
+        deepest = wc.depth;
+        if (object) *object = wc.object;
+        push = wc.normal * (wc.depth + settings_.skin_width);
+    }
+    return deepest;
+}
+
+// Only when an object near the capsule moved over the step, or it was pinned: out of everything,
+// deepest contact first; what cannot be cleared is a pin, and then the capsule is at least kept
+// out of what did not move.
+Vec3 CharacterController::pushed_out(Vec3 center, CharacterMove& out) {
+    const bool was_pinned = pinned_by_ != kNoIndex && world_->is_live(pinned_by_);
+    if (!was_pinned) pinned_by_ = kNoIndex;
+    if (world_->moved_count() == 0 && !was_pinned) return center;
+    const Capsule c = capsule_at(center);
+    const float pad = c.radius + 2.0f * settings_.skin_width;
+    std::vector<std::uint32_t> near;
+    world_->objects_in({vmin(c.start, c.end) - Vec3{pad, pad, pad}, vmax(c.start, c.end) + Vec3{pad, pad, pad}}, near,
+                       filter_);
+    bool any = false;
+    for (const std::uint32_t id : near) any = any || world_->moved(id);
+    if (!any && !was_pinned) return center;
+    Vec3 push;
+    for (int pass = 0; pass < tol::kCharacterPushPasses; ++pass) {
+        if (!(deepest_overlap(center, Overlaps::All, push) > 0.0f)) break;
+        center += push;
+        out.pushed = true;
+    }
+    const float left = deepest_overlap(center, Overlaps::All, push);
+    if (!(left > tol::kCharacterCrushSkinRel * settings_.skin_width)) {
+        pinned_by_ = kNoIndex;
+        return center;
+    }
+    out.crushed = true;
+    std::uint32_t by = kNoIndex;
+    if (deepest_overlap(center, Overlaps::Pushers, push, &by) > 0.0f) pinned_by_ = by;
+    for (int pass = 0; pass < tol::kCharacterPushPasses; ++pass) {
+        if (!(deepest_overlap(center, Overlaps::Still, push) > 0.0f)) break;
+        center += push;
+    }
+    out.crush_depth = deepest_overlap(center, Overlaps::All, push);
+    return center;
+}
+
+bool CharacterController::register_in(World& world, std::uint32_t layers) {
+    if (&world != world_ || body_world_) return false;
+    const Capsule c = capsule_at(position_);
+    const AddResult r = world.add_capsule(c.start, c.end, c.radius, layers);
+    if (!r.ok) return false;
+    body_world_ = &world;
+    body_ = r.object;
+    body_layers_ = layers;
+    filter_.ignore = body_;
+    cache_->set_filter(filter_);
+    return true;
+}
+
+void CharacterController::unregister() {
+    if (!body_world_) return;
+    body_world_->remove(body_);
+    body_world_ = nullptr;
+    body_ = kNoIndex;
+    filter_.ignore = kNoIndex;
+    cache_->set_filter(filter_);
+}
+
+void CharacterController::place_body() {
+    if (body_world_) body_world_->teleport(body_, Transform{position_, Quat{}, 1.0f});
+}
+
+bool CharacterGroup::register_in(World& world, std::uint32_t layers) {
+    if (&world != world_) return false;
+    body_world_ = &world;
+    body_layers_ = layers;
+    for (CharacterController& c : controllers_) c.register_in(world, layers);
+    return true;
+}
+
+void CharacterGroup::unregister() {
+    for (CharacterController& c : controllers_) c.unregister();
+    body_world_ = nullptr;
+}
+
+}  // namespace shototsu

@@ -1,0 +1,265 @@
+// character.hpp (MOVING WORLDS): riding a lift that reverses, a rotating disc, a swinging door that
+// pushes, a box that pins against a wall, and registered controllers that meet — each at 15, 60 and
+// 240 frames per second.
+#include "catch_support.hpp"
+
+#include <cmath>
+#include <vector>
+
+#include "meshes.hpp"
+#include "shototsu/character.hpp"
+
+using namespace shototsu;
+using namespace shototsu::test;
+
+namespace {
+
+constexpr float kGravity = 9.81f;
+// The probes: "never sinks" and "never lifts off" (m), and the disc's carry error after 10 s.
+constexpr float kMaxSink = 1e-3f;
+constexpr float kDiscCarryError = 1e-2f;
+
+CharacterSettings settings() {
+    CharacterSettings s;
+    s.radius = 0.35f;
+    s.height = 1.7f;
+    s.skin_width = 0.01f;
+    return s;
+}
+
+MeshData box_mesh(Vec3 lo, Vec3 hi) {
+    MeshData m;
+    add_box(m, lo, hi);
+    return m;
+}
+
+std::uint32_t add_mesh(World& w, const MeshData& m) {
+    const AddResult r = w.add_mesh(m.positions, m.indices);
+    REQUIRE(r.ok);
+    return r.object;
+}
+
+// A caller with gravity: its own vertical speed is relative to the ground and resets on it.
+struct Walker {
+    CharacterController& ch;
+    float dt;
+    float vy = 0.0f;
+    CharacterMove step(Vec3 horizontal_velocity) {
+        vy = ch.grounded() ? -1.0f : vy - kGravity * dt;
+        const CharacterMove m = ch.move((horizontal_velocity + Vec3{0, vy, 0}) * dt, dt);
+        if (m.grounded) vy = 0.0f;
+        return m;
+    }
+};
+
+// The deepest overlap of the character's capsule with the world's objects (0 when clear).
+float penetration(const World& w, const CharacterController& ch, std::uint32_t only = kNoIndex) {
+    const CharacterSettings& s = ch.settings();
+    const float half = 0.5f * s.height - s.radius;
+    std::vector<WorldContact> contacts;
+    QueryFilter f;
+    f.ignore = ch.body();
+    w.overlap_capsule(ch.position() - Vec3{0, half, 0}, ch.position() + Vec3{0, half, 0}, s.radius, contacts, f);
+    float deepest = 0.0f;
+    for (const WorldContact& c : contacts)
+        if (only == kNoIndex || c.object == only) deepest = std::fmax(deepest, c.depth);
+    return deepest;
+}
+
+Transform at(Vec3 p, Quat q = {}) { return Transform{p, q, 1.0f}; }
+
+Vec3 horizontal_of(Vec3 v) { return {v.x, 0.0f, v.z}; }
+
+// A lift reversing every 1.5 s between 0 and 3 m at 2 m/s.
+float lift_height(float t) {
+    const float phase = std::fmod(t, 3.0f);
+    return phase < 1.5f ? 2.0f * phase : 3.0f - 2.0f * (phase - 1.5f);
+}
+
+// The same travel with smooth starts, stops and reversals (a cosine profile).
+float smooth_lift_height(float t) { return 1.5f * (1.0f - std::cos(kPi * t / 1.5f)); }
+
+void ride_lift(float dt, float (*height)(float)) {
+    World w;
+    const std::uint32_t lift = add_mesh(w, box_mesh({-1.5f, -0.2f, -1.5f}, {1.5f, 0.0f, 1.5f}));
+    const CharacterSettings s = settings();
+    CharacterController ch(w, s, {0.3f, 0.5f * s.height + s.skin_width, 0.2f});
+    Walker walker{ch, dt};
+    for (int i = 0; i < 10; ++i) walker.step({});
+    REQUIRE(ch.grounded());
+    const int frames = static_cast<int>(std::lround(6.0f / dt));  // two trips up and down
+    int grounded = 0;
+    float worst_sink = 0.0f, worst_gap = 0.0f;
+    for (int f = 1; f <= frames; ++f) {
+        const float top = height(static_cast<float>(f) * dt);
+        w.set_transform(lift, at({0, top, 0}));
+        w.update(dt);
+        const CharacterMove m = walker.step({});
+        grounded += m.grounded ? 1 : 0;
+        const float feet = ch.position().y - 0.5f * s.height;
+        worst_sink = std::fmax(worst_sink, top - feet);
+        worst_gap = std::fmax(worst_gap, feet - top);
+        CHECK(m.ground_object == lift);
+        CHECK((m.carried || !w.moved(lift)));  // a cosine's apex can repeat a height
+    }
+    CHECK(grounded == frames);
+    CHECK(worst_sink <= kMaxSink);
+    CHECK(worst_gap <= 2.0f * s.skin_width);  // never lifted off
+}
+
+}  // namespace
+
+TEST_CASE("character riding: a lift reversing every 1.5 s carries it grounded, never sinking or lifting off") {
+    for (const float dt : {1.0f / 15.0f, 1.0f / 60.0f, 1.0f / 240.0f}) {
+        INFO("dt = " << dt);
+        ride_lift(dt, lift_height);
+    }
+}
+
+TEST_CASE("character riding: a lift that accelerates, stops and reverses keeps it grounded") {
+    for (const float dt : {1.0f / 15.0f, 1.0f / 60.0f, 1.0f / 240.0f}) {
+        INFO("dt = " << dt);
+        ride_lift(dt, smooth_lift_height);
+    }
+}
+
+TEST_CASE("character riding: a disc turning at 1 rad/s carries it within 1 cm of the rigid carry for 10 s") {
+    for (const float dt : {1.0f / 15.0f, 1.0f / 60.0f, 1.0f / 240.0f}) {
+        INFO("dt = " << dt);
+        World w;
+        const std::uint32_t disc = add_mesh(w, box_mesh({-3.0f, -0.2f, -3.0f}, {3.0f, 0.0f, 3.0f}));
+        const CharacterSettings s = settings();
+        const Vec3 start{2.0f, 0.5f * s.height + s.skin_width, 0.5f};
+        CharacterController ch(w, s, start);
+        Walker walker{ch, dt};
+        walker.step({});
+        REQUIRE(ch.grounded());
+        const Vec3 settled = ch.position();
+        const int frames = static_cast<int>(std::lround(10.0f / dt));
+        float yaw = 0.0f;
+        bool always_grounded = true;
+        for (int f = 1; f <= frames; ++f) {
+            w.set_transform(disc, at({}, quat_from_axis_angle({0, 1, 0}, static_cast<float>(f) * dt)));
+            w.update(dt);
+            const CharacterMove m = walker.step({});
+            always_grounded = always_grounded && m.grounded;
+            yaw += m.yaw_change;
+        }
+        const float angle = static_cast<float>(frames) * dt;
+        const Vec3 rigid = rotate(quat_from_axis_angle({0, 1, 0}, angle), settled);
+        CHECK(always_grounded);
+        CHECK(length(ch.position() - rigid) <= kDiscCarryError);
+        CHECK(std::fabs(yaw - angle) <= 1e-3f);
+        // Leaving the disc, it reports the disc's surface velocity (omega x r, about 2 m/s).
+        w.set_transform(disc, at({}, quat_from_axis_angle({0, 1, 0}, angle + dt)));
+        w.update(dt);
+        const CharacterMove jump = ch.move({0, 0.05f, 0}, dt);
+        CHECK_FALSE(jump.grounded);
+        CHECK(length(jump.ground_velocity) == Approx(length(horizontal_of(settled))).epsilon(0.02));
+    }
+}
+
+TEST_CASE("character pushed: a swinging door pushes it without penetration beyond the skin") {
+    for (const float dt : {1.0f / 15.0f, 1.0f / 60.0f, 1.0f / 240.0f}) {
+        INFO("dt = " << dt);
+        World w;
+        add_mesh(w, box_mesh({-6, -0.2f, -6}, {6, 0, 6}));
+        const std::uint32_t wall = add_mesh(w, box_mesh({-4.0f, 0, -0.05f}, {-0.05f, 2.5f, 0.05f}));
+        // The door: 1.2 m wide from its hinge at the origin along +x, swinging toward -z.
+        MeshData door_mesh = box_mesh({0.05f, 0, -0.05f}, {1.25f, 2.2f, 0.05f});
+        const std::uint32_t door = add_mesh(w, door_mesh);
+        const CharacterSettings s = settings();
+        CharacterController ch(w, s, {0.8f, 0.5f * s.height + s.skin_width, -0.6f});
+        Walker walker{ch, dt};
+        walker.step({});
+        const int frames = static_cast<int>(std::lround(2.0f / dt));
+        bool pushed = false;
+        float worst = 0.0f;
+        for (int f = 1; f <= frames; ++f) {
+            const float angle = std::fmin(static_cast<float>(f) * dt, 1.5f) * 1.2f;  // to 1.8 rad
+            w.set_transform(door, at({}, quat_from_axis_angle({0, 1, 0}, angle)));
+            w.update(dt);
+            const CharacterMove m = walker.step({0.5f, 0, 0});  // walking into the door
+            pushed = pushed || m.pushed;
+            CHECK_FALSE(m.crushed);
+            worst = std::fmax(worst, std::fmax(penetration(w, ch, door), penetration(w, ch, wall)));
+        }
+        CHECK(pushed);
+        CHECK(worst <= s.skin_width);
+        CHECK(penetration(w, ch) <= 0.0f);
+    }
+}
+
+TEST_CASE("character pushed: pinned between a moving box and a wall it is crushed and never inside the wall") {
+    for (const float dt : {1.0f / 15.0f, 1.0f / 60.0f, 1.0f / 240.0f}) {
+        INFO("dt = " << dt);
+        World w;
+        add_mesh(w, box_mesh({-6, -0.2f, -6}, {6, 0, 6}));
+        const std::uint32_t wall = add_mesh(w, box_mesh({2.0f, 0, -2}, {2.5f, 3, 2}));
+        const std::uint32_t box = add_mesh(w, box_mesh({-1.0f, 0, -2}, {0.0f, 3, 2}));
+        const CharacterSettings s = settings();
+        CharacterController ch(w, s, {1.0f, 0.5f * s.height + s.skin_width, 0});
+        Walker walker{ch, dt};
+        walker.step({});
+        // The box's face goes from x = 0 to x = 1.5 at 1 m/s: a gap of 0.5 m is left, narrower
+        // than the capsule (0.7 m).
+        bool crushed = false;
+        float worst_wall = 0.0f, worst_box_free = 0.0f;
+        const int frames = static_cast<int>(std::lround(2.0f / dt));
+        for (int f = 1; f <= frames; ++f) {
+            const float x = std::fmin(static_cast<float>(f) * dt, 1.5f);
+            w.set_transform(box, at({x, 0, 0}));
+            w.update(dt);
+            const CharacterMove m = walker.step({});
+            crushed = crushed || m.crushed;
+            worst_wall = std::fmax(worst_wall, penetration(w, ch, wall));
+            if (!m.crushed) worst_box_free = std::fmax(worst_box_free, penetration(w, ch, box));
+            if (m.crushed) CHECK(m.crush_depth > 0.0f);
+        }
+        CHECK(crushed);
+        CHECK(worst_wall <= 0.0f);
+        CHECK(worst_box_free <= s.skin_width);
+    }
+}
+
+TEST_CASE("character registration: two registered controllers walking into each other never overlap") {
+    for (const float dt : {1.0f / 15.0f, 1.0f / 60.0f, 1.0f / 240.0f}) {
+        INFO("dt = " << dt);
+        World w;
+        add_mesh(w, box_mesh({-10, -0.2f, -10}, {10, 0, 10}));
+        const CharacterSettings s = settings();
+        const float y = 0.5f * s.height + s.skin_width;
+        CharacterController a(w, s, {-2.0f, y, 0.0f}), b(w, s, {2.0f, y, 0.1f});
+        REQUIRE(a.register_in(w, 2));
+        REQUIRE(b.register_in(w, 2));
+        CHECK(a.body() != b.body());
+        Walker wa{a, dt}, wb{b, dt};
+        float closest = 1e9f;
+        const int frames = static_cast<int>(std::lround(4.0f / dt));
+        for (int f = 0; f < frames; ++f) {
+            w.update(dt);
+            wa.step({2.0f, 0, 0});
+            wb.step({-2.0f, 0, 0});
+            closest = std::fmin(closest, length(horizontal_of(a.position() - b.position())));
+        }
+        CHECK(closest >= 2.0f * s.radius);
+        // The world sees them: a ray along the line between them hits a's capsule first.
+        const WorldHit hit = w.raycast({-6.0f, y, 0.0f}, {1, 0, 0}, 20.0f);
+        CHECK(hit.object == a.body());
+        const std::uint32_t body = a.body();
+        a.unregister();
+        CHECK_FALSE(w.is_live(body));
+        CHECK(a.body() == kNoIndex);
+        b.unregister();
+    }
+}
+
+TEST_CASE("character registration: registering in another world is refused and the default is unregistered") {
+    World w, other;
+    CharacterController ch(w, settings(), {0, 1, 0});
+    CHECK(ch.body() == kNoIndex);
+    CHECK_FALSE(ch.register_in(other));
+    CHECK(ch.register_in(w));
+    CHECK_FALSE(ch.register_in(w));
+    CHECK(w.kind(ch.body()) == ObjectKind::Capsule);
+}
