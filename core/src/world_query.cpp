@@ -5,6 +5,7 @@
 // swept-shape casts live in world_cast.cpp.
 #include <algorithm>
 #include <cmath>
+#include <type_traits>
 #include <utility>
 
 #include "shototsu/bounding.hpp"
@@ -352,34 +353,43 @@ WorldContact primitive_contact(std::uint32_t id, const Contact& c) {
 
 }  // namespace
 
+template <class OnTriangle, class OnPrimitive>
+void World::for_each_shape_in(const AABB& box, const QueryFilter& filter, OnTriangle&& on_triangle,
+                              OnPrimitive&& on_primitive) const {
+    for_each_object_in(box, filter, [&](std::uint32_t slot) {
+        const Object& o = slots_[slot];
+        if (!detail::is_mesh(o)) {
+            on_primitive(o.id, detail::world_primitive(o));
+            return;
+        }
+        mesh_triangles_in(
+            slot, box,
+            [](void* ctx, std::uint32_t object, std::uint32_t tri, const Triangle& t) {
+                (*static_cast<std::remove_reference_t<OnTriangle>*>(ctx))(object, tri, t);
+            },
+            &on_triangle);
+    });
+}
+
 std::size_t World::overlap_sphere(Vec3 center, float radius, std::vector<WorldContact>& out,
                                   const QueryFilter& filter) const {
     if (!is_finite(center) || !(radius >= 0.0f) || !std::isfinite(radius)) return 0;
     const std::size_t before = out.size();
     const Sphere sphere{center, radius};
-    const AABB box = grown_query_box(aabb_of_sphere(sphere));
-    auto on_triangle = [&](std::uint32_t id, std::uint32_t tri, const Triangle& t) {
-        const Contact c = triangle_sphere(t, sphere);
-        if (!c.hit) return;
-        WorldContact wc = primitive_contact(id, c);
-        wc.triangle = tri;
-        wc.feature = closest_point_on_triangle(center, t).region;
-        out.push_back(wc);
-    };
-    for_each_object_in(box, filter, [&](std::uint32_t slot) {
-        const Object& o = slots_[slot];
-        if (detail::is_mesh(o)) {
-            mesh_triangles_in(
-                slot, box,
-                [](void* ctx, std::uint32_t object, std::uint32_t tri, const Triangle& t) {
-                    (*static_cast<decltype(on_triangle)*>(ctx))(object, tri, t);
-                },
-                &on_triangle);
-            return;
-        }
-        const Contact c = detail::primitive_sphere_overlap(detail::world_primitive(o), sphere);
-        if (c.hit) out.push_back(primitive_contact(o.id, c));
-    });
+    for_each_shape_in(
+        grown_query_box(aabb_of_sphere(sphere)), filter,
+        [&](std::uint32_t id, std::uint32_t tri, const Triangle& t) {
+            const Contact c = triangle_sphere(t, sphere);
+            if (!c.hit) return;
+            WorldContact wc = primitive_contact(id, c);
+            wc.triangle = tri;
+            wc.feature = closest_point_on_triangle(center, t).region;
+            out.push_back(wc);
+        },
+        [&](std::uint32_t id, const detail::Primitive& p) {
+            const Contact c = detail::primitive_sphere_overlap(p, sphere);
+            if (c.hit) out.push_back(primitive_contact(id, c));
+        });
     return out.size() - before;
 }
 
@@ -388,30 +398,21 @@ std::size_t World::overlap_capsule(Vec3 a, Vec3 b, float radius, std::vector<Wor
     if (!is_finite(a) || !is_finite(b) || !(radius >= 0.0f) || !std::isfinite(radius)) return 0;
     const std::size_t before = out.size();
     const Capsule cap{a, b, radius};
-    const AABB box = grown_query_box(aabb_of_capsule(cap));
-    auto on_triangle = [&](std::uint32_t id, std::uint32_t tri, const Triangle& t) {
-        const Contact c = triangle_capsule(t, cap);
-        if (!c.hit) return;
-        WorldContact wc = primitive_contact(id, c);
-        wc.triangle = tri;
-        const ClosestPointsSegmentSegment axis_point = closest_points_segment_segment({a, b}, {c.point, c.point});
-        wc.feature = closest_point_on_triangle(axis_point.point1, t).region;
-        out.push_back(wc);
-    };
-    for_each_object_in(box, filter, [&](std::uint32_t slot) {
-        const Object& o = slots_[slot];
-        if (detail::is_mesh(o)) {
-            mesh_triangles_in(
-                slot, box,
-                [](void* ctx, std::uint32_t object, std::uint32_t tri, const Triangle& t) {
-                    (*static_cast<decltype(on_triangle)*>(ctx))(object, tri, t);
-                },
-                &on_triangle);
-            return;
-        }
-        const Contact c = detail::primitive_capsule_overlap(detail::world_primitive(o), cap);
-        if (c.hit) out.push_back(primitive_contact(o.id, c));
-    });
+    for_each_shape_in(
+        grown_query_box(aabb_of_capsule(cap)), filter,
+        [&](std::uint32_t id, std::uint32_t tri, const Triangle& t) {
+            const Contact c = triangle_capsule(t, cap);
+            if (!c.hit) return;
+            WorldContact wc = primitive_contact(id, c);
+            wc.triangle = tri;
+            const ClosestPointsSegmentSegment axis = closest_points_segment_segment({a, b}, {c.point, c.point});
+            wc.feature = closest_point_on_triangle(axis.point1, t).region;
+            out.push_back(wc);
+        },
+        [&](std::uint32_t id, const detail::Primitive& p) {
+            const Contact c = detail::primitive_capsule_overlap(p, cap);
+            if (c.hit) out.push_back(primitive_contact(id, c));
+        });
     return out.size() - before;
 }
 

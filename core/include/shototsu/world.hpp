@@ -350,10 +350,16 @@ private:
     template <class Visit>
     void walk_top_ray(const detail::RaySetup& ray, float limit, Vec3 grow, const QueryFilter& filter,
                       Visit&& visit) const;
-    // The objects whose top-level entry may overlap `box`, in a deterministic order.
+    // The shapes of the objects whose boxes may meet `box`, in a deterministic order: each mesh
+    // triangle that may (placed in world space) as on_triangle(object, triangle, tri), each
+    // primitive as on_primitive(object, primitive in world space). world_query.cpp.
+    template <class OnTriangle, class OnPrimitive>
+    void for_each_shape_in(const AABB& box, const QueryFilter& filter, OnTriangle&& on_triangle,
+                           OnPrimitive&& on_primitive) const;
+    // The slots of the objects whose top-level entry may overlap `box`, in a deterministic order.
     template <class F>
     void for_each_object_in(const AABB& box, const QueryFilter& filter, F&& f) const;
-    // A mesh object's leaf triangles in world space that may overlap the world box.
+    // A mesh object's (by slot) leaf triangles in world space that may overlap the world box.
     void mesh_triangles_in(std::uint32_t id, const AABB& box,
                            void (*emit)(void*, std::uint32_t, std::uint32_t, const Triangle&), void* ctx) const;
     void refresh_top() const;
