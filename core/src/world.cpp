@@ -130,23 +130,17 @@ AABB object_box(const World::Object& o) {
     return {b.min - Vec3{m, m, m}, b.max + Vec3{m, m, m}};
 }
 
+bool same_pose(const Transform& a, const Transform& b) {
+    return a.position == b.position && a.rotation.x == b.rotation.x && a.rotation.y == b.rotation.y &&
+           a.rotation.z == b.rotation.z && a.rotation.w == b.rotation.w && a.scale == b.scale;
+}
+
 void set_pose(World::Object& o, const Transform& t) {
     o.pose = t;
     o.identity = is_identity(t);
     o.rot = mat3_from_quat(t.rotation);
     o.inv_scale = 1.0f / t.scale;
     o.box = object_box(o);
-}
-
-// The rotation taking a to b as a rotation vector (axis times angle, the shorter way).
-Vec3 rotation_vector(Quat a, Quat b) {
-    Quat d = quat_mul(b, Quat{-a.x, -a.y, -a.z, a.w});
-    if (d.w < 0.0f) d = {-d.x, -d.y, -d.z, -d.w};
-    const Vec3 v{d.x, d.y, d.z};
-    const float s = length(v);
-    if (!(s > 0.0f)) return {};
-    const float angle = 2.0f * det_atan2(s, d.w);
-    return v * (angle / s);
 }
 
 // Builds a mesh's hierarchy from its triangles (given in original order) and stores them in
@@ -251,9 +245,11 @@ AddResult World::add_object(Object&& o) {
         return r;
     }
     o.live = true;
+    o.previous = o.pose;
     objects_.push_back(std::move(o));
     top_structure_dirty_ = true;
     ++revision_;
+    objects_.back().changed = revision_;
     r.ok = true;
     r.object = static_cast<std::uint32_t>(objects_.size() - 1);
     return r;
@@ -387,6 +383,7 @@ const char* World::remove(std::uint32_t id) {
     *o = Object{};  // frees its mesh when no other object shares it
     top_structure_dirty_ = true;
     ++revision_;
+    o->changed = revision_;
     return nullptr;
 }
 
@@ -404,11 +401,12 @@ const char* World::teleport(std::uint32_t id, const Transform& t) {
     if (!o) return "the object is not a live object of this world";
     if (const char* e = check_transform(t)) return e;
     set_pose(*o, normalized(t));
-    o->target = o->pose;
+    o->previous = o->target = o->pose;
     o->pending = false;
     o->linear = o->angular = Vec3{};
     top_boxes_dirty_ = true;
     ++revision_;
+    o->changed = revision_;
     return nullptr;
 }
 
@@ -417,6 +415,7 @@ void World::update(float dt) {
     bool moved = false;
     for (Object& o : objects_) {
         if (!o.live) continue;
+        o.previous = o.pose;
         if (!o.pending) {
             o.linear = o.angular = Vec3{};
             continue;
@@ -437,6 +436,8 @@ void World::update(float dt) {
     if (moved) {
         top_boxes_dirty_ = true;
         ++revision_;
+        for (Object& o : objects_)
+            if (o.live && !same_pose(o.previous, o.pose)) o.changed = revision_;
     }
     refresh_top();
 }
@@ -508,10 +509,13 @@ const char* World::update_mesh(std::uint32_t id, std::span<const float> position
         mesh.box = mesh.bvh.nodes.empty() ? aabb_empty() : mesh.bvh.nodes[0].box;
     }
     build_ms_ += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-    for (Object& other : objects_)
-        if (other.live && other.shape.get() == &mesh) other.box = object_box(other);
-    top_boxes_dirty_ = true;
     ++revision_;
+    for (Object& other : objects_)
+        if (other.live && other.shape.get() == &mesh) {
+            other.box = object_box(other);
+            other.changed = revision_;
+        }
+    top_boxes_dirty_ = true;
     return nullptr;
 }
 
@@ -520,6 +524,7 @@ const char* World::set_layers(std::uint32_t id, std::uint32_t layers) {
     if (!o) return "the object is not a live object of this world";
     o->layers = layers;
     ++revision_;
+    o->changed = revision_;
     return nullptr;
 }
 
@@ -527,6 +532,8 @@ bool World::is_live(std::uint32_t id) const { return live(id) != nullptr; }
 ObjectKind World::kind(std::uint32_t id) const { return live(id) ? objects_[id].kind : ObjectKind::Mesh; }
 std::uint32_t World::layers(std::uint32_t id) const { return live(id) ? objects_[id].layers : 0; }
 Transform World::transform(std::uint32_t id) const { return live(id) ? objects_[id].pose : Transform{}; }
+Transform World::previous_transform(std::uint32_t id) const { return live(id) ? objects_[id].previous : Transform{}; }
+std::uint64_t World::object_revision(std::uint32_t id) const { return id < objects_.size() ? objects_[id].changed : 0; }
 Vec3 World::linear_velocity(std::uint32_t id) const { return live(id) ? objects_[id].linear : Vec3{}; }
 Vec3 World::angular_velocity(std::uint32_t id) const { return live(id) ? objects_[id].angular : Vec3{}; }
 Vec3 World::velocity_at(std::uint32_t id, Vec3 p) const {

@@ -200,6 +200,15 @@ public:
     std::uint32_t layers(std::uint32_t object) const;
     /// The object's current pose (the identity for unknown ids).
     Transform transform(std::uint32_t object) const;
+    /// The object's pose at the start of the current step: where it was before the last update
+    /// moved it (the current pose after teleport, or for an object the update did not move). The
+    /// object moved from here to transform(object) over the step, at its linear and angular
+    /// velocity. The identity for unknown ids.
+    Transform previous_transform(std::uint32_t object) const;
+    /// The revision() at which the object last changed (added, moved, teleported, refitted,
+    /// relayered or removed): caches compare it to know which objects went stale. 0 for ids never
+    /// handed out.
+    std::uint64_t object_revision(std::uint32_t object) const;
     /// The object's linear velocity (of its position) and angular velocity (rad/s, about its
     /// position) over the current step; zero after teleport or for an object that did not move.
     Vec3 linear_velocity(std::uint32_t object) const;
@@ -287,6 +296,10 @@ public:
     template <class F>
     void for_each_triangle_in(const AABB& box, F&& f, const QueryFilter& filter = {}) const;
 
+    /// for_each_triangle_in restricted to one mesh or instance (nothing for other objects).
+    template <class F>
+    void for_each_triangle_of(std::uint32_t object, const AABB& box, F&& f) const;
+
     struct MeshShape;
     struct Object;
 
@@ -338,6 +351,17 @@ void World::for_each_triangle_in(const AABB& box, F&& f, const QueryFilter& filt
             },
             const_cast<void*>(static_cast<const void*>(&f)));
     });
+}
+
+template <class F>
+void World::for_each_triangle_of(std::uint32_t object, const AABB& box, F&& f) const {
+    if (!is_live(object)) return;
+    mesh_triangles_in(
+        object, box,
+        [](void* ctx, std::uint32_t id, std::uint32_t tri_id, const Triangle& tri) {
+            (*static_cast<std::remove_reference_t<F>*>(ctx))(id, tri_id, tri);
+        },
+        const_cast<void*>(static_cast<const void*>(&f)));
 }
 
 template <class F>
