@@ -136,7 +136,9 @@ function roomMesh() {
     [h, top, h],
     [-h, top, h],
   ].flat();
-  const idx = [0, 2, 1, 0, 3, 2, 0, 1, 5, 0, 5, 4, 1, 2, 6, 1, 6, 5, 2, 3, 7, 2, 7, 6, 3, 0, 4, 3, 4, 7, 4, 5, 6, 4, 6, 7];
+  const idx = [
+    0, 2, 1, 0, 3, 2, 0, 1, 5, 0, 5, 4, 1, 2, 6, 1, 6, 5, 2, 3, 7, 2, 7, 6, 3, 0, 4, 3, 4, 7, 4, 5, 6, 4, 6, 7,
+  ];
   return { positions: new Float32Array(p), indices: new Uint32Array(idx) };
 }
 
