@@ -212,4 +212,14 @@ Mat3 mat4_linear(const Mat4& m) {
     return r;
 }
 
+Vec3 rotation_vector(Quat a, Quat b) {
+    Quat d = quat_mul(b, Quat{-a.x, -a.y, -a.z, a.w});
+    if (d.w < 0.0f) d = {-d.x, -d.y, -d.z, -d.w};
+    const Vec3 v{d.x, d.y, d.z};
+    const float s = length(v);
+    if (!(s > 0.0f)) return {};
+    const float angle = 2.0f * det_atan2(s, d.w);
+    return v * (angle / s);
+}
+
 }  // namespace shototsu

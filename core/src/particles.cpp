@@ -20,6 +20,7 @@
 #include <cmath>
 
 #include "particle_skin.hpp"
+#include "primitive.hpp"
 #include "shototsu/bounding.hpp"
 #include "shototsu/broadphase.hpp"
 #include "shototsu/sweep.hpp"
@@ -49,6 +50,26 @@ float constrain(Vec3& a, const Vec3* normals, int count) {
             }
         }
     return load;
+}
+
+bool boxes_meet(const AABB& a, const AABB& b) {
+    return !(a.min.x > b.max.x || a.max.x < b.min.x || a.min.y > b.max.y || a.max.y < b.min.y || a.min.z > b.max.z ||
+             a.max.z < b.min.z);
+}
+
+bool same_pose(const Transform& a, const Transform& b) {
+    return a.position == b.position && a.rotation.x == b.rotation.x && a.rotation.y == b.rotation.y &&
+           a.rotation.z == b.rotation.z && a.rotation.w == b.rotation.w && a.scale == b.scale;
+}
+
+// How far the sweep boxes are grown around a motion from p of length len: the radius, the
+// traversal slop and the sweeps' touching band (as World::sphere_cast grows its boxes).
+float sweep_grow(Vec3 p, float r, float len) {
+    const Vec3 m = vabs(p);
+    const float mag = maxf(maxf(m.x, m.y), m.z);
+    const float slop = tol::kTraversalSlopRel * (mag + len + r);
+    const float band = 2.0f * static_cast<float>(tol::kSweepContactSlop * static_cast<double>(maxf(mag, r)));
+    return r + slop + band;
 }
 
 }  // namespace
@@ -85,6 +106,7 @@ void ParticleSystem::refill_cache(std::uint32_t i, const AABB& box) {
     std::uint32_t n = 0;
     CachedTriangle* slots = &cache_[static_cast<std::size_t>(i) * kCacheSlots];
     world_->for_each_triangle_in(box, [&](std::uint32_t object, std::uint32_t id, const Triangle& tri) {
+        if (object < moved_mesh_.size() && moved_mesh_[object]) return;
         if (n < kCacheSlots) slots[n] = {tri, object, id};
         ++n;
     });
@@ -95,7 +117,24 @@ void ParticleSystem::refill_cache(std::uint32_t i, const AABB& box) {
 // World::sphere_cast through the particle's triangle cache: the same per-triangle sweeps over the
 // same motion and the same tie rule, so the same answer.
 WorldHit ParticleSystem::sweep_particle(std::uint32_t i, Vec3 p, float r, Vec3 chord, float len) {
-    if (!cache_enabled_) return world_->sphere_cast(p, r, chord, len);
+    // With movers about, the world's own cast would meet them at their end poses: walk the meshes
+    // that stay put instead (the same per-triangle sweeps as the cache).
+    const auto uncached = [&]() {
+        if (movers_.empty()) return world_->sphere_cast(p, r, chord, len);
+        const Vec3 dir = normalize_or(chord, Vec3{0, 0, 0});
+        detail::EarliestSweep earliest;
+        if (dir == Vec3{0, 0, 0}) return earliest.result(len, len);
+        const Vec3 end = p + dir * len;
+        const float grow = sweep_grow(p, r, len);
+        const Vec3 g{grow, grow, grow};
+        world_->for_each_triangle_in({vmin(p, end) - g, vmax(p, end) + g},
+                                     [&](std::uint32_t object, std::uint32_t id, const Triangle& tri) {
+                                         if (object < moved_mesh_.size() && moved_mesh_[object]) return;
+                                         earliest.offer(sweep_sphere_triangle(r, p, end, tri), object, id);
+                                     });
+        return earliest.result(len, len);
+    };
+    if (!cache_enabled_) return uncached();
     const Vec3 dir = normalize_or(chord, Vec3{0, 0, 0});
     if (dir == Vec3{0, 0, 0}) return detail::EarliestSweep{}.result(len, len);
     const Vec3 motion = dir * len;
@@ -118,7 +157,7 @@ WorldHit ParticleSystem::sweep_particle(std::uint32_t i, Vec3 p, float r, Vec3 c
         const Vec3 mg{margin, margin, margin};
         refill_cache(i, {need.min - mg, need.max + mg});
     }
-    if (cache_count_[i] == kCacheOverflow) return world_->sphere_cast(p, r, chord, len);
+    if (cache_count_[i] == kCacheOverflow) return uncached();
     const CachedTriangle* slots = &cache_[static_cast<std::size_t>(i) * kCacheSlots];
     detail::EarliestSweep earliest;
     for (std::uint32_t k = 0; k < cache_count_[i]; ++k) {
@@ -130,6 +169,154 @@ WorldHit ParticleSystem::sweep_particle(std::uint32_t i, Vec3 p, float r, Vec3 c
         earliest.offer(sweep_sphere_triangle(r, p, end, tri), slots[k].object, slots[k].id);
     }
     return earliest.result(len, len);
+}
+
+// Lists the primitives and moved meshes with their poses over the step (all still when the world
+// has not changed since the last step: nothing moved in between).
+void ParticleSystem::refresh_movers(float dt) {
+    const bool changed = world_->revision() != world_revision_;
+    if (!changed) {
+        for (Mover& m : movers_)
+            if (m.moving) {
+                m.moving = false;
+                m.start = m.end;
+                m.angle = 0.0f;
+                m.linear = m.angular = Vec3{};
+            }
+        return;
+    }
+    movers_.clear();
+    const std::uint32_t limit = world_->id_limit();
+    moved_mesh_.resize(limit, 0);
+    for (std::uint32_t id = 0; id < limit; ++id) {
+        if (!world_->is_live(id)) continue;
+        const ObjectKind kind = world_->kind(id);
+        const bool mesh = kind == ObjectKind::Mesh || kind == ObjectKind::Instance;
+        if (mesh && !moved_mesh_[id]) continue;
+        Mover m;
+        m.id = id;
+        m.kind = kind;
+        const Transform a = world_->previous_transform(id), b = world_->transform(id);
+        m.start = a.position;
+        m.end = b.position;
+        m.moving = !same_pose(a, b);
+        if (m.moving) {
+            const Vec3 turn = rotation_vector(a.rotation, b.rotation);
+            m.angle = length(turn);
+            m.axis = m.angle > 0.0f ? turn * (1.0f / m.angle) : Vec3{0, 1, 0};
+            m.linear = (m.end - m.start) * (1.0f / dt);
+            m.angular = turn * (1.0f / dt);
+        }
+        if (kind == ObjectKind::Sphere) world_->sphere(id, m.sphere);
+        if (kind == ObjectKind::Capsule) world_->capsule(id, m.capsule);
+        if (kind == ObjectKind::Box) world_->box(id, m.box);
+        // Every point of the object is within |translation| + reach * min(angle, 2) of where it
+        // ends (an arc is no longer than its angle times its radius, nor than the diameter).
+        const AABB b_end = world_->bounds(id);
+        const Vec3 reach = vmax(vabs(b_end.min - m.end), vabs(b_end.max - m.end));
+        const float sweep = length(m.end - m.start) + length(reach) * minf(m.angle, 2.0f);
+        m.swept = {b_end.min - Vec3{sweep, sweep, sweep}, b_end.max + Vec3{sweep, sweep, sweep}};
+        movers_.push_back(m);
+    }
+}
+
+// Sweeps the chord p -> p + chord (covering the fractions s0..s1 of the step) against every mover
+// in the relative motion (particles.hpp), and returns the earliest contact.
+ParticleSystem::MoverHit ParticleSystem::sweep_movers(Vec3 p, float r, Vec3 chord, float len, float s0,
+                                                      float s1) const {
+    MoverHit best;
+    const Vec3 p_end = p + chord;
+    const float grow = sweep_grow(p, r, len);
+    const Vec3 g{grow, grow, grow};
+    const AABB motion{vmin(p, p_end) - g, vmax(p, p_end) + g};
+    for (const Mover& m : movers_) {
+        if (!boxes_meet(motion, m.swept)) continue;
+        // The path in the object's end pose at fraction u of the chord.
+        const auto rest_turn = [&](float s) { return quat_from_axis_angle(m.axis, (1.0f - s) * m.angle); };
+        const auto carried = [&](float u, Vec3 x) { return m.moving ? ride(m, x, s0 + (s1 - s0) * u) : x; };
+        int pieces = 1;
+        if (m.moving && m.angle > 0.0f) {
+            const Vec3 w0 = p - m.start - (m.end - m.start) * s0;
+            const Vec3 w1 = p_end - m.start - (m.end - m.start) * s1;
+            const float alpha = m.angle * (s1 - s0);
+            const float need = alpha * (alpha * maxf(length(w0), length(w1)) + 2.0f * length(w1 - w0));
+            const float allowed = 8.0f * tol::kParticleArcDeviationRel * r;
+            if (need > allowed)
+                pieces = static_cast<int>(
+                    minf(std::ceil(std::sqrt(need / allowed)), static_cast<float>(tol::kParticleMaxArcPieces)));
+        }
+        Vec3 q0 = carried(0.0f, p);
+        for (int k = 0; k < pieces; ++k) {
+            const float u0 = static_cast<float>(k) / static_cast<float>(pieces);
+            if (best.hit && u0 >= best.f) break;
+            const float u1 = k + 1 == pieces ? 1.0f : static_cast<float>(k + 1) / static_cast<float>(pieces);
+            const Vec3 q1 = carried(u1, k + 1 == pieces ? p_end : p + chord * u1);
+            const Vec3 d = q1 - q0;
+            const float piece = length(d);
+            float t = 2.0f;
+            Vec3 n;
+            if (piece > 0.0f) {
+                if (m.kind == ObjectKind::Mesh || m.kind == ObjectKind::Instance) {
+                    const float gq = sweep_grow(q0, r, piece);
+                    const Vec3 gv{gq, gq, gq};
+                    detail::EarliestSweep earliest;
+                    world_->for_each_triangle_of(m.id, {vmin(q0, q1) - gv, vmax(q0, q1) + gv},
+                                                 [&](std::uint32_t object, std::uint32_t id, const Triangle& tri) {
+                                                     earliest.offer(sweep_sphere_triangle(r, q0, q1, tri), object, id);
+                                                 });
+                    if (earliest.best.hit) {
+                        t = earliest.t;
+                        n = earliest.sweep.normal;
+                    }
+                } else {
+                    detail::Primitive prim;
+                    prim.kind = m.kind == ObjectKind::Sphere
+                                    ? detail::Primitive::Kind::Sphere
+                                    : (m.kind == ObjectKind::Capsule ? detail::Primitive::Kind::Capsule
+                                                                     : detail::Primitive::Kind::Box);
+                    prim.sphere = m.sphere;
+                    prim.capsule = m.capsule;
+                    prim.box = m.box;
+                    const detail::PrimitiveHit h =
+                        detail::primitive_sphere_cast(prim, q0, r, d * (1.0f / piece), piece);
+                    if (h.hit) {
+                        t = clampf(h.distance / piece, 0.0f, 1.0f);
+                        n = h.normal;
+                    }
+                }
+            }
+            // A chord starts up to the arc deviation inside a turning surface it curves along: leaving
+            // it there is free, as touching and moving away is (else the particle would stay stuck).
+            if (t == 0.0f && m.moving && dot(d, n) >= 0.0f) t = 2.0f;
+            if (t <= 1.0f) {
+                const float f = u0 + (u1 - u0) * t;
+                if (!best.hit || f < best.f) {
+                    best.hit = true;
+                    best.f = f;
+                    best.moving = m.moving;
+                    best.mover = static_cast<std::uint32_t>(&m - movers_.data());
+                    if (m.moving) {
+                        const float s = s0 + (s1 - s0) * f;
+                        const Quat q = rest_turn(s);
+                        best.normal = m.angle > 0.0f ? rotate(Quat{-q.x, -q.y, -q.z, q.w}, n) : n;
+                        const Vec3 x = p + chord * f;
+                        best.surface_velocity = m.linear + cross(m.angular, x - lerp(m.start, m.end, s));
+                    } else {
+                        best.normal = n;
+                        best.surface_velocity = Vec3{};
+                    }
+                }
+                break;
+            }
+            q0 = q1;
+        }
+    }
+    return best;
+}
+
+Vec3 ParticleSystem::ride(const Mover& m, Vec3 x, float s) {
+    const Vec3 w = x - lerp(m.start, m.end, s);
+    return m.end + (m.angle > 0.0f ? rotate(quat_from_axis_angle(m.axis, (1.0f - s) * m.angle), w) : w);
 }
 
 void ParticleSystem::clear() { count_ = 0; }
@@ -187,13 +374,60 @@ void ParticleSystem::wake_all() {
 void ParticleSystem::step(float dt) {
     stats_ = {};
     if (!(dt > 0.0f) || !std::isfinite(dt)) return;
+    dt_ = dt;
     if (world_->revision() != world_revision_) {
-        world_revision_ = world_->revision();
-        for (std::uint32_t i = 0; i < count_; ++i) {
-            cache_box_[i] = aabb_empty();
-            asleep_[i] = 0;
-            quiet_steps_[i] = 0;
+        // Which objects changed since the last step: one that moved at a velocity wakes the
+        // sleepers its swept box reaches (and a mesh leaves the caches for the movers); anything
+        // else (added, removed, teleported, refitted, relayered) refills every cache and wakes all.
+        // A removal leaves no object to ask: it refills and wakes everything.
+        bool refill = world_->removal_revision() > world_revision_;
+        bool wake_everyone = refill;
+        std::vector<std::uint32_t> moved, changed;
+        moved_mesh_.resize(world_->id_limit(), 0);
+        world_->changed_since(world_revision_, changed);
+        for (const std::uint32_t id : changed) {
+            const bool live = world_->is_live(id);
+            const ObjectKind kind = world_->kind(id);
+            const bool mesh = live && (kind == ObjectKind::Mesh || kind == ObjectKind::Instance);
+            const bool carried = live && !same_pose(world_->previous_transform(id), world_->transform(id)) &&
+                                 (world_->linear_velocity(id) != Vec3{} || world_->angular_velocity(id) != Vec3{});
+            if (carried) {
+                moved.push_back(id);
+                if (mesh && !moved_mesh_[id]) {
+                    moved_mesh_[id] = 1;
+                    refill = true;
+                }
+            } else {
+                wake_everyone = true;
+                if (!live || (mesh && !moved_mesh_[id])) refill = true;
+                if (!live) moved_mesh_[id] = 0;
+            }
         }
+        refresh_movers(dt);
+        world_revision_ = world_->revision();
+        std::vector<AABB> wake_boxes;
+        for (const Mover& m : movers_)
+            if (std::find(moved.begin(), moved.end(), m.id) != moved.end()) wake_boxes.push_back(m.swept);
+        for (std::uint32_t i = 0; i < count_; ++i) {
+            if (refill) cache_box_[i] = aabb_empty();
+            bool wake = wake_everyone;
+            if (!wake && asleep_[i]) {
+                const Vec3 p = load(positions_, i);
+                const float reach = 2.0f * radii_[i];
+                const AABB near{p - Vec3{reach, reach, reach}, p + Vec3{reach, reach, reach}};
+                for (const AABB& b : wake_boxes)
+                    if (boxes_meet(near, b)) {
+                        wake = true;
+                        break;
+                    }
+            }
+            if (wake) {
+                asleep_[i] = 0;
+                quiet_steps_[i] = 0;
+            }
+        }
+    } else {
+        refresh_movers(dt);
     }
     for (std::uint32_t i = 0; i < count_; ++i) step_one(i, dt);
     if (settings_.collide_particles) collide_pairs();
@@ -216,8 +450,15 @@ void ParticleSystem::step_one(std::uint32_t i, float dt) {
     const float mu = maxf(settings_.friction, 0.0f);
     Vec3 resting[3];
     int rest_count = 0;
+    // The velocity of the moving surface the particle last came to rest on: sliding and friction
+    // on the resting planes are worked out relative to it.
+    Vec3 frame;
+    bool carried = false;
     float t_left = dt;
     int iter = 0;
+    std::int32_t last_mover = -1;  // the moving object met last in this step
+    bool any_moving = false;
+    for (const Mover& m : movers_) any_moving = any_moving || m.moving;
     for (; iter < kMaxIterations && t_left > 0.0f; ++iter) {
         Vec3 a = settings_.gravity;
         const float normal_load = constrain(a, resting, rest_count);
@@ -226,6 +467,7 @@ void ParticleSystem::step_one(std::uint32_t i, float dt) {
         if (rest_count > 0) {
             // Sliding on resting planes under Coulomb friction of magnitude mu * load, opposing
             // the motion. The velocity may not point into a resting plane either.
+            if (carried) v -= frame;
             constrain(v, resting, rest_count);
             const float friction_decel = mu * normal_load;
             const float speed = length(v);
@@ -246,33 +488,51 @@ void ParticleSystem::step_one(std::uint32_t i, float dt) {
                 }
             }
             constrain(v_end, resting, rest_count);
+            if (carried) {
+                v += frame;
+                v_end += frame;
+            }
         }
         const Vec3 chord = (v + v_end) * (0.5f * t_sub);
         const float len = length(chord);
-        if (!(len > 0.0f)) {
+        // Still, it may yet be met by a moving object.
+        if (!(len > 0.0f) && !any_moving) {
             v = v_end;
             t_left -= t_sub;
             continue;
         }
-        const WorldHit hit = sweep_particle(i, p, r, chord, len);
-        if (!hit.hit) {
+        const WorldHit hit = len > 0.0f ? sweep_particle(i, p, r, chord, len) : WorldHit{};
+        MoverHit mover;
+        if (!movers_.empty()) {
+            const float s0 = (dt - t_left) / dt;
+            mover = sweep_movers(p, r, chord, len, s0, minf((dt - t_left + t_sub) / dt, 1.0f));
+            if (hit.hit && !(mover.f < clampf(hit.distance / len, 0.0f, 1.0f))) mover.hit = false;
+        }
+        if (!hit.hit && !mover.hit) {
             p += chord;
             v = v_end;
             t_left -= t_sub;
             continue;
         }
-        const float f = clampf(hit.distance / len, 0.0f, 1.0f);
-        const Vec3 n = hit.normal;
+        const float f = mover.hit ? mover.f : clampf(hit.distance / len, 0.0f, 1.0f);
+        const Vec3 n = mover.hit ? mover.normal : hit.normal;
+        // The surface's velocity at the contact (zero for what stays put): the bounce and the
+        // friction act on the velocity relative to it.
+        const bool moving = mover.hit && mover.moving;
+        if (moving) last_mover = static_cast<std::int32_t>(mover.mover);
+        const Vec3 us = moving ? mover.surface_velocity : Vec3{};
         ++stats_.contacts;
         // Stop a skin short of the contact, backing up along the path actually travelled: the
         // next sweep then starts free of this surface (the skin is wider than the sweeps'
         // touching band), and position and velocity stay a consistent point of the trajectory,
         // so no energy appears (pushing out along the normal would lift the particle for free).
         const float skin = skin_for(p, r);
-        const float approach = -dot(chord, n) / len;  // > 0 when moving into the surface
+        // How far the particle closes on the surface over the chord (in the surface's frame).
+        const float closing = -dot(moving ? chord - us * t_sub : chord, n);
+        const float approach = moving ? closing : closing / len;  // > 0 when moving into the surface
         float back = f;
         if (f > 0.0f && approach > 0.0f) {
-            back = maxf(f - skin / (approach * len), 0.0f);
+            back = maxf(f - skin / (moving ? closing : approach * len), 0.0f);
         } else if (f == 0.0f && approach > 0.0f) {
             // In contact at the start (only after a spawn, a push or a caller's write): step out.
             p += n * skin;
@@ -281,6 +541,7 @@ void ParticleSystem::step_one(std::uint32_t i, float dt) {
         v = v + (v_end - v) * back;
         t_left -= back * t_sub;
 
+        if (moving) v -= us;
         const float vn = dot(v, n);
         bool rests = vn >= 0.0f;  // met by the acceleration alone: a resting contact
         if (vn < 0.0f) {
@@ -292,15 +553,25 @@ void ParticleSystem::step_one(std::uint32_t i, float dt) {
             v = vt + n * vn_new;
             rests = vn_new == 0.0f;
         }
+        if (moving) v += us;
+        if (rests && moving) {
+            frame = us;
+            carried = true;
+        }
         if (rests && rest_count < 3) resting[rest_count++] = n;
     }
     stats_.iterations += static_cast<std::uint32_t>(iter);
-    if (t_left > 0.0f && iter == kMaxIterations) ++stats_.saturated;
+    if (t_left > 0.0f && iter == kMaxIterations) {
+        ++stats_.saturated;
+        // Out of sweeps while a moving object presses on it: ride with that object for the time
+        // left, so that it is not left behind inside it.
+        if (last_mover >= 0) p = ride(movers_[static_cast<std::size_t>(last_mover)], p, (dt - t_left) / dt);
+    }
 
     v *= 1.0f / (1.0f + maxf(settings_.damping, 0.0f) * dt);
 
     // Sleep after sleep_steps quiet steps in resting contact.
-    if (settings_.sleep_speed > 0.0f && rest_count > 0 &&
+    if (settings_.sleep_speed > 0.0f && rest_count > 0 && !carried &&
         length_sq(v) < settings_.sleep_speed * settings_.sleep_speed) {
         if (++quiet_steps_[i] >= settings_.sleep_steps) {
             asleep_[i] = 1;

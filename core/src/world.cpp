@@ -131,23 +131,17 @@ AABB object_box(const World::Object& o) {
     return {b.min - Vec3{m, m, m}, b.max + Vec3{m, m, m}};
 }
 
+bool same_pose(const Transform& a, const Transform& b) {
+    return a.position == b.position && a.rotation.x == b.rotation.x && a.rotation.y == b.rotation.y &&
+           a.rotation.z == b.rotation.z && a.rotation.w == b.rotation.w && a.scale == b.scale;
+}
+
 void set_pose(World::Object& o, const Transform& t) {
     o.pose = t;
     o.identity = is_identity(t);
     o.rot = mat3_from_quat(t.rotation);
     o.inv_scale = 1.0f / t.scale;
     o.box = object_box(o);
-}
-
-// The rotation taking a to b as a rotation vector (axis times angle, the shorter way).
-Vec3 rotation_vector(Quat a, Quat b) {
-    Quat d = quat_mul(b, Quat{-a.x, -a.y, -a.z, a.w});
-    if (d.w < 0.0f) d = {-d.x, -d.y, -d.z, -d.w};
-    const Vec3 v{d.x, d.y, d.z};
-    const float s = length(v);
-    if (!(s > 0.0f)) return {};
-    const float angle = 2.0f * det_atan2(s, d.w);
-    return v * (angle / s);
 }
 
 // Builds a mesh's hierarchy from its triangles (given in original order) and stores them in
@@ -262,6 +256,7 @@ AddResult World::add_object(Object&& o) {
     slots_.push_back(std::move(o));
     top_structure_dirty_ = true;
     ++revision_;
+    slots_.back().changed = revision_;
     r.ok = true;
     r.object = slots_.back().id;
     return r;
@@ -408,6 +403,7 @@ const char* World::remove(std::uint32_t id) {
     slots_.pop_back();
     top_structure_dirty_ = true;
     ++revision_;
+    removal_revision_ = revision_;
     return nullptr;
 }
 
@@ -425,12 +421,12 @@ const char* World::teleport(std::uint32_t id, const Transform& t) {
     if (!o) return "the object is not a live object of this world";
     if (const char* e = check_transform(t)) return e;
     set_pose(*o, normalized(t));
-    o->target = o->pose;
-    o->previous = o->pose;
+    o->previous = o->target = o->pose;
     o->pending = false;
     o->linear = o->angular = Vec3{};
     top_boxes_dirty_ = true;
     ++revision_;
+    o->changed = revision_;
     return nullptr;
 }
 
@@ -461,6 +457,8 @@ void World::update(float dt) {
     if (moved) {
         top_boxes_dirty_ = true;
         ++revision_;
+        for (Object& o : slots_)
+            if (!same_pose(o.previous, o.pose)) o.changed = revision_;
     }
     refresh_top();
 }
@@ -532,10 +530,13 @@ const char* World::update_mesh(std::uint32_t id, std::span<const float> position
         mesh.box = mesh.bvh.nodes.empty() ? aabb_empty() : mesh.bvh.nodes[0].box;
     }
     build_ms_ += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-    for (Object& other : slots_)
-        if (other.shape.get() == &mesh) other.box = object_box(other);
-    top_boxes_dirty_ = true;
     ++revision_;
+    for (Object& other : slots_)
+        if (other.shape.get() == &mesh) {
+            other.box = object_box(other);
+            other.changed = revision_;
+        }
+    top_boxes_dirty_ = true;
     return nullptr;
 }
 
@@ -544,6 +545,7 @@ const char* World::set_layers(std::uint32_t id, std::uint32_t layers) {
     if (!o) return "the object is not a live object of this world";
     o->layers = layers;
     ++revision_;
+    o->changed = revision_;
     return nullptr;
 }
 
@@ -583,6 +585,17 @@ bool World::moved(std::uint32_t id) const {
 std::size_t World::objects_in(const AABB& box, std::vector<std::uint32_t>& out, const QueryFilter& filter) const {
     const std::size_t before = out.size();
     for_each_object_in(box, filter, [&](std::uint32_t slot) { out.push_back(slots_[slot].id); });
+    return out.size() - before;
+}
+std::uint64_t World::object_revision(std::uint32_t id) const {
+    const Object* o = live(id);
+    return o ? o->changed : 0;
+}
+std::size_t World::changed_since(std::uint64_t since, std::vector<std::uint32_t>& out) const {
+    const std::size_t before = out.size();
+    for (const Object& o : slots_)
+        if (o.changed > since) out.push_back(o.id);
+    std::sort(out.begin() + static_cast<std::ptrdiff_t>(before), out.end());
     return out.size() - before;
 }
 Vec3 World::velocity_at(std::uint32_t id, Vec3 p) const {

@@ -37,7 +37,8 @@ struct World::Object {
     std::shared_ptr<MeshShape> shape;  // meshes and instances
     detail::Primitive local;           // primitives, in the object's own space
     Transform pose, target;
-    Transform previous;  // the pose at the start of the current step
+    Transform previous;         // the pose at the start of the current step (update)
+    std::uint64_t changed = 0;  // the world's revision when this object last changed
     bool pending = false;
     Mat3 rot;  // pose.rotation as a matrix
     float inv_scale = 1.0f;

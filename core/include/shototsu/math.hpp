@@ -149,6 +149,9 @@ inline Quat quat_mul(Quat a, Quat b) {
 }
 /// The quaternion scaled to unit length (identity when it is zero or not finite).
 Quat quat_normalize(Quat q);
+/// The rotation taking a to b (unit quaternions), b = r a, as a rotation vector: axis times angle
+/// in radians, the shorter way (angle <= pi). Zero when they agree.
+Vec3 rotation_vector(Quat a, Quat b);
 /// Rotate v by the unit quaternion q (v' = q v q*), as three.js `Vector3.applyQuaternion`.
 inline Vec3 rotate(Quat q, Vec3 v) {
     const Vec3 u{q.x, q.y, q.z};

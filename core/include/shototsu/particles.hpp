@@ -2,6 +2,25 @@
 // so that none tunnels at any speed, with restitution, Coulomb friction, resting contact and
 // sleeping; optionally colliding with each other.
 //
+// MOVING OBJECTS. Step the particles once after each World::update(dt), with the same dt: an
+// object that moved over that update (from previous_transform to transform) is swept in the
+// RELATIVE motion of the step. The particle's path over a sweep is carried into the object's end
+// pose: q(s) = end + R_rest(s) (x(s) - c(s)), where c(s) is the object's position and R_rest(s)
+// the rotation it has left to turn at time s (both interpolated at constant velocity). A
+// translating object gives a straight relative path, swept exactly as a static one. A turning
+// object bends it into a curve, which is swept as chords: with the angle turned over the sweep
+// alpha, the path's largest distance from the object's centre W and its relative displacement D,
+// |q''| <= alpha (alpha W + 2 D), so n chords stray at most alpha (alpha W + 2 D) / (8 n^2) from
+// the curve; n is chosen so that this stays below tol::kParticleArcDeviationRel * radius (at
+// most tol::kParticleMaxArcPieces chords): that is the deepest a particle can end inside a
+// turning surface, and a surface thicker than it is never crossed. Primitives (spheres,
+// capsules, boxes) are swept the same way whether they move or not. A contact with a moving
+// surface bounces and rubs in the surface's frame: restitution and friction act on the velocity
+// relative to World::velocity_at there, and a particle resting on it is carried at that velocity
+// for the rest of the step (it never sleeps there). Sleepers wake when a moving object's swept box
+// comes near them; anything else that changes the world (add, remove, teleport, refit) wakes all.
+// A changing scale is swept at its end value.
+//
 // State is structure-of-arrays (positions and velocities 3 floats per particle, radii 1), so a
 // renderer can read positions directly (a three.js InstancedMesh, through the JS views).
 #pragma once
@@ -109,6 +128,34 @@ public:
     void set_cache_enabled(bool on) { cache_enabled_ = on; }
 
 private:
+    // An object swept per particle rather than through the cache: a primitive, or a mesh that has
+    // moved. Its poses over the current step, and the box of everything it covers in it.
+    struct Mover {
+        std::uint32_t id = kNoIndex;
+        ObjectKind kind = ObjectKind::Mesh;
+        bool moving = false;
+        Sphere sphere;
+        Capsule capsule;
+        OBB box;
+        Vec3 start, end;     // position at the step's start and end
+        Vec3 axis;           // unit axis of the turn over the step (world)
+        float angle = 0.0f;  // radians turned over the step
+        Vec3 linear, angular;
+        AABB swept;
+    };
+    // The first contact of a sweep with a mover: fraction of the chord, normal at the time of the
+    // contact, and the surface's velocity there.
+    struct MoverHit {
+        bool hit = false;
+        float f = 1.0f;
+        Vec3 normal, surface_velocity;
+        bool moving = false;
+        std::uint32_t mover = 0;  // index in movers_
+    };
+    // Where a point at fraction s of the step ends if it rides with the mover to the step's end.
+    static Vec3 ride(const Mover& m, Vec3 x, float s);
+    MoverHit sweep_movers(Vec3 p, float r, Vec3 chord, float len, float s0, float s1) const;
+    void refresh_movers(float dt);
     struct CachedTriangle {
         Triangle tri;
         std::uint32_t object, id;
@@ -141,8 +188,12 @@ private:
     std::vector<AABB> cache_box_;
     std::vector<std::uint8_t> cache_count_;
     bool cache_enabled_ = true;
+    // Primitives and moving meshes (by object id: whether a mesh has moved and left the cache).
+    std::vector<Mover> movers_;
+    std::vector<std::uint8_t> moved_mesh_;
+    float dt_ = 0.0f;  // the current step's length (movers' poses are at fractions of it)
     // The world's revision the caches were filled at: when the world changes they are refilled
-    // (and sleepers woken, as what they rest on may have moved).
+    // (and sleepers near what changed woken, as what they rest on may have moved).
     std::uint64_t world_revision_ = 0;
     ParticleStats stats_;
 };

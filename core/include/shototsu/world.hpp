@@ -214,14 +214,25 @@ public:
     std::uint32_t layers(std::uint32_t object) const;
     /// The object's current pose (the identity for unknown ids).
     Transform transform(std::uint32_t object) const;
-    /// The object's pose at the start of the current step: where update() moved it from (its
-    /// current pose when it did not move or was teleported; the identity for unknown ids).
-    /// Whatever rests on the object is carried by the rigid motion previous -> current.
+    /// The object's pose at the start of the current step: where it was before the last update
+    /// moved it (the current pose after teleport, or for an object the update did not move). The
+    /// object moved from here to transform(object) over the step, at its linear and angular
+    /// velocity. The identity for unknown ids.
     Transform previous_transform(std::uint32_t object) const;
+    /// The revision() at which the object last changed (added, moved, teleported, refitted,
+    /// relayered or removed): caches compare it to know which objects went stale. 0 for ids never
+    /// handed out or removed.
+    std::uint64_t object_revision(std::uint32_t object) const;
     /// Whether update() changed the object's pose at the start of the current step.
     bool moved(std::uint32_t object) const;
     /// How many objects update() moved at the start of the current step (0: a still world).
     std::uint32_t moved_count() const { return moved_count_; }
+    /// The revision() of the last removal (0: none yet): caches of objects compare it, as removed
+    /// ids have no object_revision.
+    std::uint64_t removal_revision() const { return removal_revision_; }
+    /// The ids of the live objects that changed after revision `since` (object_revision > since),
+    /// appended to `out` in a deterministic order; returns how many.
+    std::size_t changed_since(std::uint64_t since, std::vector<std::uint32_t>& out) const;
     /// The live objects passing `filter` whose world box may overlap `box` (touching counts),
     /// appended to `out` in a deterministic order; returns how many.
     std::size_t objects_in(const AABB& box, std::vector<std::uint32_t>& out, const QueryFilter& filter = {}) const;
@@ -333,6 +344,10 @@ public:
     template <class F>
     void for_each_triangle_in(const AABB& box, F&& f, const QueryFilter& filter = {}) const;
 
+    /// for_each_triangle_in restricted to one mesh or instance (nothing for other objects).
+    template <class F>
+    void for_each_triangle_of(std::uint32_t object, const AABB& box, F&& f) const;
+
     struct MeshShape;
     struct Object;
 
@@ -374,6 +389,7 @@ private:
     std::uint32_t next_id_ = 0;
     std::uint64_t revision_ = 1;
     std::uint32_t moved_count_ = 0;
+    std::uint64_t removal_revision_ = 0;
     double build_ms_ = 0.0;
     std::uint32_t mesh_rebuilds_ = 0;
     // The top level: a hierarchy over the live objects' world boxes (slots in its order).
@@ -394,6 +410,17 @@ void World::for_each_triangle_in(const AABB& box, F&& f, const QueryFilter& filt
             },
             const_cast<void*>(static_cast<const void*>(&f)));
     });
+}
+
+template <class F>
+void World::for_each_triangle_of(std::uint32_t object, const AABB& box, F&& f) const {
+    if (!is_live(object)) return;
+    mesh_triangles_in(
+        object, box,
+        [](void* ctx, std::uint32_t id, std::uint32_t tri_id, const Triangle& tri) {
+            (*static_cast<std::remove_reference_t<F>*>(ctx))(id, tri_id, tri);
+        },
+        const_cast<void*>(static_cast<const void*>(&f)));
 }
 
 template <class F>
