@@ -49,6 +49,24 @@ inline void gather3(const float* f, std::ptrdiff_t stride, DV2& lo, DV2& hi) {
     gather(f, stride, 1, lo.y, hi.y);
     gather(f, stride, 2, lo.z, hi.z);
 }
+// The same for packed arrays (vectors of 3 floats at 3 e .. for points, triangles of 9 at 9 e ..):
+// whole-vector loads of the four elements' floats, each pair picked out by a shuffle and widened,
+// in place of a load per float.
+template <int kStride>
+inline void load3(const float* f, int at, DV2& lo, DV2& hi) {
+    F4 v[kStride];
+    std::memcpy(v, f, sizeof v);
+    // The float at index j of the four elements, for the pair of elements (e, e + 1).
+    const auto pair = [&](int e, int j) {
+        const int i0 = e * kStride + j, i1 = i0 + kStride;
+        const F4 x = v[i0 / 4], y = v[i1 / 4];
+        const F2 two{x[i0 % 4], y[i1 % 4]};
+        return __builtin_convertvector(two, D2);
+    };
+    lo = {pair(0, at), pair(0, at + 1), pair(0, at + 2)};
+    hi = {pair(2, at), pair(2, at + 1), pair(2, at + 2)};
+}
+
 inline F4 narrow(D2 lo, D2 hi) {
     return __builtin_shufflevector(__builtin_convertvector(lo, F2), __builtin_convertvector(hi, F2), 0, 1, 2, 3);
 }
@@ -113,10 +131,19 @@ void closest_points_on_triangles(const float* points, std::ptrdiff_t point_strid
         const float* p4 = points + static_cast<std::ptrdiff_t>(i) * point_stride;
         const float* t4 = triangles + static_cast<std::ptrdiff_t>(i) * triangle_stride;
         DV2 a[2], b[2], c[2], p[2];
-        gather3(t4, triangle_stride, a[0], a[1]);
-        gather3(t4 + 3, triangle_stride, b[0], b[1]);
-        gather3(t4 + 6, triangle_stride, c[0], c[1]);
-        gather3(p4, point_stride, p[0], p[1]);
+        if (triangle_stride == 9) {
+            load3<9>(t4, 0, a[0], a[1]);
+            load3<9>(t4, 3, b[0], b[1]);
+            load3<9>(t4, 6, c[0], c[1]);
+        } else {
+            gather3(t4, triangle_stride, a[0], a[1]);
+            gather3(t4 + 3, triangle_stride, b[0], b[1]);
+            gather3(t4 + 6, triangle_stride, c[0], c[1]);
+        }
+        if (point_stride == 3)
+            load3<3>(p4, 0, p[0], p[1]);
+        else
+            gather3(p4, point_stride, p[0], p[1]);
         M2 regular[2];
         const DV2 lo = closest2(a[0], b[0], c[0], p[0], regular[0]);
         const DV2 hi = closest2(a[1], b[1], c[1], p[1], regular[1]);
