@@ -11,6 +11,7 @@ import { log } from './lib/common.mjs';
 import * as three from './peers/three.mjs';
 import * as bvh from './peers/three-mesh-bvh.mjs';
 import * as rapier from './peers/rapier.mjs';
+import * as jolt from './peers/jolt.mjs';
 import * as shototsu from './peers/shototsu.mjs';
 
 export async function runS1({ scene, counts, repeats, steps = S1.steps, native, s }) {
@@ -18,10 +19,12 @@ export async function runS1({ scene, counts, repeats, steps = S1.steps, native, 
   const probe = new SurfaceProbe(world);
   const bounds = { half: S1.size / 2, bottom: S1.wallBottom };
   await rapier.init();
+  await jolt.init();
   const engines = [
     { key: 'three', name: three.name, prepared: three.prepareParticles(world, S1) },
     { key: 'bvh', name: bvh.name, prepared: bvh.prepareParticles(world, S1) },
     { key: 'rapier', name: rapier.name, prepared: rapier.prepareParticles(world, S1) },
+    { key: 'jolt', name: jolt.name, prepared: jolt.prepareParticles(world, S1) },
   ];
   const skipped = {};
   const why = shototsu.unavailable(s, 'particles');

@@ -12,6 +12,7 @@ import { log } from './lib/common.mjs';
 import * as three from './peers/three.mjs';
 import * as bvh from './peers/three-mesh-bvh.mjs';
 import * as rapier from './peers/rapier.mjs';
+import * as jolt from './peers/jolt.mjs';
 import * as shototsu from './peers/shototsu.mjs';
 
 export function layoutOf(world) {
@@ -32,10 +33,12 @@ export async function runS2({ scene, counts, repeats, steps = S2.steps, native, 
   const probe = new SurfaceProbe(world);
   const layout = layoutOf(world);
   await rapier.init();
+  await jolt.init();
   const engines = [
     { key: 'three', name: three.name, prepared: three.prepareCharacters(world, S2) },
     { key: 'bvh', name: bvh.name, prepared: bvh.prepareCharacters(world, S2) },
     { key: 'rapier', name: rapier.name, prepared: rapier.prepareCharacters(world, S2) },
+    { key: 'jolt', name: jolt.name, prepared: jolt.prepareCharacters(world, S2) },
   ];
   const skipped = {};
   const why = shototsu.unavailable(s, 'characters');

@@ -21,7 +21,7 @@ export function ratios(results) {
   for (const row of S1?.rows ?? []) {
     const base = baselineKey(row.engines),
       b = row.engines[base].msPerStep;
-    for (const key of ['three', 'bvh', 'rapier']) {
+    for (const key of ['three', 'bvh', 'rapier', 'jolt']) {
       if (row.engines[key])
         list.push({
           scene: 'S1',
@@ -34,7 +34,7 @@ export function ratios(results) {
   for (const row of S2?.rows ?? []) {
     const base = baselineKey(row.engines),
       b = row.engines[base].usPerCharacterStep;
-    for (const key of ['three', 'bvh', 'rapier']) {
+    for (const key of ['three', 'bvh', 'rapier', 'jolt']) {
       if (row.engines[key])
         list.push({
           scene: 'S2',

@@ -71,6 +71,14 @@ export function libraries(dist) {
       ...measure([join(NM, '@dimforge/rapier3d-compat/dist/rapier.mjs')]),
       ready: "const R = (await import('@dimforge/rapier3d-compat')).default; await R.init();",
     },
+    {
+      key: 'jolt',
+      name: 'jolt-physics (single-threaded)',
+      version: version('jolt-physics'),
+      what: 'dist/jolt-physics.wasm-compat.js (wasm inlined as base64)',
+      ...measure([join(NM, 'jolt-physics/dist/jolt-physics.wasm-compat.js')]),
+      ready: "await (await import('jolt-physics/wasm-compat')).default();",
+    },
   ];
 }
 

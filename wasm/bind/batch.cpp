@@ -1,6 +1,7 @@
 // shototsu (wasm) — batch forms: one crossing into wasm for many queries over float arrays in
 // wasm memory, and the broadphase. Registration only: each loop calls one core query per
-// element and writes its result with the single query's layout (out.hpp).
+// element (or the core's batch form) and writes its result with the single query's layout
+// (out.hpp).
 //
 // Every input is a pointer to packed floats and a stride in floats; stride 0 repeats one
 // element for the whole batch (one triangle against many points, one segment against many
@@ -46,10 +47,7 @@ void write_cast(float* o, const Hit& c) {
 // out: 3 floats per element (the closest point)
 SHOTOTSU_EXPORT void closestPointsOnTriangles(std::uintptr_t points, int point_stride, std::uintptr_t triangles,
                                               int tri_stride, std::uint32_t n, std::uintptr_t out) {
-    const float *p = floats(points), *t = floats(triangles);
-    float* o = floats_out(out);
-    for (std::uint32_t i = 0; i < n; ++i, p += point_stride, t += tri_stride, o += 3)
-        write(o, closest_point_on_triangle(v3(p), tri(t)).point);
+    closest_points_on_triangles(floats(points), point_stride, floats(triangles), tri_stride, n, floats_out(out));
 }
 
 // out: 8 floats per element (Contact)

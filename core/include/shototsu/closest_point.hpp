@@ -2,6 +2,8 @@
 // point–box, point–plane.
 #pragma once
 
+#include <cstddef>
+
 #include "shototsu/results.hpp"
 #include "shototsu/shapes.hpp"
 
@@ -28,6 +30,13 @@ ClosestPointsSegmentSegment closest_points_segment_segment(const Segment& s1, co
 /// answered exactly as the segment or point they collapse to, with `degenerate = true` and
 /// `region` the edge or vertex reached — never NaN from finite input.
 ClosestPointOnTriangle closest_point_on_triangle(Vec3 p, const Triangle& tri);
+
+/// closest_point_on_triangle's point for n pairs: points[i * point_stride ..] (3 floats) against
+/// triangles[i * triangle_stride ..] (9 floats: a, b, c), into out[3 i ..]. A stride of 0 uses
+/// one element for every pair. Each answer has the single query's bits (two pairs are decided
+/// at once by masks; degenerate triangles go to the single query). `out` may be `points` itself.
+void closest_points_on_triangles(const float* points, std::ptrdiff_t point_stride, const float* triangles,
+                                 std::ptrdiff_t triangle_stride, std::size_t n, float* out);
 
 /// One test of the region decision of `closest_point_on_triangle`, in the order it runs.
 struct RegionTest {
