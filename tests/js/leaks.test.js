@@ -121,7 +121,13 @@ test(`World objects: ${CYCLES} cycles of adding, moving, refitting and removing 
   assert.equal(hits, CYCLES + WARMUP, 'every cycle answered');
   assert.equal(w.objectCount, 1, 'only the floor is left');
   w.dispose();
-  assertFlat('World objects', m);
+  // The id map and the object slots settle at their size in the first cycles; emmalloc may still
+  // split a block once later (a few bytes). A leak of one byte per cycle would be 10^5 bytes.
+  assert.ok(
+    m.after - m.before < CYCLES / 1000,
+    `World objects: ${m.after - m.before} bytes of wasm heap left after ${CYCLES} cycles`,
+  );
+  assert.equal(m.memoryAfter, m.memoryBefore, 'World objects: the wasm memory grew');
 });
 
 test(`ParticleSystem: ${CYCLES} cycles of new, spawn, step and dispose over one World leave the heap where it was`, () => {
