@@ -94,6 +94,24 @@ WorldHit finish_ray(WorldHit best, const RaySetup& ray, const Triangle& t) {
     return best;
 }
 
+// A ray that runs to max_distance, as a mesh object's tree is walked with it: the world ray at
+// the identity pose, else the ray carried into the mesh's space with the limit in its units and
+// the placement's rounding as a margin. init is false when the carried ray has no direction.
+struct MeshRay {
+    RaySetup ray;
+    float limit = 0.0f, margin = 0.0f;
+    bool init(const World::Object& o, const RaySetup& world_ray, float max_distance) {
+        ray = world_ray;
+        limit = max_distance;
+        if (o.identity) return true;
+        if (!ray.init(detail::unplace(o, world_ray.origin), detail::unplace_dir(o, world_ray.dir), max_distance))
+            return false;
+        margin = detail::placement_margin(o, ray.origin, max_distance * o.inv_scale);
+        limit = max_distance * o.inv_scale + margin;
+        return true;
+    }
+};
+
 // One ray against one object, keeping the best hit (and a primitive's answer in `prim`).
 void ray_object(const World::Object& o, std::uint32_t id, const RaySetup& ray, float max_distance, float& limit,
                 WorldHit& best, detail::PrimitiveHit& prim) {
@@ -226,15 +244,9 @@ std::size_t World::raycast_all(Vec3 origin, Vec3 dir, float max_distance, std::v
             return max_distance;
         }
         const MeshShape& mesh = *o.shape;
-        RaySetup walk = ray;
-        float walk_limit = max_distance, margin = 0.0f;
-        if (!o.identity) {
-            if (!walk.init(detail::unplace(o, ray.origin), detail::unplace_dir(o, ray.dir), max_distance))
-                return max_distance;
-            margin = detail::placement_margin(o, walk.origin, max_distance * o.inv_scale);
-            walk_limit = max_distance * o.inv_scale + margin;
-        }
-        detail::traverse_ray(mesh.bvh, walk, walk_limit, Vec3{margin, margin, margin},
+        MeshRay walk;
+        if (!walk.init(o, ray, max_distance)) return max_distance;
+        detail::traverse_ray(mesh.bvh, walk.ray, walk.limit, Vec3{walk.margin, walk.margin, walk.margin},
                              [&](std::uint32_t begin, std::uint32_t count) {
                                  for (std::uint32_t k = begin; k < begin + count; ++k) {
                                      const Triangle t = o.identity ? mesh.tris[k] : detail::place(o, mesh.tris[k]);
@@ -243,7 +255,7 @@ std::size_t World::raycast_all(Vec3 origin, Vec3 dir, float max_distance, std::v
                                      const bool front = dot(ray.dir, cross(t.b - t.a, t.c - t.a)) < 0.0f;
                                      out.push_back({s, id, mesh.ids[k], front});
                                  }
-                                 return walk_limit;
+                                 return walk.limit;
                              });
         return max_distance;
     });
@@ -266,26 +278,21 @@ bool World::raycast_any(Vec3 origin, Vec3 dir, float max_distance, const QueryFi
             return found ? -1.0f : max_distance;
         }
         const MeshShape& mesh = *o.shape;
-        RaySetup walk = ray;
-        float walk_limit = max_distance, margin = 0.0f;
-        if (!o.identity) {
-            if (!walk.init(detail::unplace(o, ray.origin), detail::unplace_dir(o, ray.dir), max_distance))
-                return max_distance;
-            margin = detail::placement_margin(o, walk.origin, max_distance * o.inv_scale);
-            walk_limit = max_distance * o.inv_scale + margin;
-        }
+        MeshRay walk;
+        if (!walk.init(o, ray, max_distance)) return max_distance;
         const float slop = detail::traversal_slop(mesh.bvh, ray.origin, max_distance, Vec3{0, 0, 0}) +
                            (o.identity ? 0.0f : tol::kTransformSlopRel * detail::box_magnitude(o.box));
         const Vec3 tri_grow{slop, slop, slop};
         detail::traverse_ray(
-            mesh.bvh, walk, walk_limit, Vec3{margin, margin, margin}, [&](std::uint32_t first, std::uint32_t count) {
+            mesh.bvh, walk.ray, walk.limit, Vec3{walk.margin, walk.margin, walk.margin},
+            [&](std::uint32_t first, std::uint32_t count) {
                 for (std::uint32_t k = first; k < first + count && !found; ++k) {
                     const Triangle t = o.identity ? mesh.tris[k] : detail::place(o, mesh.tris[k]);
                     found = detail::ray_box_entry(ray, detail::triangle_box(t), tri_grow, max_distance + slop) <=
                                 max_distance + slop &&
                             intersect_ray_triangle(ray.origin, ray.dir, t, max_distance) >= 0.0f;
                 }
-                return found ? -1.0f : walk_limit;  // a negative limit stops the traversal
+                return found ? -1.0f : walk.limit;  // a negative limit stops the traversal
             });
         return found ? -1.0f : max_distance;
     });

@@ -9,6 +9,7 @@
 #include <limits>
 
 #include "meshes.hpp"
+#include "moving_scene.hpp"
 #include "primitive.hpp"
 #include "shototsu/bounding.hpp"
 #include "shototsu/cast.hpp"
@@ -123,64 +124,7 @@ void same_hit(const WorldHit& got, const WorldHit& want) {
     REQUIRE(same_bits(got.distance, want.distance));
 }
 
-// A scene of every kind of object, then moved, refitted and thinned out.
-struct DynamicScene {
-    World w;
-    std::vector<std::uint32_t> movers;
-    std::uint32_t terrain_id = 0, soup_id = 0;
-    MeshData terrain_mesh;
-    Rng rng{77};
-
-    DynamicScene() {
-        terrain_mesh = terrain(16, 24.0f);
-        terrain_id = w.add_mesh(terrain_mesh.positions, terrain_mesh.indices).object;
-        const MeshData s = soup(rng, 150, 3.0f);
-        ObjectOptions o;
-        o.transform = random_pose(rng, 6.0f, true);
-        o.layers = 2;
-        soup_id = w.add_mesh(s.positions, s.indices, o).object;
-        movers.push_back(soup_id);
-        for (int i = 0; i < 4; ++i) {
-            ObjectOptions io;
-            io.transform = random_pose(rng, 8.0f, i % 2 == 0);
-            io.layers = 1u << (i % 3);
-            const AddResult r = w.add_instance(soup_id, io);
-            REQUIRE(r.ok);
-            movers.push_back(r.object);
-        }
-        const MeshData room = closed_room(1.5f, 2);
-        ObjectOptions ro;
-        ro.transform = random_pose(rng, 6.0f, false);
-        movers.push_back(w.add_mesh(room.positions, room.indices, ro).object);
-        for (int i = 0; i < 3; ++i) {
-            movers.push_back(w.add_sphere(rng.vec(-8, 8), rng.uniform(0.2f, 1.5f), 1u << i).object);
-            const Vec3 a = rng.vec(-8, 8);
-            movers.push_back(w.add_capsule(a, a + rng.vec(-2, 2), rng.uniform(0.2f, 1.0f), 1u << i).object);
-            movers.push_back(w.add_box(rng.vec(-8, 8), quat_from_axis_angle(rng.direction(), rng.uniform(-3, 3)),
-                                       {rng.uniform(0.1f, 2), rng.uniform(0.1f, 2), rng.uniform(0.1f, 2)}, 1u << i)
-                                 .object);
-        }
-    }
-    // One step: everything that moves is set somewhere near, one object is removed now and then,
-    // and the terrain is deformed.
-    void step(int n) {
-        for (std::uint32_t id : movers)
-            if (w.is_live(id)) {
-                Transform t = w.transform(id);
-                t.position += rng.vec(-0.5f, 0.5f);
-                t.rotation = quat_normalize(quat_mul(quat_from_axis_angle(rng.direction(), 0.2f), t.rotation));
-                REQUIRE(w.set_transform(id, t) == nullptr);
-            }
-        if (n % 2 == 1) {
-            const std::uint32_t victim = movers[static_cast<std::size_t>(rng.below(static_cast<int>(movers.size())))];
-            if (victim != soup_id && w.is_live(victim)) REQUIRE(w.remove(victim) == nullptr);
-        }
-        MeshData m = terrain_mesh;
-        for (std::size_t i = 1; i < m.positions.size(); i += 3) m.positions[i] += rng.uniform(-0.3f, 0.3f);
-        REQUIRE(w.update_mesh(terrain_id, m.positions) == nullptr);
-        w.update(1.0f / 60.0f);
-    }
-};
+using DynamicScene = MovingScene;
 
 QueryFilter random_filter(Rng& rng, std::uint32_t limit) {
     QueryFilter f;
