@@ -283,17 +283,16 @@ bool World::raycast_any(Vec3 origin, Vec3 dir, float max_distance, const QueryFi
         const float slop = detail::traversal_slop(mesh.bvh, ray.origin, max_distance, Vec3{0, 0, 0}) +
                            (o.identity ? 0.0f : tol::kTransformSlopRel * detail::box_magnitude(o.box));
         const Vec3 tri_grow{slop, slop, slop};
-        detail::traverse_ray(
-            mesh.bvh, walk.ray, walk.limit, Vec3{walk.margin, walk.margin, walk.margin},
-            [&](std::uint32_t first, std::uint32_t count) {
-                for (std::uint32_t k = first; k < first + count && !found; ++k) {
-                    const Triangle t = o.identity ? mesh.tris[k] : detail::place(o, mesh.tris[k]);
-                    found = detail::ray_box_entry(ray, detail::triangle_box(t), tri_grow, max_distance + slop) <=
-                                max_distance + slop &&
-                            intersect_ray_triangle(ray.origin, ray.dir, t, max_distance) >= 0.0f;
-                }
-                return found ? -1.0f : walk.limit;  // a negative limit stops the traversal
-            });
+        detail::traverse_ray(mesh.bvh, walk.ray, walk.limit, Vec3{walk.margin, walk.margin, walk.margin},
+                             [&](std::uint32_t first, std::uint32_t count) {
+                                 for (std::uint32_t k = first; k < first + count && !found; ++k) {
+                                     const Triangle t = o.identity ? mesh.tris[k] : detail::place(o, mesh.tris[k]);
+                                     found = detail::ray_box_entry(ray, detail::triangle_box(t), tri_grow,
+                                                                   max_distance + slop) <= max_distance + slop &&
+                                             intersect_ray_triangle(ray.origin, ray.dir, t, max_distance) >= 0.0f;
+                                 }
+                                 return found ? -1.0f : walk.limit;  // a negative limit stops the traversal
+                             });
         return found ? -1.0f : max_distance;
     });
     return found;

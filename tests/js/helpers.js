@@ -213,3 +213,32 @@ export function validArg(kind, name) {
     }
   }
 }
+
+/** A cube of half extent 1 as 12 non-indexed triangles, in the order of tests/native/cube.hpp. */
+export function unitCube() {
+  const v = [
+    [-1, -1, -1],
+    [1, -1, -1],
+    [1, 1, -1],
+    [-1, 1, -1],
+    [-1, -1, 1],
+    [1, -1, 1],
+    [1, 1, 1],
+    [-1, 1, 1],
+  ];
+  const faces = [
+    [0, 2, 1],
+    [0, 3, 2],
+    [4, 5, 6],
+    [4, 6, 7],
+    [0, 1, 5],
+    [0, 5, 4],
+    [3, 7, 6],
+    [3, 6, 2],
+    [0, 4, 7],
+    [0, 7, 3],
+    [1, 2, 6],
+    [1, 6, 5],
+  ];
+  return new Float32Array(faces.flatMap((t) => t.flatMap((k) => v[k])));
+}

@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { goldenDir, loadPackage } from './helpers.js';
+import { goldenDir, loadPackage, unitCube } from './helpers.js';
 
 const { s } = await loadPackage();
 const V = (x, y, z) => ({ x, y, z });
@@ -31,35 +31,6 @@ function groundIndices() {
   return new Uint32Array(idx);
 }
 
-/** A unit cube's 12 triangles, non-indexed, in serialize_golden.cpp's order. */
-function cube() {
-  const v = [
-    [-1, -1, -1],
-    [1, -1, -1],
-    [1, 1, -1],
-    [-1, 1, -1],
-    [-1, -1, 1],
-    [1, -1, 1],
-    [1, 1, 1],
-    [-1, 1, 1],
-  ];
-  const f = [
-    [0, 2, 1],
-    [0, 3, 2],
-    [4, 5, 6],
-    [4, 6, 7],
-    [0, 1, 5],
-    [0, 5, 4],
-    [3, 7, 6],
-    [3, 6, 2],
-    [0, 4, 7],
-    [0, 7, 3],
-    [1, 2, 6],
-    [1, 6, 5],
-  ];
-  return new Float32Array(f.flatMap((t) => t.flatMap((k) => v[k])));
-}
-
 const ID = { x: 0, y: 0, z: 0, w: 1 };
 const at = (x, y, z, scale = 1, quaternion = ID) => ({ position: V(x, y, z), quaternion, scale });
 
@@ -67,7 +38,7 @@ const at = (x, y, z, scale = 1, quaternion = ID) => ({ position: V(x, y, z), qua
 function scene() {
   const w = new s.World();
   const groundId = w.addMesh(ground(0), groundIndices());
-  const cubeId = w.addMesh(cube(), undefined, {
+  const cubeId = w.addMesh(unitCube(), undefined, {
     transform: at(2, 1, -3, 1, { x: 0.5, y: 0.5, z: 0.5, w: 0.5 }),
     layers: 2,
   });

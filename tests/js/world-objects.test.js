@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import * as THREE from 'three';
-import { loadPackage, root } from './helpers.js';
+import { loadPackage, root, unitCube } from './helpers.js';
 
 const { s } = await loadPackage();
 const V = (x, y, z) => ({ x, y, z });
@@ -263,34 +263,6 @@ function terrain(rng) {
       idx.push(a, c, d, a, d, b);
     }
   return { positions: new Float32Array(pos), indices: new Uint32Array(idx) };
-}
-
-function unitCube() {
-  const v = [
-    [-1, -1, -1],
-    [1, -1, -1],
-    [1, 1, -1],
-    [-1, 1, -1],
-    [-1, -1, 1],
-    [1, -1, 1],
-    [1, 1, 1],
-    [-1, 1, 1],
-  ];
-  const faces = [
-    [0, 2, 1],
-    [0, 3, 2],
-    [4, 5, 6],
-    [4, 6, 7],
-    [0, 1, 5],
-    [0, 5, 4],
-    [3, 7, 6],
-    [3, 6, 2],
-    [0, 4, 7],
-    [0, 7, 3],
-    [1, 2, 6],
-    [1, 6, 5],
-  ];
-  return new Float32Array(faces.flat().flatMap((k) => v[k]));
 }
 
 function wasmHashes(steps) {

@@ -13,6 +13,7 @@
 #include <cstring>
 #include <vector>
 
+#include "cube.hpp"
 #include "shototsu/world.hpp"
 
 using namespace shototsu;
@@ -66,18 +67,6 @@ void terrain(Rng& rng, std::vector<float>& pos, std::vector<std::uint32_t>& idx)
         }
 }
 
-// A unit cube's 12 triangles, non-indexed.
-std::vector<float> cube() {
-    const float v[8][3] = {{-1, -1, -1}, {1, -1, -1}, {1, 1, -1}, {-1, 1, -1},
-                           {-1, -1, 1},  {1, -1, 1},  {1, 1, 1},  {-1, 1, 1}};
-    const int f[12][3] = {{0, 2, 1}, {0, 3, 2}, {4, 5, 6}, {4, 6, 7}, {0, 1, 5}, {0, 5, 4},
-                          {3, 7, 6}, {3, 6, 2}, {0, 4, 7}, {0, 7, 3}, {1, 2, 6}, {1, 6, 5}};
-    std::vector<float> out;
-    for (const auto& t : f)
-        for (int k : t) out.insert(out.end(), {v[k][0], v[k][1], v[k][2]});
-    return out;
-}
-
 // A pose drawn in a fixed order: position (x, then z), rotation, scale.
 Transform random_pose(Rng& rng, float y) {
     const float x = rng.coord();
@@ -105,7 +94,7 @@ int main(int argc, char** argv) {
     std::vector<std::uint32_t> tidx;
     terrain(rng, tpos, tidx);
     const std::uint32_t ground = w.add_mesh(tpos, tidx).object;
-    const std::vector<float> box = cube();
+    const std::vector<float> box = unit_cube();
     std::vector<std::uint32_t> movers;
     ObjectOptions o;
     o.transform = random_pose(rng, 2);

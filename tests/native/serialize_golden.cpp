@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "cube.hpp"
 #include "shototsu/world.hpp"
 
 using namespace shototsu;
@@ -36,18 +37,6 @@ std::vector<std::uint32_t> ground_indices() {
     return idx;
 }
 
-// A unit cube's 12 triangles, non-indexed.
-std::vector<float> cube() {
-    const float v[8][3] = {{-1, -1, -1}, {1, -1, -1}, {1, 1, -1}, {-1, 1, -1},
-                           {-1, -1, 1},  {1, -1, 1},  {1, 1, 1},  {-1, 1, 1}};
-    const int f[12][3] = {{0, 2, 1}, {0, 3, 2}, {4, 5, 6}, {4, 6, 7}, {0, 1, 5}, {0, 5, 4},
-                          {3, 7, 6}, {3, 6, 2}, {0, 4, 7}, {0, 7, 3}, {1, 2, 6}, {1, 6, 5}};
-    std::vector<float> out;
-    for (const auto& t : f)
-        for (int k : t) out.insert(out.end(), {v[k][0], v[k][1], v[k][2]});
-    return out;
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -61,7 +50,7 @@ int main(int argc, char** argv) {
     ObjectOptions co;
     co.transform = {{2, 1, -3}, {0.5f, 0.5f, 0.5f, 0.5f}, 1.0f};
     co.layers = 2;
-    const std::uint32_t cube_id = w.add_mesh(cube(), {}, co).object;
+    const std::uint32_t cube_id = w.add_mesh(unit_cube(), {}, co).object;
     ObjectOptions io;
     io.transform = {{-2, 0.5f, 1}, {0, 0, 0, 1}, 2.0f};
     const std::uint32_t inst = w.add_instance(cube_id, io).object;
