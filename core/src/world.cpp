@@ -119,6 +119,29 @@ bool is_identity(const Transform& t) {
            t.rotation.y == 0.0f && t.rotation.z == 0.0f && t.rotation.w == 1.0f && t.scale == 1.0f;
 }
 
+void set_pose(World::Object& o, const Transform& t) {
+    o.pose = t;
+    o.identity = is_identity(t);
+    o.rot = mat3_from_quat(t.rotation);
+    o.inv_scale = 1.0f / t.scale;
+    o.box = detail::object_box(o);
+}
+
+std::vector<Triangle> read_triangles(std::span<const float> positions, std::span<const std::uint32_t> indices,
+                                     std::size_t tri_count) {
+    auto vertex = [&](std::size_t v) { return Vec3{positions[3 * v], positions[3 * v + 1], positions[3 * v + 2]}; };
+    std::vector<Triangle> tris(tri_count);
+    for (std::size_t t = 0; t < tri_count; ++t)
+        tris[t] = indices.empty()
+                      ? Triangle{vertex(3 * t), vertex(3 * t + 1), vertex(3 * t + 2)}
+                      : Triangle{vertex(indices[3 * t]), vertex(indices[3 * t + 1]), vertex(indices[3 * t + 2])};
+    return tris;
+}
+
+}  // namespace
+
+namespace detail {
+
 // The world box of the object at its pose.
 AABB object_box(const World::Object& o) {
     if (detail::is_mesh(o)) {
@@ -134,14 +157,6 @@ AABB object_box(const World::Object& o) {
 bool same_pose(const Transform& a, const Transform& b) {
     return a.position == b.position && a.rotation.x == b.rotation.x && a.rotation.y == b.rotation.y &&
            a.rotation.z == b.rotation.z && a.rotation.w == b.rotation.w && a.scale == b.scale;
-}
-
-void set_pose(World::Object& o, const Transform& t) {
-    o.pose = t;
-    o.identity = is_identity(t);
-    o.rot = mat3_from_quat(t.rotation);
-    o.inv_scale = 1.0f / t.scale;
-    o.box = object_box(o);
 }
 
 // Builds a mesh's hierarchy from its triangles (given in original order) and stores them in
@@ -168,21 +183,6 @@ void build_shape(World::MeshShape& mesh, std::vector<Triangle>&& tris) {
     }
     mesh.box = mesh.bvh.nodes.empty() ? aabb_empty() : mesh.bvh.nodes[0].box;
 }
-
-std::vector<Triangle> read_triangles(std::span<const float> positions, std::span<const std::uint32_t> indices,
-                                     std::size_t tri_count) {
-    auto vertex = [&](std::size_t v) { return Vec3{positions[3 * v], positions[3 * v + 1], positions[3 * v + 2]}; };
-    std::vector<Triangle> tris(tri_count);
-    for (std::size_t t = 0; t < tri_count; ++t)
-        tris[t] = indices.empty()
-                      ? Triangle{vertex(3 * t), vertex(3 * t + 1), vertex(3 * t + 2)}
-                      : Triangle{vertex(indices[3 * t]), vertex(indices[3 * t + 1]), vertex(indices[3 * t + 2])};
-    return tris;
-}
-
-}  // namespace
-
-namespace detail {
 
 void set_pose(World::Object& o, const Transform& t) { ::shototsu::set_pose(o, t); }
 
@@ -297,7 +297,7 @@ AddResult World::add_mesh(std::span<const float> positions, std::span<const std:
 
     const auto t0 = std::chrono::steady_clock::now();
     auto shape = std::make_shared<MeshShape>();
-    build_shape(*shape, read_triangles(positions, indices, tri_count));
+    detail::build_shape(*shape, read_triangles(positions, indices, tri_count));
     shape->indices.assign(indices.begin(), indices.end());
     shape->position_floats = positions.size();
     build_ms_ += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
@@ -427,116 +427,6 @@ const char* World::teleport(std::uint32_t id, const Transform& t) {
     top_boxes_dirty_ = true;
     ++revision_;
     o->changed = revision_;
-    return nullptr;
-}
-
-void World::update(float dt) {
-    const bool timed = dt > 0.0f && std::isfinite(dt);
-    bool moved = false;
-    moved_count_ = 0;
-    for (Object& o : slots_) {
-        o.previous = o.pose;
-        if (!o.pending) {
-            o.linear = o.angular = Vec3{};
-            continue;
-        }
-        const Transform start = o.pose;
-        set_pose(o, o.target);
-        o.pending = false;
-        moved = true;
-        ++moved_count_;
-        if (timed) {
-            const float inv_dt = 1.0f / dt;
-            o.linear = (o.pose.position - start.position) * inv_dt;
-            o.angular = rotation_vector(start.rotation, o.pose.rotation) * inv_dt;
-            if (!is_finite(o.linear) || !is_finite(o.angular)) o.linear = o.angular = Vec3{};
-        } else {
-            o.linear = o.angular = Vec3{};
-        }
-    }
-    if (moved) {
-        top_boxes_dirty_ = true;
-        ++revision_;
-        for (Object& o : slots_)
-            if (!same_pose(o.previous, o.pose)) o.changed = revision_;
-    }
-    refresh_top();
-}
-
-namespace {
-
-// Reads a mesh's new triangles into leaf order and refits its binary tree in the same backward
-// pass — a leaf's box from its triangles as they are read, an inner node's from its children —
-// and returns the refitted tree's SAH cost (bvh_sah_cost's measure). Triangles with a non-finite
-// vertex add nothing to their leaf's box, as at build.
-float refit_mesh(World::MeshShape& mesh, const float* p) {
-    const float inf = std::numeric_limits<float>::infinity();
-    const std::uint32_t* idx = mesh.indices.empty() ? nullptr : mesh.indices.data();
-    std::vector<BvhNode>& nodes = mesh.bvh.nodes;
-    double sum = 0.0;
-    for (std::size_t i = nodes.size(); i-- > 0;) {
-        BvhNode& n = nodes[i];
-        float lx = inf, ly = inf, lz = inf, hx = -inf, hy = -inf, hz = -inf;
-        if (n.count > 0) {
-            for (std::uint32_t k = n.first; k < n.first + n.count; ++k) {
-                const std::size_t t = mesh.ids[k];
-                const float* a = p + 3 * (idx ? idx[3 * t] : 3 * t);
-                const float* b = p + 3 * (idx ? idx[3 * t + 1] : 3 * t + 1);
-                const float* c = p + 3 * (idx ? idx[3 * t + 2] : 3 * t + 2);
-                mesh.tris[k] = {{a[0], a[1], a[2]}, {b[0], b[1], b[2]}, {c[0], c[1], c[2]}};
-                // x - x is 0 exactly for finite x; the sum is NaN when any vertex is not finite.
-                const float all = a[0] + a[1] + a[2] + b[0] + b[1] + b[2] + c[0] + c[1] + c[2];
-                if (all - all != 0.0f) continue;
-                lx = minf(lx, minf(minf(a[0], b[0]), c[0]));
-                ly = minf(ly, minf(minf(a[1], b[1]), c[1]));
-                lz = minf(lz, minf(minf(a[2], b[2]), c[2]));
-                hx = maxf(hx, maxf(maxf(a[0], b[0]), c[0]));
-                hy = maxf(hy, maxf(maxf(a[1], b[1]), c[1]));
-                hz = maxf(hz, maxf(maxf(a[2], b[2]), c[2]));
-            }
-        } else {
-            const AABB& l = nodes[n.first].box;
-            const AABB& r = nodes[n.first + 1].box;
-            lx = minf(l.min.x, r.min.x), ly = minf(l.min.y, r.min.y), lz = minf(l.min.z, r.min.z);
-            hx = maxf(l.max.x, r.max.x), hy = maxf(l.max.y, r.max.y), hz = maxf(l.max.z, r.max.z);
-        }
-        n.box = {{lx, ly, lz}, {hx, hy, hz}};
-        if (lx <= hx) {
-            const float ex = hx - lx, ey = hy - ly, ez = hz - lz;
-            sum += static_cast<double>(2.0f * (ex * ey + ey * ez + ez * ex)) * (n.count > 0 ? n.count : 1);
-        }
-    }
-    const float root = nodes.empty() ? 0.0f : aabb_surface_area(nodes[0].box);
-    return root > 0.0f ? static_cast<float>(sum / root) : 0.0f;
-}
-
-}  // namespace
-
-const char* World::update_mesh(std::uint32_t id, std::span<const float> positions) {
-    Object* o = live(id);
-    if (!o || !detail::is_mesh(*o)) return "the object is not a live mesh or instance of this world";
-    MeshShape& mesh = *o->shape;
-    if (positions.size() != mesh.position_floats)
-        return "positions must hold as many floats as the mesh was added with";
-    const auto t0 = std::chrono::steady_clock::now();
-    const std::size_t n = mesh.tris.size();
-    if (refit_mesh(mesh, positions.data()) > tol::kRefitRebuildRatio * mesh.built_cost) {
-        std::vector<Triangle> tris(n);
-        for (std::size_t k = 0; k < n; ++k) tris[mesh.ids[k]] = mesh.tris[k];
-        build_shape(mesh, std::move(tris));
-        ++mesh_rebuilds_;
-    } else {
-        refit_wide(mesh.bvh);
-        mesh.box = mesh.bvh.nodes.empty() ? aabb_empty() : mesh.bvh.nodes[0].box;
-    }
-    build_ms_ += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-    ++revision_;
-    for (Object& other : slots_)
-        if (other.shape.get() == &mesh) {
-            other.box = object_box(other);
-            other.changed = revision_;
-        }
-    top_boxes_dirty_ = true;
     return nullptr;
 }
 
@@ -671,37 +561,6 @@ WorldStats World::stats() const {
     s.top_refits = top_refits_;
     s.mesh_rebuilds = mesh_rebuilds_;
     return s;
-}
-
-// ---- the top level ----------------------------------------------------------------------------
-
-void World::refresh_top() const {
-    if (!top_structure_dirty_ && !top_boxes_dirty_) return;
-    if (!top_structure_dirty_) {
-        // Refit: the same tree over the moved boxes, unless that made it much worse.
-        for (std::size_t k = 0; k < top_.order.size(); ++k) top_boxes_[k] = slots_[top_.order[k]].box;
-        refit_bvh(top_, top_boxes_);
-        ++top_refits_;
-        top_boxes_dirty_ = false;
-        if (!(bvh_sah_cost(top_) > tol::kTopRebuildRatio * top_built_cost_)) return;
-    }
-    // The objects in the order of their ids, so that the tree depends on the set of objects and
-    // their boxes only, not on the order removals left the slots in.
-    std::vector<std::uint32_t> order(slots_.size());
-    for (std::uint32_t k = 0; k < order.size(); ++k) order[k] = k;
-    std::sort(order.begin(), order.end(),
-              [&](std::uint32_t a, std::uint32_t b) { return slots_[a].id < slots_[b].id; });
-    std::vector<AABB> boxes(order.size());
-    for (std::size_t k = 0; k < order.size(); ++k) boxes[k] = slots_[order[k]].box;
-    top_ = build_bvh(boxes, 1);
-    top_boxes_.resize(order.size());
-    for (std::size_t k = 0; k < top_.order.size(); ++k) {
-        top_boxes_[k] = boxes[top_.order[k]];
-        top_.order[k] = order[top_.order[k]];
-    }
-    top_built_cost_ = bvh_sah_cost(top_);
-    ++top_rebuilds_;
-    top_structure_dirty_ = top_boxes_dirty_ = false;
 }
 
 }  // namespace shototsu

@@ -84,6 +84,14 @@ AABB unplace_box(const World::Object& o, const AABB& world);
 /// identity flag and world box follow from t, its shape and its local primitive.
 void set_pose(World::Object& o, const Transform& t);
 
+/// The object's world box at its pose (grown by the placement's rounding margin).
+AABB object_box(const World::Object& o);
+/// Whether two poses are the same bits.
+bool same_pose(const Transform& a, const Transform& b);
+/// Builds a mesh's hierarchy from its triangles (given in original order) and stores them in
+/// leaf order.
+void build_shape(World::MeshShape& mesh, std::vector<Triangle>&& tris);
+
 /// The primitive at the object's pose, in world space.
 Primitive world_primitive(const World::Object& o);
 
