@@ -250,7 +250,6 @@ AddResult World::add_object(Object&& o) {
         r.error = "too many objects";
         return r;
     }
-    o.live = true;
     o.id = next_id_++;
     slot_of_[o.id] = static_cast<std::uint32_t>(slots_.size());
     slots_.push_back(std::move(o));

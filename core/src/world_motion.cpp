@@ -16,7 +16,8 @@ namespace shototsu {
 
 void World::update(float dt) {
     const bool timed = dt > 0.0f && std::isfinite(dt);
-    bool moved = false;
+    // The revision this step's moves are stamped with (taken only when something moved).
+    const std::uint64_t next = revision_ + 1;
     moved_count_ = 0;
     for (Object& o : slots_) {
         o.previous = o.pose;
@@ -24,25 +25,22 @@ void World::update(float dt) {
             o.linear = o.angular = Vec3{};
             continue;
         }
-        const Transform start = o.pose;
         detail::set_pose(o, o.target);
         o.pending = false;
-        moved = true;
         ++moved_count_;
+        if (!detail::same_pose(o.previous, o.pose)) o.changed = next;
         if (timed) {
             const float inv_dt = 1.0f / dt;
-            o.linear = (o.pose.position - start.position) * inv_dt;
-            o.angular = rotation_vector(start.rotation, o.pose.rotation) * inv_dt;
+            o.linear = (o.pose.position - o.previous.position) * inv_dt;
+            o.angular = rotation_vector(o.previous.rotation, o.pose.rotation) * inv_dt;
             if (!is_finite(o.linear) || !is_finite(o.angular)) o.linear = o.angular = Vec3{};
         } else {
             o.linear = o.angular = Vec3{};
         }
     }
-    if (moved) {
+    if (moved_count_ > 0) {
         top_boxes_dirty_ = true;
-        ++revision_;
-        for (Object& o : slots_)
-            if (!detail::same_pose(o.previous, o.pose)) o.changed = revision_;
+        revision_ = next;
     }
     refresh_top();
 }

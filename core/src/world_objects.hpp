@@ -30,7 +30,6 @@ struct World::MeshShape {
 struct World::Object {
     std::uint32_t id = kNoIndex;
     ObjectKind kind = ObjectKind::Mesh;
-    bool live = false;
     /// Identity pose: queries skip the placement arithmetic (and match a static mesh exactly).
     bool identity = true;
     std::uint32_t layers = 1;

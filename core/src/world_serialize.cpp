@@ -344,7 +344,6 @@ const char* read_object(Reader& r, World::Object& o, const std::vector<std::shar
     if (!valid_transform(pose) || !valid_transform(o.target)) return "an object's pose is not a rigid transform";
     if (!is_finite(o.linear) || !is_finite(o.angular)) return "an object's velocity is not finite";
     o.kind = static_cast<ObjectKind>(kind);
-    o.live = true;
     o.pending = (state & kStatePending) != 0;
     switch (o.kind) {
         case ObjectKind::Mesh:

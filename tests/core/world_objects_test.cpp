@@ -191,13 +191,11 @@ TEST_CASE("World objects: rays, segments and raycast_any equal brute force over 
                 REQUIRE(same_bits(got.point, want.point));
                 REQUIRE(same_bits(got.normal, want.normal));
             }
-            if (q % 8 == 0) {
-                const Vec3 e = o + d * rng.uniform(0.0f, 20.0f);
-                const float len = length(e - o);
-                WorldHit seg_want = brute_raycast(sc.w, o, e - o, len, f);
-                if (!seg_want.hit) seg_want.distance = len;
-                same_hit(sc.w.intersect_segment(o, e, f), seg_want);
-            }
+            const Vec3 e = o + d * rng.uniform(0.0f, 20.0f);
+            const float len = length(e - o);
+            WorldHit seg_want = brute_raycast(sc.w, o, e - o, len, f);
+            if (!seg_want.hit) seg_want.distance = len;
+            same_hit(sc.w.intersect_segment(o, e, f), seg_want);
         }
         // The batch form gives the single answers.
         std::vector<float> rays;
@@ -289,7 +287,6 @@ TEST_CASE("World objects: sphere and capsule casts equal brute force over a movi
             const WorldHit got = sc.w.sphere_cast(c, r, d, maxd, f);
             same_hit(got, want);
             if (want.hit) REQUIRE(same_bits(got.position, want.position));
-            if (q % 4 != 0) continue;
             const Capsule cap{c, c + rng.vec(-1.5f, 1.5f), r};
             const WorldHit cwant = brute_cast(
                 sc.w, d, maxd, f, [&](const Triangle& t, Vec3 m) { return sweep_capsule_triangle(cap, m, t); },
@@ -309,30 +306,48 @@ TEST_CASE("World objects: overlaps, closest points and floors equal brute force 
             const Vec3 c = rng.vec(-12, 12);
             const float r = rng.uniform(0.0f, 2.0f);
             INFO("state " << state << " query " << q);
-            // Overlap: the same set of (object, triangle) with the same contacts.
-            std::vector<WorldContact> got, want;
-            sc.w.overlap_sphere(c, r, got, f);
-            brute(
-                sc.w, f,
-                [&](std::uint32_t id, std::uint32_t k, const Triangle& t) {
-                    const Contact k2 = triangle_sphere(t, {c, r});
-                    if (k2.hit) want.push_back({id, k, k2.point, k2.normal, k2.depth, TriangleRegion::Face});
-                },
-                [&](std::uint32_t id, const detail::Primitive& p) {
-                    const Contact k2 = detail::primitive_sphere_overlap(p, {c, r});
-                    if (k2.hit) want.push_back({id, kNoIndex, k2.point, k2.normal, k2.depth, TriangleRegion::Face});
-                });
-            const auto order = [](const WorldContact& x, const WorldContact& y) {
-                return x.object != y.object ? x.object < y.object : x.triangle < y.triangle;
+            // Overlaps of a sphere and of a capsule: the same set of (object, triangle) with the
+            // same contacts.
+            const auto same_contacts = [&](std::vector<WorldContact> got, auto&& on_triangle, auto&& on_primitive) {
+                std::vector<WorldContact> want;
+                brute(
+                    sc.w, f,
+                    [&](std::uint32_t id, std::uint32_t k, const Triangle& t) {
+                        const Contact k2 = on_triangle(t);
+                        if (k2.hit) want.push_back({id, k, k2.point, k2.normal, k2.depth, TriangleRegion::Face});
+                    },
+                    [&](std::uint32_t id, const detail::Primitive& p) {
+                        const Contact k2 = on_primitive(p);
+                        if (k2.hit) want.push_back({id, kNoIndex, k2.point, k2.normal, k2.depth, TriangleRegion::Face});
+                    });
+                const auto order = [](const WorldContact& x, const WorldContact& y) {
+                    return x.object != y.object ? x.object < y.object : x.triangle < y.triangle;
+                };
+                std::sort(got.begin(), got.end(), order);
+                std::sort(want.begin(), want.end(), order);
+                REQUIRE(got.size() == want.size());
+                for (std::size_t i = 0; i < got.size(); ++i) {
+                    REQUIRE(got[i].object == want[i].object);
+                    REQUIRE(got[i].triangle == want[i].triangle);
+                    REQUIRE(same_bits(got[i].depth, want[i].depth));
+                }
             };
-            std::sort(got.begin(), got.end(), order);
-            std::sort(want.begin(), want.end(), order);
-            REQUIRE(got.size() == want.size());
-            for (std::size_t i = 0; i < got.size(); ++i) {
-                REQUIRE(got[i].object == want[i].object);
-                REQUIRE(got[i].triangle == want[i].triangle);
-                REQUIRE(same_bits(got[i].depth, want[i].depth));
-            }
+            std::vector<WorldContact> got;
+            sc.w.overlap_sphere(c, r, got, f);
+            same_contacts(
+                got,
+                [&](const Triangle& t) {
+                    return triangle_sphere(t, {c, r});
+                },
+                [&](const detail::Primitive& p) {
+                    return detail::primitive_sphere_overlap(p, {c, r});
+                });
+            const Capsule cap{c, c + Vec3{0.5f * r, r + 0.5f, 0}, 0.5f * r};
+            got.clear();
+            sc.w.overlap_capsule(cap.start, cap.end, cap.radius, got, f);
+            same_contacts(
+                got, [&](const Triangle& t) { return triangle_capsule(t, cap); },
+                [&](const detail::Primitive& p) { return detail::primitive_capsule_overlap(p, cap); });
             // Closest point within a random reach.
             const float maxd = rng.below(3) == 0 ? kInf : rng.uniform(0.0f, 6.0f);
             WorldClosestPoint best;

@@ -363,23 +363,23 @@ export function worldClass(W, heap, o, mem) {
     }
 
     layers(object) {
-      const w = this.#live('layers');
-      this.#id('World.layers', object);
-      this.#known('World.layers', w, object);
+      const w = this.#liveObject('layers', object);
       return w.layers(object);
     }
 
-    #known(fn, w, object) {
+    /** The handle, after checking that `object` names a live object of this world. */
+    #liveObject(method, object) {
+      const fn = `World.${method}`;
+      const w = this.#live(method);
+      this.#id(fn, object);
       if (w.kind(object) < 0)
         throw new RangeError(`${fn}: argument 'object' is not a live object of this world (got ${object})`);
+      return w;
     }
 
     /** The object's pose and its velocities over the current step. */
     transform(object) {
-      const fn = 'World.transform';
-      const w = this.#live('transform');
-      this.#id(fn, object);
-      this.#known(fn, w, object);
+      const w = this.#liveObject('transform', object);
       w.objectState(object);
       const h = heap.f32();
       return {
@@ -392,21 +392,15 @@ export function worldClass(W, heap, o, mem) {
     }
 
     velocityAt(object, point) {
-      const fn = 'World.velocityAt';
-      const w = this.#live('velocityAt');
-      this.#id(fn, object);
-      if (!v3(point)) fail(fn, object, point);
-      this.#known(fn, w, object);
+      const w = this.#liveObject('velocityAt', object);
+      if (!v3(point)) fail('World.velocityAt', object, point);
       w.velocityAt(object, point.x, point.y, point.z);
       const h = heap.f32();
       return { x: h[o], y: h[o + 1], z: h[o + 2] };
     }
 
     bounds(object) {
-      const fn = 'World.bounds';
-      const w = this.#live('bounds');
-      this.#id(fn, object);
-      this.#known(fn, w, object);
+      const w = this.#liveObject('bounds', object);
       w.bounds(object);
       const h = heap.f32();
       return { min: { x: h[o], y: h[o + 1], z: h[o + 2] }, max: { x: h[o + 3], y: h[o + 4], z: h[o + 5] } };
@@ -575,9 +569,7 @@ export function worldClass(W, heap, o, mem) {
 
     /** Triangles of a mesh or instance (0 for primitives). */
     triangleCount(object) {
-      const w = this.#live('triangleCount');
-      this.#id('World.triangleCount', object);
-      this.#known('World.triangleCount', w, object);
+      const w = this.#liveObject('triangleCount', object);
       return w.triangleCount(object);
     }
 
