@@ -8,6 +8,9 @@
 
 #include <cmath>
 #include <cstdint>
+#if defined(__wasm_simd128__)
+#include <wasm_simd128.h>
+#endif
 
 namespace shototsu {
 
@@ -120,9 +123,32 @@ inline Vec3 reflect(Vec3 v, Vec3 n) {
 }
 
 // ---- scalars ------------------------------------------------------------------------------------
-inline float clampf(float s, float lo, float hi) { return s < lo ? lo : (s > hi ? hi : s); }
+// minf(a, b) = a < b ? a : b and maxf(a, b) = a > b ? a : b, bit for bit on every build (NaN and
+// signed zeros included: the second argument wins ties and unordered pairs). V8 compiles a scalar
+// float select to a branch, mispredicted when the comparison depends on data; WebAssembly's
+// f32x4.pmin/pmax are defined as exactly these selects and compile to minps/maxps, about 5x
+// faster in a bounding loop. x86's minss/maxss are the same selects, which the native build uses.
+#if defined(__wasm_simd128__)
+inline float minf(float a, float b) {
+    return wasm_f32x4_extract_lane(wasm_f32x4_pmin(wasm_f32x4_splat(b), wasm_f32x4_splat(a)), 0);
+}
+inline float maxf(float a, float b) {
+    return wasm_f32x4_extract_lane(wasm_f32x4_pmax(wasm_f32x4_splat(b), wasm_f32x4_splat(a)), 0);
+}
+#else
 inline float minf(float a, float b) { return a < b ? a : b; }
 inline float maxf(float a, float b) { return a > b ? a : b; }
+#endif
+/// s < lo ? lo : (s > hi ? hi : s), bit for bit on every build like minf/maxf.
+inline float clampf(float s, float lo, float hi) {
+#if defined(__wasm_simd128__)
+    const v128_t vs = wasm_f32x4_splat(s), vlo = wasm_f32x4_splat(lo);
+    const v128_t upper = wasm_f32x4_pmin(vs, wasm_f32x4_splat(hi));  // hi < s ? hi : s
+    return wasm_f32x4_extract_lane(wasm_v128_bitselect(vlo, upper, wasm_f32x4_lt(vs, vlo)), 0);
+#else
+    return s < lo ? lo : (s > hi ? hi : s);
+#endif
+}
 
 /// sin, cos, acos and atan2 computed with +, *, /, sqrt and fmod only, so that native and wasm
 /// builds agree to the bit. Absolute error below 2e-7 (tested against <cmath>); for sin and cos
