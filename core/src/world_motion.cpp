@@ -73,9 +73,10 @@ float refit_mesh(World::MeshShape& mesh, const float* p) {
         if (node.count > 0) {
             for (std::uint32_t k = node.first; k < node.first + node.count; ++k) {
                 const Triangle& t = tris[k];
-                // x - x is 0 exactly for finite x; the sum is NaN when any vertex is not finite.
-                const float all = t.a.x + t.a.y + t.a.z + t.b.x + t.b.y + t.b.z + t.c.x + t.c.y + t.c.z;
-                if (all - all != 0.0f) continue;
+                // x - x is 0 exactly for finite x and NaN otherwise: the sum is 0 when all are finite.
+                const float z = (t.a.x - t.a.x) + (t.a.y - t.a.y) + (t.a.z - t.a.z) + (t.b.x - t.b.x) +
+                                (t.b.y - t.b.y) + (t.b.z - t.b.z) + (t.c.x - t.c.x) + (t.c.y - t.c.y) + (t.c.z - t.c.z);
+                if (z != 0.0f) continue;
                 lx = minf(lx, minf(minf(t.a.x, t.b.x), t.c.x));
                 ly = minf(ly, minf(minf(t.a.y, t.b.y), t.c.y));
                 lz = minf(lz, minf(minf(t.a.z, t.b.z), t.c.z));

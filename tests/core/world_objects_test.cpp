@@ -521,6 +521,22 @@ TEST_CASE("World objects: update_mesh answers like a fresh add_mesh of the new p
     CHECK(w.update_mesh(id, m.positions) != nullptr);
 }
 
+TEST_CASE("World objects: update_mesh keeps a triangle whose coordinates sum past FLT_MAX") {
+    // Every coordinate finite, but their sum overflows: finite for the build, so for the refit too.
+    const std::vector<float> positions = {-1e38f, 2e38f, -1e38f, 1e38f, 2e38f, -1e38f, 0.0f, 2e38f, 1e38f,
+                                          -1.0f,  0.0f,  -1.0f,  1.0f,  0.0f,  -1.0f,  0.0f, 0.0f,  1.0f};
+    World w;
+    const std::uint32_t id = w.add_mesh(positions).object;
+    const WorldHit before = w.raycast({0, 1, 0}, {0, 1, 0}, kInf);
+    REQUIRE(before.hit);
+    CHECK(before.triangle == 0);
+    REQUIRE(w.update_mesh(id, positions) == nullptr);
+    const WorldHit after = w.raycast({0, 1, 0}, {0, 1, 0}, kInf);
+    REQUIRE(after.hit);
+    CHECK(after.triangle == 0);
+    CHECK(same_bits(after.distance, before.distance));
+}
+
 TEST_CASE("World objects: a refit that scrambles a mesh rebuilds its tree; a small one does not") {
     Rng rng(18);
     MeshData m = terrain(30, 30.0f);
