@@ -234,13 +234,14 @@ export function acceleratedRaycast(raycaster, intersects) {
   _dir.y = d.y;
   _dir.z = d.z;
   if (!Number.isFinite(_origin.x + _origin.y + _origin.z + _dir.x + _dir.y + _dir.z) || !(reach >= 0)) return;
-  const crossings = tree.world.raycastAll(_origin, _dir, reach);
-  if (crossings.length === 0) return;
-
   const index = geometry.index;
   const count = index !== null ? index.count : geometry.attributes.position.count;
   const groups = Array.isArray(material) ? geometry.groups : null;
   const first = raycaster.firstHitOnly === true;
+  if (first && groups === null && nearestOnly(this, raycaster, tree, reach, index, count, intersects)) return;
+  const crossings = tree.world.raycastAll(_origin, _dir, reach);
+  if (crossings.length === 0) return;
+
   const found = [];
   for (const c of crossings) {
     const j = 3 * c.triangle;
@@ -272,6 +273,26 @@ export function acceleratedRaycast(raycaster, intersects) {
     return;
   }
   for (const f of found) intersects.push(f.hit);
+}
+
+/**
+ * firstHitOnly without groups: the core's nearest crossing alone, when it is the answer — drawn
+ * (inside drawRange), shown by the material's side and within near/far. Returns false when the
+ * full list must decide (the nearest crossing is culled or out of range), true when it answered.
+ */
+function nearestOnly(mesh, raycaster, tree, reach, index, count, intersects) {
+  const h = tree.world.raycast(_origin, _dir, reach);
+  if (!h.hit) return true;
+  const j = 3 * h.triangle;
+  const drawRange = mesh.geometry.drawRange;
+  if (j < drawRange.start || j >= Math.min(count, drawRange.start + drawRange.count)) return false;
+  const side = mesh.material.side;
+  const hit = intersection(mesh, raycaster, side, h, index, -1);
+  if (hit === null) return false;
+  // Met from the front when the ray runs against the face normal (three.js's own test).
+  if (side !== DoubleSide && shows(side, _ray.direction.dot(hit.face.normal) < 0) === false) return false;
+  intersects.push(hit);
+  return true;
 }
 
 /** What three.js returns for a hit the core found on triangle c.triangle, or null when outside near/far. */
