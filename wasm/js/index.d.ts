@@ -419,8 +419,11 @@ export interface World {
   addBox(center: Vec3Like, rotation: QuatLike, halfExtents: Vec3Like, options?: { layers?: number }): number;
   /** Where the object will be after the next update(dt), which gives it the velocity of the move. */
   setTransform(object: number, transform: TransformLike): void;
-  /** setTransform for many objects: `matrices` holds 16 floats (column-major) per id. */
-  setTransforms(objects: Uint32Input, matrices: Float32Input): void;
+  /**
+   * setTransform for many objects: `matrices` holds 16 floats (column-major) per id, e.g. an
+   * InstancedMesh's `instanceMatrix.array` (a Float32Array at run time).
+   */
+  setTransforms(objects: Uint32Input, matrices: Float32Input | TypedArray): void;
   /** The object is at `transform` now, without velocity. */
   teleport(object: number, transform: TransformLike): void;
   /** Begins a step of dt seconds (> 0): objects move to where they were set; velocities fixed. */
