@@ -1,6 +1,8 @@
-// What a three.js user with @types/three writes (checked by tests/js/tsconfig.json; not run):
-// three's own objects go in as they are — BufferAttribute.array, Matrix4, Vector3, Quaternion,
-// an Object3D, a Raycaster's intersections — with no casts.
+// What a three.js user with @types/three writes (checked by tests/js/tsconfig.three.json; not
+// run): three's own objects go in as they are — BufferAttribute.array, Matrix4, Vector3,
+// Quaternion, an Object3D, a Raycaster's intersections — with no casts. That config skips the
+// declaration files (@types/three's take most of tsc's time); tsconfig.json and tests/ts50 check
+// the package's own with skipLibCheck false.
 import * as THREE from 'three';
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { init } from 'shototsu';
