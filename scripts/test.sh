@@ -69,6 +69,8 @@ fi
 stage package "build, types (tsc --noEmit), node:test suites"
 scripts/build.sh
 node_modules/.bin/tsc -p tests/js/tsconfig.json
+node_modules/.bin/tsc -p tests/js/tsconfig.three.json # with @types/three
+tests/ts50/node_modules/.bin/tsc -p tests/ts50/tsconfig.json # the oldest TypeScript the types support
 status=0
 node --test --test-concurrency=2 --test-reporter=spec --test-reporter-destination=stdout \
   --test-reporter=tap --test-reporter-destination=build/js-tests.tap tests/js/ || status=$?

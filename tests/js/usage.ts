@@ -64,13 +64,14 @@ const obb: Contact = s.obbOBB(a, { x: 0, y: 0, z: 0, w: 1 }, b, p, { x: 0, y: 0,
 const points = new Float32Array(3 * 100);
 const triangles = new Float32Array(9);
 const closest: Float32Array = s.closestPointsOnTriangles(points, triangles);
-using buf: WasmArray<Float32Array> = s.allocFloat32(300);
+const buf: WasmArray<Float32Array> = s.allocFloat32(300);
 buf.array.set(points);
 s.closestPointsOnTriangles(buf, triangles, buf);
+buf.dispose();
 const pairs: Uint32Array = s.pairsTree(new Float32Array(12));
 
 // the world
-using world: World = new s.World();
+const world: World = new s.World();
 const mesh: number = world.addMesh(new Float32Array(9), new Uint32Array([0, 1, 2]));
 const hit: WorldHit = world.raycast(p, { x: 0, y: -1, z: 0 });
 const contacts: WorldContact[] = world.overlapSphere(p, 1);

@@ -1,4 +1,3 @@
-/// <reference lib="esnext.disposable" />
 // Types of the `shototsu` npm package: collision detection compiled to WebAssembly.
 //
 // Conventions (the core's results.hpp): vectors in are any {x, y, z} (a THREE.Vector3 works),
@@ -11,6 +10,14 @@
 // object (a TypeError).
 // A function that a playground lab shows names it in an `@see` line: its address and its
 // docs/labs.md entry.
+
+declare global {
+  // Symbol.dispose (for `using`) as lib esnext.disposable declares it, so that these types also
+  // check on TypeScript 5.0 and 5.1 and with any `lib`; the same declaration merges with that lib.
+  interface SymbolConstructor {
+    readonly dispose: unique symbol;
+  }
+}
 
 /** Any object with numeric x, y, z (THREE.Vector3 works). Every component must be finite. */
 export interface Vec3Like {
@@ -189,6 +196,18 @@ export interface TriangleCircumsphere {
   /** False for a degenerate triangle: then the minimum bounding sphere is returned instead. */
   exists: boolean;
 }
+
+/** Any typed array: what three.js declares `BufferAttribute.array` to be. */
+export type TypedArray =
+  | Int8Array
+  | Uint8Array
+  | Uint8ClampedArray
+  | Int16Array
+  | Uint16Array
+  | Int32Array
+  | Uint32Array
+  | Float32Array
+  | Float64Array;
 
 /** Float input of a batch call: a plain Float32Array (copied) or memory in wasm (zero-copy). */
 export type Float32Input = Float32Array | WasmArray<Float32Array>;
@@ -378,11 +397,18 @@ export interface World {
    * per vertex) and optional `indices` (3 per triangle; without them, 9 floats per triangle),
    * in its own space, placed by `options.transform` (default: the identity, world space).
    * Builds its hierarchy at once. Returns its object id.
-   * @param positions 3 floats per vertex (a BufferAttribute's `array`).
-   * @param indices 3 per triangle (a Uint16Array index is widened), or undefined.
+   * @param positions 3 floats per vertex: a BufferAttribute's `array` (typed as three.js types
+   *   it; at run time a Float32Array or WasmArray, any other kind is a TypeError).
+   * @param indices 3 per triangle: an index's `array` (a Uint8Array or Uint16Array is widened;
+   *   other kinds are a TypeError), or undefined.
    * @param options `{ transform?, layers? }`.
+   * @example
+   * mesh.updateMatrixWorld(); // three.js updates matrixWorld only when it renders
+   * const id = world.addMesh(mesh.geometry.attributes.position.array, mesh.geometry.index?.array, {
+   *   transform: mesh.matrixWorld,
+   * });
    */
-  addMesh(positions: Float32Input, indices?: Uint32Input | Uint16Array, options?: ObjectOptions): number;
+  addMesh(positions: Float32Input | TypedArray, indices?: Uint32Input | TypedArray, options?: ObjectOptions): number;
   /** Another placement of a live mesh's triangles, sharing its hierarchy (one top-level entry). */
   addInstance(mesh: number, options?: ObjectOptions): number;
   /** A solid sphere; its position is the centre. */
@@ -393,14 +419,17 @@ export interface World {
   addBox(center: Vec3Like, rotation: QuatLike, halfExtents: Vec3Like, options?: { layers?: number }): number;
   /** Where the object will be after the next update(dt), which gives it the velocity of the move. */
   setTransform(object: number, transform: TransformLike): void;
-  /** setTransform for many objects: `matrices` holds 16 floats (column-major) per id. */
-  setTransforms(objects: Uint32Input, matrices: Float32Input): void;
+  /**
+   * setTransform for many objects: `matrices` holds 16 floats (column-major) per id, e.g. an
+   * InstancedMesh's `instanceMatrix.array` (a Float32Array at run time).
+   */
+  setTransforms(objects: Uint32Input, matrices: Float32Input | TypedArray): void;
   /** The object is at `transform` now, without velocity. */
   teleport(object: number, transform: TransformLike): void;
   /** Begins a step of dt seconds (> 0): objects move to where they were set; velocities fixed. */
   update(dt: number): void;
   /** New vertex positions for a mesh (as many floats as it was added with): refits its tree. */
-  updateMesh(object: number, positions: Float32Input): void;
+  updateMesh(object: number, positions: Float32Input | TypedArray): void;
   /** Removes an object; its id is never reused. A mesh's triangles live on in its instances. */
   remove(object: number): void;
   /** Changes an object's layer mask. */

@@ -185,8 +185,9 @@ export function worldClass(W, heap, o, mem) {
       const fn = 'World.addMesh';
       const w = this.#live('addMesh');
       const pos = arrayArg(mem, fn, 'positions', positions, Float32Array, 3);
-      // three.js stores small meshes' indices as Uint16Array: widen them.
-      const wide = indices instanceof Uint16Array ? Uint32Array.from(indices) : indices;
+      // three.js stores small meshes' indices as Uint16Array (glTF also as Uint8Array): widen them.
+      const wide =
+        indices instanceof Uint16Array || indices instanceof Uint8Array ? Uint32Array.from(indices) : indices;
       const idx = indices === undefined ? null : arrayArg(mem, fn, 'indices', wide, Uint32Array, 3);
       if (idx === null && pos.count % 3 !== 0) {
         throw new RangeError(
