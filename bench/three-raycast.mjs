@@ -6,16 +6,7 @@ import * as THREE from 'three';
 import * as bvh from 'three-mesh-bvh';
 import { init } from '../dist/index.js';
 import * as ours from '../dist/three.js';
-
-function rng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { rng } from './lib/common.mjs';
 
 /** Meshes of each kind, built twice (one geometry per library: both keep geometry.boundsTree). */
 function scenes() {

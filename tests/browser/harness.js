@@ -84,3 +84,28 @@ export async function screenshot(page, name) {
   await page.screenshot({ path });
   return path;
 }
+
+/**
+ * Serves the repository root, opens `path` (a test page under tests/browser/) in headless
+ * Chromium and waits for the page to set `window.result`. Returns { result, problems }: the
+ * page's result and our console errors/warnings and page errors.
+ */
+export async function staticPageResult(path, timeout = 60000) {
+  const { serve } = await import('./server.js');
+  const server = await serve(ROOT);
+  const browser = await launch();
+  try {
+    const page = await browser.context.newPage();
+    const problems = [];
+    page.on('console', (msg) => {
+      if (msg.type() === 'error' || msg.type() === 'warning') problems.push(`console.${msg.type()}: ${msg.text()}`);
+    });
+    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+    await page.goto(new URL(path, server.url).href);
+    await page.waitForFunction(() => window.result !== undefined, null, { timeout });
+    return { result: await page.evaluate(() => window.result), problems };
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}

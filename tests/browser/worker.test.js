@@ -6,35 +6,19 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { launch, ROOT } from './harness.js';
-import { serve } from './server.js';
+import { ROOT, staticPageResult } from './harness.js';
 
 test('a World built and serialized in a module worker loads on the page and answers like one built there', async (t) => {
   if (!existsSync(join(ROOT, 'dist', 'index.js'))) {
     t.skip('no dist/: run scripts/build.sh first');
     return;
   }
-  const server = await serve(ROOT);
-  const browser = await launch();
-  try {
-    const page = await browser.context.newPage();
-    const problems = [];
-    page.on('console', (msg) => {
-      if (msg.type() === 'error' || msg.type() === 'warning') problems.push(`console.${msg.type()}: ${msg.text()}`);
-    });
-    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-    await page.goto(new URL('tests/browser/worker/index.html', server.url).href);
-    await page.waitForFunction(() => window.result !== undefined, null, { timeout: 60000 });
-    const result = await page.evaluate(() => window.result);
-    assert.equal(result.error, undefined, result.error);
-    assert.equal(result.triangles, 64 * 64 * 2);
-    assert.equal(result.transferred, true, 'the triangles were transferred to the worker, not copied');
-    assert.ok(result.hits > 50, `${result.hits} of 64 rays hit`);
-    assert.equal(result.same, true, 'the loaded World answers like the page-built one');
-    assert.equal(result.sameBytes, true, 'the worker and the page serialize the same bytes');
-    assert.deepEqual(problems, []);
-  } finally {
-    await browser.close();
-    await server.close();
-  }
+  const { result, problems } = await staticPageResult('tests/browser/worker/index.html');
+  assert.equal(result.error, undefined, result.error);
+  assert.equal(result.triangles, 64 * 64 * 2);
+  assert.equal(result.transferred, true, 'the triangles were transferred to the worker, not copied');
+  assert.ok(result.hits > 50, `${result.hits} of 64 rays hit`);
+  assert.equal(result.same, true, 'the loaded World answers like the page-built one');
+  assert.equal(result.sameBytes, true, 'the worker and the page serialize the same bytes');
+  assert.deepEqual(problems, []);
 });

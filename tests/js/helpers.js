@@ -242,3 +242,14 @@ export function unitCube() {
   ];
   return new Float32Array(faces.flatMap((t) => t.flatMap((k) => v[k])));
 }
+
+/** Seeded uniform numbers in [0, 1) (mulberry32): the same sequence on every run. */
+export function rng(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(a ^ (a >>> 15), a | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

@@ -6,7 +6,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as THREE from 'three';
-import { loadPackage } from './helpers.js';
+import { loadPackage, rng } from './helpers.js';
+import { skinnedCylinder } from './three-fixtures.js';
 
 const { s } = await loadPackage();
 const three = await import(new URL('../../dist/three.js', import.meta.url));
@@ -17,16 +18,6 @@ THREE.BufferGeometry.prototype.computeBoundsTree = computeBoundsTree;
 
 const RAYS = 10_000;
 const TOL = 2 ** -16;
-
-function rng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Raycaster.intersectObjects with three.js's own raycast, then with the accelerated one. */
 function both(raycaster, objects) {
@@ -189,27 +180,9 @@ test('acceleratedRaycast equals Mesh.raycast on an InstancedMesh, and with first
 
 /** A cylinder skinned to two bones, and posed. */
 function skinned() {
-  const g = new THREE.CylinderGeometry(0.5, 0.5, 4, 16, 8);
-  const pos = g.attributes.position;
-  const idx = [],
-    w = [];
-  for (let i = 0; i < pos.count; i++) {
-    const t = (pos.getY(i) + 2) / 4;
-    idx.push(0, 1, 0, 0);
-    w.push(1 - t, t, 0, 0);
-  }
-  g.setAttribute('skinIndex', new THREE.Uint16BufferAttribute(idx, 4));
-  g.setAttribute('skinWeight', new THREE.Float32BufferAttribute(w, 4));
-  const root = new THREE.Bone();
-  root.position.y = -2;
-  const tip = new THREE.Bone();
-  tip.position.y = 4;
-  root.add(tip);
-  const mesh = new THREE.SkinnedMesh(g, material(THREE.FrontSide));
-  mesh.add(root);
-  mesh.bind(new THREE.Skeleton([root, tip]));
-  g.computeBoundsTree();
-  return { mesh, tip };
+  const skin = skinnedCylinder(0.5, 4, 16, 8, material(THREE.FrontSide));
+  skin.mesh.geometry.computeBoundsTree();
+  return skin;
 }
 
 test('acceleratedRaycast equals SkinnedMesh.raycast, before and after re-posing', () => {

@@ -11,7 +11,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as THREE from 'three';
-import { loadPackage } from './helpers.js';
+import { loadPackage, rng } from './helpers.js';
+import { skinnedCylinder } from './three-fixtures.js';
 
 const { s } = await loadPackage();
 const { addObject3D } = await import(new URL('../../dist/three.js', import.meta.url));
@@ -20,42 +21,9 @@ const N = 250; // queries per kind and phase
 const TOL = 2e-4; // metres: float32 rounding of a scene some 10 m across, with room
 const RARE = 3; // queries per kind and phase that may differ on a rounding-sized margin
 
-function rng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const material = () => new THREE.MeshBasicMaterial({ side: THREE.DoubleSide });
 
 // ---- the scene --------------------------------------------------------------------------------
-
-function skinnedCylinder() {
-  const g = new THREE.CylinderGeometry(0.4, 0.4, 3, 10, 6);
-  const pos = g.attributes.position;
-  const index = [],
-    weight = [];
-  for (let i = 0; i < pos.count; i++) {
-    const t = (pos.getY(i) + 1.5) / 3;
-    index.push(0, 1, 0, 0);
-    weight.push(1 - t, t, 0, 0);
-  }
-  g.setAttribute('skinIndex', new THREE.Uint16BufferAttribute(index, 4));
-  g.setAttribute('skinWeight', new THREE.Float32BufferAttribute(weight, 4));
-  const root = new THREE.Bone();
-  root.position.y = -1.5;
-  const tip = new THREE.Bone();
-  tip.position.y = 3;
-  root.add(tip);
-  const mesh = new THREE.SkinnedMesh(g, material());
-  mesh.add(root);
-  mesh.bind(new THREE.Skeleton([root, tip]));
-  return { mesh, tip };
-}
 
 /** Positions interleaved with two other floats, and a drawRange of part of the triangles. */
 function interleaved() {
@@ -96,7 +64,7 @@ function everyKind() {
     const q = new THREE.Quaternion().setFromEuler(new THREE.Euler(i, 2 * i, 0));
     inst.setMatrixAt(i, new THREE.Matrix4().compose(new THREE.Vector3(i - 1.5, -2.5, -1), q, scale));
   }
-  const { mesh: skin, tip } = skinnedCylinder();
+  const { mesh: skin, tip } = skinnedCylinder(0.4, 3, 10, 6, material());
   skin.position.set(0, 0, -2.5);
   tip.rotation.z = 0.5;
   const morphG = new THREE.SphereGeometry(0.7, 10, 6);

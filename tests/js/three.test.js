@@ -9,22 +9,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as THREE from 'three';
-import { loadPackage } from './helpers.js';
+import { loadPackage, rng } from './helpers.js';
 
 const { s } = await loadPackage();
 const CASES = 10_000;
 const TOL = 2 ** -20;
 const f = Math.fround;
 
-function rng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 /** Random float32 vectors in [-k, k]^3 as THREE.Vector3, sometimes snapped to a grid (ties). */
 function vectors(seed) {
   const r = rng(seed);

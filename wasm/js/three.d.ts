@@ -1,18 +1,9 @@
 // Types of 'shototsu/three'. They describe three.js objects by the members the adapter reads, so
 // they need no @types/three: a THREE.Mesh, BufferAttribute, Matrix4 or Vector3 fits as it is.
-import type { Shototsu, Vec3Like, World } from './index.js';
+import type { Shototsu, TypedArray, Vec3Like, World } from './index.js';
 
 /** Any typed array three.js keeps attributes in (BufferAttribute.array). */
-export type TypedArrayLike =
-  | Float32Array
-  | Float64Array
-  | Int8Array
-  | Uint8Array
-  | Uint8ClampedArray
-  | Int16Array
-  | Uint16Array
-  | Int32Array
-  | Uint32Array;
+export type TypedArrayLike = TypedArray;
 
 /** A THREE.Matrix4 (16 numbers, column-major). */
 export interface Matrix4Like {
