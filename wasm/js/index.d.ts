@@ -69,6 +69,14 @@ export interface InitOptions {
 /**
  * Loads the WebAssembly core and resolves to the API. Without options every call returns the
  * same instance; with options, a new independent one.
+ * @param options How to load the module (its .wasm bytes or where to fetch them); omitted: the
+ *   shared instance, the .wasm next to the script.
+ * @returns The API: stateless queries and the World, ParticleSystem, CharacterController and
+ *   CharacterGroup classes.
+ * @example
+ * import { init } from 'shototsu';
+ * const s = await init();
+ * const world = new s.World();
  */
 export declare function init(options?: InitOptions): Promise<Shototsu>;
 
@@ -219,6 +227,14 @@ export type Uint32Input = Uint32Array | WasmArray<Uint32Array>;
  * detached (length 0) whenever the wasm memory grows — which any call that allocates may cause
  * (allocFloat32/allocUint32, World.addMesh, World.overlap*, batch calls with plain arrays larger
  * than before) — so read `array` again after such calls; the data itself stays.
+ *
+ * @example
+ * const rays = s.allocFloat32(6 * 1024), out = s.allocFloat32(8 * 1024);
+ * rays.array.set([0, 10, 0, 0, -1, 0]); // origin, direction per ray
+ * world.raycastBatch(rays, 100, out); // no copies in or out
+ * const firstHit = out.array[0] === 1;
+ * rays.dispose();
+ * out.dispose();
  */
 export interface WasmArray<T extends Float32Array | Uint32Array> {
   /** Number of elements. */
@@ -229,7 +245,7 @@ export interface WasmArray<T extends Float32Array | Uint32Array> {
   readonly array: T;
   /** True after dispose(). */
   readonly disposed: boolean;
-  /** Frees the memory now (idempotent). A FinalizationRegistry frees forgotten arrays eventually. */
+  /** Frees the memory now (idempotent); any later use throws. A FinalizationRegistry frees forgotten arrays eventually. */
   dispose(): void;
   [Symbol.dispose](): void;
 }
@@ -395,13 +411,14 @@ export interface World {
   /**
    * Adds a triangle mesh — exactly what a three.js BufferGeometry holds: `positions` (3 floats
    * per vertex) and optional `indices` (3 per triangle; without them, 9 floats per triangle),
-   * in its own space, placed by `options.transform` (default: the identity, world space).
-   * Builds its hierarchy at once. Returns its object id.
+   * in its own space, placed by `options.transform`. Builds its hierarchy at once.
    * @param positions 3 floats per vertex: a BufferAttribute's `array` (typed as three.js types
    *   it; at run time a Float32Array or WasmArray, any other kind is a TypeError).
    * @param indices 3 per triangle: an index's `array` (a Uint8Array or Uint16Array is widened;
    *   other kinds are a TypeError), or undefined.
-   * @param options `{ transform?, layers? }`.
+   * @param options `{ transform?, layers? }`: the pose (default the identity: the positions are
+   *   in world space) and the layer mask (default 1).
+   * @returns The new object's id.
    * @example
    * mesh.updateMatrixWorld(); // three.js updates matrixWorld only when it renders
    * const id = world.addMesh(mesh.geometry.attributes.position.array, mesh.geometry.index?.array, {
@@ -409,60 +426,191 @@ export interface World {
    * });
    */
   addMesh(positions: Float32Input | TypedArray, indices?: Uint32Input | TypedArray, options?: ObjectOptions): number;
-  /** Another placement of a live mesh's triangles, sharing its hierarchy (one top-level entry). */
+  /**
+   * Another placement of a live mesh's triangles, sharing its hierarchy (one top-level entry).
+   * @param mesh The id of a mesh (addMesh's), not of an instance or primitive.
+   * @param options `{ transform?, layers? }` as addMesh takes them.
+   * @returns The new object's id.
+   * @example
+   * const rock = world.addMesh(geometry.attributes.position.array, geometry.index?.array);
+   * const rock2 = world.addInstance(rock, { transform: { position: { x: 4, y: 0, z: 0 }, scale: 2 } });
+   */
   addInstance(mesh: number, options?: ObjectOptions): number;
-  /** A solid sphere; its position is the centre. */
+  /**
+   * Adds a solid sphere; its position is the centre.
+   * @param center The centre in world space.
+   * @param radius >= 0, world units.
+   * @param options `{ layers? }`: its layer mask (default 1).
+   * @returns The new object's id.
+   * @example const ball = world.addSphere({ x: 0, y: 1, z: 0 }, 0.5, { layers: 2 });
+   */
   addSphere(center: Vec3Like, radius: number, options?: { layers?: number }): number;
-  /** A solid capsule (segment start–end, radius); its position is the segment's midpoint. */
+  /**
+   * Adds a solid capsule; its position is the segment's midpoint.
+   * @param start One end of its axis, world space.
+   * @param end The other end.
+   * @param radius >= 0, world units.
+   * @param options `{ layers? }`: its layer mask (default 1).
+   * @returns The new object's id.
+   * @example const pillar = world.addCapsule({ x: 0, y: 0, z: 0 }, { x: 0, y: 3, z: 0 }, 0.4);
+   */
   addCapsule(start: Vec3Like, end: Vec3Like, radius: number, options?: { layers?: number }): number;
-  /** A solid oriented box; its position is the centre, its rotation `rotation`. */
+  /**
+   * Adds a solid oriented box; its position is the centre.
+   * @param center The centre in world space.
+   * @param rotation Its rotation (normalised here).
+   * @param halfExtents Half its size along its own axes, each >= 0.
+   * @param options `{ layers? }`: its layer mask (default 1).
+   * @returns The new object's id.
+   * @example const crate = world.addBox({ x: 0, y: 0.5, z: 0 }, { x: 0, y: 0, z: 0, w: 1 }, { x: 0.5, y: 0.5, z: 0.5 });
+   */
   addBox(center: Vec3Like, rotation: QuatLike, halfExtents: Vec3Like, options?: { layers?: number }): number;
-  /** Where the object will be after the next update(dt), which gives it the velocity of the move. */
+  /**
+   * Where the object will be after the next update(dt), which gives it the velocity of the move.
+   * @param object A live object's id.
+   * @param transform Its new pose: a Matrix4, 16 numbers or `{ position, quaternion?, scale? }`.
+   * @example
+   * world.setTransform(lift, mesh.matrixWorld); // lift: an id add* returned
+   * world.update(dt); // the lift moves there, with the velocity that takes
+   */
   setTransform(object: number, transform: TransformLike): void;
   /**
-   * setTransform for many objects: `matrices` holds 16 floats (column-major) per id, e.g. an
-   * InstancedMesh's `instanceMatrix.array` (a Float32Array at run time).
+   * setTransform for many objects at once.
+   * @param objects One id per object.
+   * @param matrices 16 floats (column-major) per id, e.g. an InstancedMesh's
+   *   `instanceMatrix.array` (a Float32Array at run time).
+   * @example world.setTransforms(ids, mesh.instanceMatrix.array); // mesh: a THREE.InstancedMesh
    */
   setTransforms(objects: Uint32Input, matrices: Float32Input | TypedArray): void;
-  /** The object is at `transform` now, without velocity. */
+  /**
+   * Puts the object at `transform` now, without velocity.
+   * @param object A live object's id.
+   * @param transform Its new pose, as setTransform takes it.
+   */
   teleport(object: number, transform: TransformLike): void;
-  /** Begins a step of dt seconds (> 0): objects move to where they were set; velocities fixed. */
+  /**
+   * Begins a step: objects move to where they were set, and their velocities are fixed.
+   * @param dt The step's duration in seconds, > 0.
+   */
   update(dt: number): void;
-  /** New vertex positions for a mesh (as many floats as it was added with): refits its tree. */
+  /**
+   * New vertex positions for a mesh: refits its tree (rebuilds it when refitting made it much worse).
+   * @param object A mesh's id.
+   * @param positions As many floats as it was added with, in its own space.
+   */
   updateMesh(object: number, positions: Float32Input | TypedArray): void;
-  /** Removes an object; its id is never reused. A mesh's triangles live on in its instances. */
+  /**
+   * Removes an object; its id is never reused. A mesh's triangles live on in its instances.
+   * @param object A live object's id.
+   */
   remove(object: number): void;
-  /** Changes an object's layer mask. */
+  /**
+   * Changes an object's layer mask.
+   * @param object A live object's id.
+   * @param layers A 32-bit mask.
+   */
   setLayers(object: number, layers: number): void;
-  /** Whether an id names a live object. */
+  /**
+   * Whether an id names a live object.
+   * @param object Any object id, live or not.
+   * @returns False for removed ids and ids never given.
+   */
   has(object: number): boolean;
-  /** The object's kind, or null when the id is not live. */
+  /**
+   * What kind of object an id names.
+   * @param object Any object id, live or not.
+   * @returns 'mesh', 'instance', 'sphere', 'capsule' or 'box'; null when the id is not live.
+   */
   kind(object: number): ObjectKind | null;
+  /**
+   * An object's layer mask.
+   * @param object A live object's id.
+   * @returns Its 32-bit mask, unsigned.
+   */
   layers(object: number): number;
-  /** The object's pose and velocities over the current step. */
+  /**
+   * The object's pose and velocities over the current step.
+   * @param object A live object's id.
+   * @returns Position, quaternion, scale, and linear (m/s) and angular (rad/s) velocity.
+   */
   transform(object: number): ObjectTransform;
-  /** The velocity of the object's surface at a world point over the current step (linear + angular x r). */
+  /**
+   * The velocity of the object's surface at a world point over the current step (linear + angular x r).
+   * @param object A live object's id.
+   * @param point A point in world space.
+   * @returns m/s.
+   */
   velocityAt(object: number, point: Vec3Like): Vec3;
-  /** The object's world box at its pose. */
+  /**
+   * The object's world box at its pose.
+   * @param object A live object's id.
+   * @returns min and max corners.
+   */
   bounds(object: number): { min: Vec3; max: Vec3 };
   /** Live objects. */
   readonly objectCount: number;
   /**
-   * The closest hit of the ray origin + s direction, 0 <= s <= maxDistance (default Infinity).
-   * @example world.raycast(camera.position, direction, 100, { ignore: player })
+   * The closest hit of the ray origin + s direction, 0 <= s <= maxDistance.
+   * @param origin Where the ray starts.
+   * @param direction Any non-zero length; distances are along its unit vector.
+   * @param maxDistance How far the ray reaches, >= 0 (default Infinity).
+   * @param filter `{ layers?, ignore? }`: which objects it sees (default all).
+   * @returns The hit (`hit`, `distance`, `point`, `normal`, `object`, `triangle`); on a miss
+   *   `hit` false, `distance` maxDistance and `object` -1.
+   * @example
+   * const hit = world.raycast(camera.position, { x: 0, y: 0, z: -1 }, 100, { ignore: player });
+   * if (hit.hit) console.log(hit.object, hit.distance, hit.point);
    */
   raycast(origin: Vec3Like, direction: Vec3Like, maxDistance?: number, filter?: QueryFilter): WorldHit;
-  /** Whether anything blocks the ray within maxDistance (stops at the first hit found). */
+  /**
+   * Whether anything blocks the ray within maxDistance (stops at the first hit found): line of sight.
+   * @param origin Where the ray starts.
+   * @param direction Any non-zero length.
+   * @param maxDistance How far the ray reaches, >= 0 (default Infinity).
+   * @param filter `{ layers?, ignore? }` (default all objects).
+   * @returns True when some surface is within reach.
+   * @example
+   * const eye = { x: 0, y: 1.6, z: 0 }, target = { x: 10, y: 1, z: 0 };
+   * const toTarget = { x: target.x - eye.x, y: target.y - eye.y, z: target.z - eye.z };
+   * const seen = !world.raycastAny(eye, toTarget, Math.hypot(toTarget.x, toTarget.y, toTarget.z));
+   */
   raycastAny(origin: Vec3Like, direction: Vec3Like, maxDistance?: number, filter?: QueryFilter): boolean;
   /**
-   * Every triangle the ray crosses within maxDistance (and each primitive's first hit), sorted
-   * by (distance, object, triangle), each with the side it is met from.
-   * @example world.raycastAll(eye, direction).filter((c) => c.front)
+   * Every triangle the ray crosses within maxDistance (and each primitive's first hit), with the
+   * side it is met from.
+   * @param origin Where the ray starts.
+   * @param direction Any non-zero length.
+   * @param maxDistance How far the ray reaches, >= 0 (default Infinity).
+   * @param filter `{ layers?, ignore? }` (default all objects).
+   * @returns The crossings sorted by (distance, object, triangle); empty on a miss.
+   * @example
+   * const fronts = world.raycastAll({ x: 0, y: 10, z: 0 }, { x: 0, y: -1, z: 0 }).filter((c) => c.front);
    */
   raycastAll(origin: Vec3Like, direction: Vec3Like, maxDistance?: number, filter?: QueryFilter): WorldRayCrossing[];
-  /** The hit closest to `from` on the segment from–to; distance measured from `from`. */
+  /**
+   * The hit closest to `from` on the segment from–to.
+   * @param from The segment's start.
+   * @param to Its end.
+   * @param filter `{ layers?, ignore? }` (default all objects).
+   * @returns As raycast's, `distance` measured from `from`; a miss has `distance` |to - from|.
+   * @example
+   * const hit = world.intersectSegment({ x: 0, y: 2, z: 0 }, { x: 0, y: -2, z: 0 });
+   * const ground = hit.hit ? hit.point.y : -Infinity;
+   */
   intersectSegment(from: Vec3Like, to: Vec3Like, filter?: QueryFilter): WorldHit;
-  /** The first time of impact of a sphere moving from `center` along direction for maxDistance (finite). */
+  /**
+   * The first time of impact of a sphere moving from `center` along direction.
+   * @param center The sphere's centre at the start.
+   * @param radius >= 0, world units.
+   * @param direction Any non-zero length.
+   * @param maxDistance How far it moves, finite and >= 0.
+   * @param filter `{ layers?, ignore? }` (default all objects).
+   * @returns `distance` travelled before touching (0 when starting in contact), `position` the
+   *   centre then, `point` the touching point; a miss has `distance` maxDistance.
+   * @example
+   * const hit = world.sphereCast({ x: 0, y: 1, z: 0 }, 0.25, { x: 1, y: 0, z: 0 }, 5);
+   * const safe = hit.hit ? hit.distance : 5; // how far the ball can roll
+   */
   sphereCast(
     center: Vec3Like,
     radius: number,
@@ -470,7 +618,18 @@ export interface World {
     maxDistance: number,
     filter?: QueryFilter,
   ): WorldHit;
-  /** The same for the capsule a–b with `radius`, translating along direction. */
+  /**
+   * The first time of impact of the capsule a–b translating along direction.
+   * @param a One end of the capsule's axis at the start.
+   * @param b The other end.
+   * @param radius >= 0, world units.
+   * @param direction Any non-zero length.
+   * @param maxDistance How far it moves, finite and >= 0.
+   * @param filter `{ layers?, ignore? }` (default all objects).
+   * @returns As sphereCast's; `position` is the capsule's centre at the hit.
+   * @example
+   * const hit = world.capsuleCast({ x: 0, y: 0.5, z: 0 }, { x: 0, y: 1.5, z: 0 }, 0.3, { x: 0, y: 0, z: 1 }, 2);
+   */
   capsuleCast(
     a: Vec3Like,
     b: Vec3Like,
@@ -479,24 +638,87 @@ export interface World {
     maxDistance: number,
     filter?: QueryFilter,
   ): WorldHit;
-  /** Every triangle (and primitive) touching or overlapping the sphere. */
+  /**
+   * Every triangle (and primitive) touching or overlapping the sphere.
+   * @param center The sphere's centre.
+   * @param radius >= 0, world units.
+   * @param filter `{ layers?, ignore? }` (default all objects).
+   * @returns One contact per triangle or primitive (its point, normal, depth, feature); empty when clear.
+   * @example
+   * for (const c of world.overlapSphere({ x: 0, y: 1, z: 0 }, 2)) console.log(c.object, c.depth);
+   */
   overlapSphere(center: Vec3Like, radius: number, filter?: QueryFilter): WorldContact[];
-  /** Every triangle (and primitive) touching or overlapping the capsule a–b. */
+  /**
+   * Every triangle (and primitive) touching or overlapping the capsule a–b.
+   * @param a One end of its axis.
+   * @param b The other end.
+   * @param radius >= 0, world units.
+   * @param filter `{ layers?, ignore? }` (default all objects).
+   * @returns One contact per triangle or primitive; empty when clear.
+   * @example
+   * const blocked = world.overlapCapsule({ x: 0, y: 0.4, z: 0 }, { x: 0, y: 1.4, z: 0 }, 0.35).length > 0;
+   */
   overlapCapsule(a: Vec3Like, b: Vec3Like, radius: number, filter?: QueryFilter): WorldContact[];
-  /** The closest point of any triangle or solid primitive to `point` within maxDistance (inclusive; default Infinity). */
+  /**
+   * The closest point of any triangle or solid primitive to `point` (inside a primitive: distance 0).
+   * @param point The query point.
+   * @param maxDistance Search radius, inclusive, >= 0 (default Infinity).
+   * @param filter `{ layers?, ignore? }` (default all objects).
+   * @returns The point, its distance, object, triangle and feature; `hit` false and `object` -1
+   *   when nothing is within maxDistance.
+   * @example
+   * const near = world.closestPoint({ x: 0, y: 1, z: 0 }, 3);
+   * if (near.hit) console.log(near.distance, near.object);
+   */
   closestPoint(point: Vec3Like, maxDistance?: number, filter?: QueryFilter): WorldClosestPoint;
-  /** The highest surface at (x, z) whose height is <= fromY, with its normal and object. */
+  /**
+   * The highest surface at (x, z) whose height is <= fromY, with its normal and object (up is +Y).
+   * @param x World x of the vertical line.
+   * @param z World z of the vertical line.
+   * @param fromY The height looked down from (a surface at fromY counts).
+   * @param filter `{ layers?, ignore? }` (default all objects).
+   * @returns `hit` false and `object` -1 where there is no floor below fromY.
+   * @example
+   * const f = world.floor(3, 4, 100);
+   * if (f.hit && f.normal.y > 0.7) console.log('walkable at', f.height);
+   */
   floor(x: number, z: number, fromY: number, filter?: QueryFilter): WorldFloor;
-  /** floor()'s height, or null where there is no floor below fromY. */
+  /**
+   * floor()'s height alone.
+   * @param x World x of the vertical line.
+   * @param z World z of the vertical line.
+   * @param fromY The height looked down from.
+   * @param filter `{ layers?, ignore? }` (default all objects).
+   * @returns The height, or null where there is no floor below fromY.
+   * @example const y = world.floorHeight(3, 4, 100) ?? 0;
+   */
   floorHeight(x: number, z: number, fromY: number, filter?: QueryFilter): number | null;
-  /** A triangle of a mesh or instance in world space at its current pose. */
+  /**
+   * A triangle of a mesh or instance in world space at its current pose.
+   * @param object A mesh's or instance's id.
+   * @param index Its triangle's index, below triangleCount(object).
+   * @returns The vertices a, b, c.
+   */
   triangle(object: number, index: number): { a: Vec3; b: Vec3; c: Vec3 };
-  /** Triangles of a mesh or instance (0 for primitives). */
+  /**
+   * How many triangles a mesh or instance has.
+   * @param object A live object's id.
+   * @returns The count; 0 for primitives.
+   */
   triangleCount(object: number): number;
   /**
-   * Many raycasts in one call. `rays`: 6 floats per ray (origin xyz, direction xyz). Returns
-   * (or fills `out` with) 8 floats per ray: hit (1/0), distance, point xyz, normal xyz; `ids`,
-   * if given, receives object and triangle per ray (0xFFFFFFFF on a miss or for primitives).
+   * Many raycasts in one call.
+   * @param rays 6 floats per ray: origin xyz, direction xyz.
+   * @param maxDistance How far every ray reaches, >= 0 (Infinity works).
+   * @param out Filled with 8 floats per ray, when given: hit (1/0), distance, point xyz, normal xyz.
+   * @param ids Receives 2 values per ray, when given: object and triangle (0xFFFFFFFF on a miss
+   *   or for primitives).
+   * @param filter `{ layers?, ignore? }` (default all objects).
+   * @returns `out` (its array), or a new Float32Array of 8 floats per ray.
+   * @example
+   * const rays = new Float32Array([0, 10, 0, 0, -1, 0, 5, 10, 0, 0, -1, 0]);
+   * const hits = world.raycastBatch(rays, 100);
+   * const groundY = hits[0] === 1 ? hits[3] : null; // ray 0: hit, distance, point xyz, normal xyz
    */
   raycastBatch(
     rays: Float32Input,
@@ -506,8 +728,19 @@ export interface World {
     filter?: QueryFilter,
   ): Float32Array;
   /**
-   * Many sphere casts of one radius. `casts`: 6 floats per cast (centre xyz, direction xyz).
-   * Returns 11 floats per cast: hit, distance, point xyz, position xyz, normal xyz; `ids` as raycastBatch.
+   * Many sphere casts of one radius in one call.
+   * @param casts 6 floats per cast: centre xyz, direction xyz.
+   * @param radius >= 0, world units.
+   * @param maxDistance How far every sphere moves, finite and >= 0.
+   * @param out Filled with 11 floats per cast, when given: hit, distance, point xyz, position
+   *   xyz, normal xyz.
+   * @param ids Receives object and triangle per cast, when given, as raycastBatch's.
+   * @param filter `{ layers?, ignore? }` (default all objects).
+   * @returns `out` (its array), or a new Float32Array of 11 floats per cast.
+   * @example
+   * const out = s.allocFloat32(11 * 2);
+   * world.sphereCastBatch(new Float32Array([0, 1, 0, 1, 0, 0, 0, 2, 0, 1, 0, 0]), 0.25, 5, out);
+   * const travelled = out.array[1]; // cast 0's distance (re-read .array after calls that allocate)
    */
   sphereCastBatch(
     casts: Float32Input,
@@ -521,6 +754,9 @@ export interface World {
    * The whole world as bytes — meshes with their trees, objects, poses, pending targets,
    * velocities, layers and removed ids — to load with `s.World.deserialize` in another thread,
    * page or session (docs/serialization.md). Versioned, little-endian, the same bytes natively.
+   * @returns The bytes (a new array).
+   * @example
+   * const copy = s.World.deserialize(world.serialize()); // the same objects, ids and answers
    */
   serialize(): Uint8Array;
   /** Counts, memory and build time. */
@@ -534,12 +770,17 @@ export interface World {
 
 /** `new s.World()`. */
 export interface WorldConstructor {
+  /** An empty world. */
   new (): World;
   /**
    * A World from `world.serialize()`'s bytes (docs/serialization.md), answering every query as the
    * saved one did, with the same object ids. Throws a TypeError when `bytes` is not a Uint8Array
    * or ArrayBuffer, a RangeError naming why when they are not a World (truncated, corrupted, another
    * version); the module stays usable.
+   * @param bytes What serialize() returned (or its buffer).
+   * @returns A new World.
+   * @example
+   * const world = s.World.deserialize(new Uint8Array(await (await fetch('/level.bin')).arrayBuffer()));
    */
   deserialize(bytes: Uint8Array | ArrayBuffer): World;
   readonly prototype: World;
@@ -584,11 +825,31 @@ export interface ParticleStats {
  * `positions` and `velocities` are views into wasm memory (3 floats per particle) for a three.js
  * InstancedMesh: valid until the wasm memory grows (then length 0) — read the property again each
  * frame rather than keeping the array. Disposed with its World.
+ *
+ * @example
+ * const sparks = new s.ParticleSystem(world, { capacity: 500, radius: 0.05, restitution: 0.6 });
+ * sparks.spawn({ x: 0, y: 2, z: 0 }, { x: 1, y: 4, z: 0 });
+ * sparks.step(1 / 60);
+ * const p = sparks.positions; // x, y, z per particle; read it again next frame
  */
 export interface ParticleSystem {
-  /** Adds a particle (radius defaults to options.radius); its index, or -1 when full. */
+  /**
+   * Adds a particle.
+   * @param position Its centre.
+   * @param velocity m/s (default zero).
+   * @param radius > 0 (default `options.radius`).
+   * @returns Its index (below count), or -1 when the system is full.
+   * @example const i = particles.spawn({ x: 0, y: 5, z: 0 }, { x: 2, y: 0, z: 0 }, 0.2);
+   */
   spawn(position: Vec3Like, velocity?: Vec3Like, radius?: number): number;
-  /** Advances every particle by dt seconds (dt >= 0). */
+  /**
+   * Advances every particle, each swept against the world (and the others when collideParticles).
+   * @param dt Seconds, >= 0 (0 does nothing).
+   * @example
+   * world.update(dt); // first, when objects moved
+   * particles.step(dt);
+   * if (particles.stats.saturated > 0) console.warn('particles lost time this step');
+   */
   step(dt: number): void;
   /** Removes every particle. */
   clear(): void;
@@ -603,11 +864,21 @@ export interface ParticleSystem {
   readonly stats: ParticleStats;
   /** The current settings (a copy, with capacity). */
   readonly settings: Required<ParticleOptions>;
-  /** Changes settings live (not capacity; radius applies to later spawns) and wakes sleeping particles. */
+  /**
+   * Changes settings live and wakes sleeping particles.
+   * @param options Any fields but capacity; an omitted field keeps its current value (radius
+   *   applies to later spawns).
+   * @example particles.configure({ gravity: { x: 0, y: -1.6, z: 0 } }); // the Moon
+   */
   configure(options?: LiveParticleOptions): void;
-  /** Whether particle i (an index below count) is asleep. */
+  /**
+   * Whether a particle is asleep (resting, skipped until disturbed).
+   * @param i A particle's index, below count.
+   * @returns True while it sleeps.
+   */
   isSleeping(i: number): boolean;
   readonly disposed: boolean;
+  /** Frees the system now (idempotent); its World's dispose() frees it too. */
   dispose(): void;
   [Symbol.dispose](): void;
 }
@@ -670,58 +941,137 @@ export interface CharacterMove {
  * A kinematic capsule: collide-and-slide with a skin, steps up ledges, snaps down slopes and
  * stairs, stands still on walkable slopes and slides down steeper ones. Gravity and jumps are the
  * caller's: add them to the displacement. Disposed with its World.
+ *
+ * @example
+ * const hero = new s.CharacterController(world, { radius: 0.3, height: 1.8 }, { x: 0, y: 1, z: 0 });
+ * let vy = 0;
+ * // each frame:
+ * vy = hero.grounded ? (keys.jump ? 5 : 0) : vy - 9.81 * dt;
+ * const move = hero.move({ x: keys.x * 4 * dt, y: vy * dt, z: keys.z * 4 * dt });
+ * mesh.position.copy(move.position);
  */
 export interface CharacterController {
   /** The capsule's centre; setting it teleports (no collision). */
   position: Vec3;
   readonly grounded: boolean;
   readonly settings: Required<CharacterOptions>;
-  /** Moves by `displacement` (world units: the whole move, whatever the frame's duration) and reports; on moving ground it is carried and pushed first (call world.update(dt) before). */
+  /**
+   * Moves the capsule and reports; on moving ground it is carried and pushed first (call
+   * world.update(dt) before).
+   * @param displacement World units: the whole move of this frame (velocity * dt), gravity included.
+   * @returns What the move did: the new position, grounded and why, the ground's and a wall's
+   *   normals, whether it stepped up, snapped, was carried, pushed or crushed.
+   * @example
+   * world.update(dt);
+   * const m = character.move({ x: 0, y: -9.81 * dt * dt, z: 2 * dt });
+   * if (m.hitWall) console.log('bumped into', m.wallNormal);
+   */
   move(displacement: Vec3Like): CharacterMove;
-  /** Makes it a capsule object of its world on `layers` (default 1) that others meet; its own queries ignore it. Its object id. */
+  /**
+   * Makes it a capsule object of its world that others (particles, characters, queries) meet;
+   * its own queries ignore it.
+   * @param layers The capsule object's layer mask (default 1).
+   * @returns Its object id.
+   * @example const id = character.register(2); // enemies' rays see the player on layer 2
+   */
   register(layers?: number): number;
   /** Removes its capsule object from the world. */
   unregister(): void;
   /** Its capsule object id while registered, -1 otherwise. */
   readonly body: number;
   readonly disposed: boolean;
+  /** Frees the character now (idempotent); its World's dispose() frees it too. */
   dispose(): void;
   [Symbol.dispose](): void;
 }
 
-/** Many characters moved in one call; they never overlap one another. Disposed with its World. */
+/**
+ * Many characters moved in one call; they never overlap one another. Disposed with its World.
+ *
+ * @example
+ * const crowd = new s.CharacterGroup(world, { radius: 0.3 }, 100);
+ * for (let i = 0; i < 100; i++) crowd.add({ x: i % 10, y: 1, z: Math.floor(i / 10) });
+ * const d = new Float32Array(3 * crowd.count); // fill with each one's move
+ * crowd.moveAll(d);
+ * const centres = crowd.positions; // 3 floats per character
+ */
 export interface CharacterGroup {
-  /** Adds a character; its index, or -1 when full. */
+  /**
+   * Adds a character.
+   * @param position Its capsule's centre.
+   * @returns Its index, or -1 when the group is full.
+   */
   add(position: Vec3Like): number;
-  /** Moves all: 3 floats of displacement per character (at least 3 * count), as move() takes them. */
+  /**
+   * Moves all, as move() moves one.
+   * @param displacements 3 floats (world units) per character, at least 3 * count.
+   * @example
+   * const d = new Float32Array(3 * crowd.count);
+   * for (let i = 0; i < crowd.count; i++) d[3 * i + 1] = -9.81 * dt * dt;
+   * crowd.moveAll(d);
+   * const grounded = crowd.lastMove(0).grounded;
+   */
   moveAll(displacements: Float32Array): void;
   /** Float32Array view into wasm memory: the capsule centres, 3 floats per character. */
   readonly positions: Float32Array;
-  /** The report of character i's last move. */
+  /**
+   * The report of a character's last move.
+   * @param i A character's index, below count.
+   * @returns As CharacterController.move returns it.
+   */
   lastMove(i: number): CharacterMove;
-  /** Teleports character i. */
+  /**
+   * Teleports a character (no collision).
+   * @param i A character's index, below count.
+   * @param position Its capsule's new centre.
+   */
   setPosition(i: number, position: Vec3Like): void;
-  /** Makes every character (and later ones) a capsule object of the world on `layers` (default 1). */
+  /**
+   * Makes every character (and later ones) a capsule object of the world.
+   * @param layers Their layer mask (default 1).
+   */
   register(layers?: number): void;
   /** Removes every character's capsule object from the world. */
   unregister(): void;
-  /** Character i's capsule object id while registered, -1 otherwise. */
+  /**
+   * A character's capsule object.
+   * @param i A character's index, below count.
+   * @returns Its object id while registered, -1 otherwise.
+   */
   body(i: number): number;
   readonly count: number;
   readonly capacity: number;
   readonly settings: Required<CharacterOptions>;
   readonly disposed: boolean;
+  /** Frees the group now (idempotent); its World's dispose() frees it too. */
   dispose(): void;
   [Symbol.dispose](): void;
 }
 
 export interface ParticleSystemConstructor {
+  /**
+   * A particle system over `world`.
+   * @param world The World its particles collide with (a World of the same init()).
+   * @param options Settings; an omitted field is the core's default (see ParticleOptions).
+   */
   new (world: World, options?: ParticleOptions): ParticleSystem;
 }
 export interface CharacterControllerConstructor {
+  /**
+   * A character over `world`.
+   * @param world The World it walks in.
+   * @param options Settings; an omitted field is the core's default (see CharacterOptions).
+   * @param position Its capsule's centre (default the origin).
+   */
   new (world: World, options?: CharacterOptions, position?: Vec3Like): CharacterController;
 }
 export interface CharacterGroupConstructor {
+  /**
+   * A group of characters over `world`, all with the same settings.
+   * @param world The World they walk in.
+   * @param options Settings; an omitted field is the core's default (see CharacterOptions).
+   * @param capacity Most characters, an integer in [1, 1048576] (default 64).
+   */
   new (world: World, options?: CharacterOptions, capacity?: number): CharacterGroup;
 }
 
@@ -732,26 +1082,75 @@ export interface CharacterGroupConstructor {
  * sphere as (center, radius), a box as (min, max), a capsule as (start, end, radius), an
  * oriented box as (center, rotation, halfExtents), a segment as (from, to), a plane as
  * (planeNormal, planePoint). Radii and half extents must be >= 0.
+ *
+ * @example
+ * const s = await init();
+ * const a = { x: 0, y: 0, z: 0 }, b = { x: 1, y: 0, z: 0 }, c = { x: 0, y: 0, z: 1 };
+ * s.closestPointOnTriangle({ x: 0.2, y: 1, z: 0.2 }, a, b, c).point; // { x: 0.2, y: 0, z: 0.2 }
+ * const world = new s.World();
  */
 export interface Shototsu {
   /** The package version. */
   readonly version: string;
 
   // closest points
-  /** Closest point of triangle abc to p, its barycentrics and the Voronoi region that decided it (Ericson RTCD 5.1.5). */
+  /**
+   * Closest point of triangle abc to p, its barycentrics and the Voronoi region that decided it (Ericson RTCD 5.1.5).
+   * @param p The query point.
+   * @param a The triangle's first vertex.
+   * @param b Its second vertex.
+   * @param c Its third vertex.
+   * @returns The point, its barycentric (u, v, w), its region ('A' … 'face') and whether the
+   *   triangle was degenerate.
+   * @example
+   * const { point, region } = s.closestPointOnTriangle(
+   *   { x: 2, y: 1, z: 0 },
+   *   { x: 0, y: 0, z: 0 }, { x: 1, y: 0, z: 0 }, { x: 0, y: 0, z: 1 },
+   * ); // point { x: 1, y: 0, z: 0 }, region 'B'
+   */
   closestPointOnTriangle(p: Vec3Like, a: Vec3Like, b: Vec3Like, c: Vec3Like): ClosestPointOnTriangle;
-  /** closestPointOnTriangle with the six dot products, the Lagrange-identity terms and each region test in order. */
+  /**
+   * closestPointOnTriangle with the six dot products, the Lagrange-identity terms and each region test in order.
+   * @param p The query point.
+   * @param a The triangle's first vertex.
+   * @param b Its second vertex.
+   * @param c Its third vertex.
+   * @returns closestPointOnTriangle's answer with `dots`, `lagrange` and `tests`.
+   * @example
+   * const why = s.explainClosestPointOnTriangle({ x: 2, y: 1, z: 0 }, { x: 0, y: 0, z: 0 }, { x: 1, y: 0, z: 0 }, { x: 0, y: 0, z: 1 });
+   * for (const t of why.tests) console.log(t.region, t.condition, t.passed);
+   */
   explainClosestPointOnTriangle(p: Vec3Like, a: Vec3Like, b: Vec3Like, c: Vec3Like): ClosestPointExplanation;
   /**
    * Closest point of the segment start–end to p, with its fraction t in [0, 1].
+   * @param p The query point.
+   * @param start The segment's start (t = 0).
+   * @param end Its end (t = 1).
+   * @returns The point and t (0 for a zero-length segment).
+   * @example s.closestPointOnSegment({ x: 1, y: 5, z: 0 }, { x: 0, y: 0, z: 0 }, { x: 4, y: 0, z: 0 }); // t 0.25
    * @see The playground's lab `?mode=lab&query=segment-capsule` (docs/labs.md#segment-capsule)
    * @see The playground's lab `?mode=lab&query=capsule-sphere` (docs/labs.md#capsule-sphere)
    */
   closestPointOnSegment(p: Vec3Like, start: Vec3Like, end: Vec3Like): { point: Vec3; t: number };
-  /** Squared distance from p to the segment start–end. */
+  /**
+   * Squared distance from p to the segment start–end.
+   * @param p The query point.
+   * @param start The segment's start.
+   * @param end Its end.
+   * @returns The squared distance, >= 0.
+   */
   distanceSqPointSegment(p: Vec3Like, start: Vec3Like, end: Vec3Like): number;
   /**
    * Closest points of two segments (parallel ones: a deterministic pair), their fractions and squared distance.
+   * @param start1 The first segment's start.
+   * @param end1 Its end.
+   * @param start2 The second segment's start.
+   * @param end2 Its end.
+   * @returns point1 = start1 + t1 (end1 - start1), point2 likewise, and their squared distance.
+   * @example
+   * const { distanceSq } = s.closestPointsSegmentSegment(
+   *   { x: 0, y: 0, z: 0 }, { x: 2, y: 0, z: 0 }, { x: 1, y: 1, z: -1 }, { x: 1, y: 1, z: 1 },
+   * ); // 1
    * @see The playground's lab `?mode=lab&query=sphere-sphere` (docs/labs.md#sphere-sphere)
    * @see The playground's lab `?mode=lab&query=capsule-capsule` (docs/labs.md#capsule-capsule)
    */
@@ -769,69 +1168,146 @@ export interface Shototsu {
   };
   /**
    * Closest point of the box to p (p itself when inside).
+   * @param p The query point.
+   * @param min The box's smallest corner.
+   * @param max Its largest corner.
+   * @returns The point.
+   * @example s.closestPointOnAABB({ x: 3, y: 0.5, z: 0 }, { x: -1, y: -1, z: -1 }, { x: 1, y: 1, z: 1 }); // { x: 1, y: 0.5, z: 0 }
    * @see The playground's lab `?mode=lab&query=aabb-sphere` (docs/labs.md#aabb-sphere)
    */
   closestPointOnAABB(p: Vec3Like, min: Vec3Like, max: Vec3Like): Vec3;
   /**
    * Squared distance from p to the box; 0 inside.
+   * @param p The query point.
+   * @param min The box's smallest corner.
+   * @param max Its largest corner.
+   * @returns The squared distance, >= 0.
    * @see The playground's lab `?mode=lab&query=aabb-sphere` (docs/labs.md#aabb-sphere)
    */
   distanceSqPointAABB(p: Vec3Like, min: Vec3Like, max: Vec3Like): number;
   /**
    * Closest point of the oriented box to p (p itself when inside).
+   * @param p The query point.
+   * @param center The box's centre.
+   * @param rotation Its rotation (normalised here).
+   * @param halfExtents Half its size along its own axes, each >= 0.
+   * @returns The point.
+   * @example
+   * const q = { x: 0, y: Math.sin(Math.PI / 8), z: 0, w: Math.cos(Math.PI / 8) }; // 45 degrees about y
+   * s.closestPointOnOBB({ x: 5, y: 0, z: 0 }, { x: 0, y: 0, z: 0 }, q, { x: 1, y: 1, z: 1 });
    * @see The playground's lab `?mode=lab&query=obb-sphere` (docs/labs.md#obb-sphere)
    */
   closestPointOnOBB(p: Vec3Like, center: Vec3Like, rotation: QuatLike, halfExtents: Vec3Like): Vec3;
   /**
    * Projection of p onto the plane (p itself for a zero normal).
+   * @param p The query point.
+   * @param planeNormal The plane's normal, any non-zero length.
+   * @param planePoint Any point of the plane.
+   * @returns The point.
+   * @example s.closestPointOnPlane({ x: 1, y: 3, z: 2 }, { x: 0, y: 1, z: 0 }, { x: 0, y: 0, z: 0 }); // { x: 1, y: 0, z: 2 }
    * @see The playground's lab `?mode=lab&query=segment-plane` (docs/labs.md#segment-plane)
    */
   closestPointOnPlane(p: Vec3Like, planeNormal: Vec3Like, planePoint: Vec3Like): Vec3;
-  /** v reflected about the plane with unit normal n: v - 2 (v.n) n (bouncing). */
+  /**
+   * v reflected about the plane with unit normal n: v - 2 (v.n) n (bouncing).
+   * @param v The vector, e.g. a velocity.
+   * @param normal The plane's unit normal (not normalised here).
+   * @returns The reflected vector.
+   * @example const bounced = s.reflect({ x: 1, y: -2, z: 0 }, { x: 0, y: 1, z: 0 }); // { x: 1, y: 2, z: 0 }
+   */
   reflect(v: Vec3Like, normal: Vec3Like): Vec3;
 
   // containment
   /**
    * Whether p is inside or on the sphere.
+   * @param center The sphere's centre.
+   * @param radius >= 0.
+   * @param p The point.
+   * @returns True inside or on the surface.
    * @see The playground's lab `?mode=lab&query=containment` (docs/labs.md#containment)
    */
   sphereContainsPoint(center: Vec3Like, radius: number, p: Vec3Like): boolean;
   /**
    * Whether p is inside or on the box.
+   * @param min The box's smallest corner.
+   * @param max Its largest corner.
+   * @param p The point.
+   * @returns True inside or on the surface.
    * @see The playground's lab `?mode=lab&query=containment` (docs/labs.md#containment)
    */
   aabbContainsPoint(min: Vec3Like, max: Vec3Like, p: Vec3Like): boolean;
   /**
    * Whether p is inside or on the capsule.
+   * @param start One end of the capsule's axis.
+   * @param end The other end.
+   * @param radius >= 0.
+   * @param p The point.
+   * @returns True inside or on the surface.
    * @see The playground's lab `?mode=lab&query=containment` (docs/labs.md#containment)
    */
   capsuleContainsPoint(start: Vec3Like, end: Vec3Like, radius: number, p: Vec3Like): boolean;
-  /** Whether p is inside or on the oriented box. */
+  /**
+   * Whether p is inside or on the oriented box.
+   * @param center The box's centre.
+   * @param rotation Its rotation (normalised here).
+   * @param halfExtents Half its size along its own axes, each >= 0.
+   * @param p The point.
+   * @returns True inside or on the surface.
+   */
   obbContainsPoint(center: Vec3Like, rotation: QuatLike, halfExtents: Vec3Like, p: Vec3Like): boolean;
   /**
-   * Whether p is inside or on a convex polygon (either winding; exact edge signs). `vertices`: {x, y}[] or 2 floats per vertex.
+   * Whether p is inside or on a convex polygon (either winding; exact edge signs).
+   * @param vertices The polygon's corners in order: {x, y}[] or 2 floats per vertex.
+   * @param p The point.
+   * @returns True inside or on an edge.
+   * @example s.convexPolygonContainsPoint([{ x: 0, y: 0 }, { x: 2, y: 0 }, { x: 0, y: 2 }], { x: 0.5, y: 0.5 }); // true
    * @see The playground's lab `?mode=lab&query=containment` (docs/labs.md#containment)
    */
   convexPolygonContainsPoint(vertices: Vec2Like[] | Float32Array, p: Vec2Like): boolean;
 
   // contacts (normal from the first shape toward the second)
   /**
-   * Two spheres. point: on A's surface toward B.
+   * Two spheres.
+   * @param centerA Sphere A's centre.
+   * @param radiusA Its radius, >= 0.
+   * @param centerB Sphere B's centre.
+   * @param radiusB Its radius, >= 0.
+   * @returns The contact: point on A's surface toward B, normal from A toward B, depth; a miss
+   *   has `hit` false and zeros.
+   * @example
+   * const c = s.sphereSphere({ x: 0, y: 0, z: 0 }, 1, { x: 1.5, y: 0, z: 0 }, 1); // depth 0.5, normal +x
    * @see The playground's lab `?mode=lab&query=sphere-sphere` (docs/labs.md#sphere-sphere)
    */
   sphereSphere(centerA: Vec3Like, radiusA: number, centerB: Vec3Like, radiusB: number): Contact;
   /**
    * Two boxes: the face direction of least translation, the overlap's centre.
+   * @param minA Box A's smallest corner.
+   * @param maxA Its largest corner.
+   * @param minB Box B's smallest corner.
+   * @param maxB Its largest corner.
+   * @returns The contact; a miss has `hit` false.
    * @see The playground's lab `?mode=lab&query=aabb-aabb` (docs/labs.md#aabb-aabb)
    */
   aabbAABB(minA: Vec3Like, maxA: Vec3Like, minB: Vec3Like, maxB: Vec3Like): Contact;
   /**
    * Box and sphere: the closest point of the box, or the nearest face when the centre is inside.
+   * @param min The box's smallest corner.
+   * @param max Its largest corner.
+   * @param center The sphere's centre.
+   * @param radius Its radius, >= 0.
+   * @returns The contact, normal from the box toward the sphere; a miss has `hit` false.
    * @see The playground's lab `?mode=lab&query=aabb-sphere` (docs/labs.md#aabb-sphere)
    */
   aabbSphere(min: Vec3Like, max: Vec3Like, center: Vec3Like, radius: number): Contact;
   /**
-   * Two capsules. point: on A's surface.
+   * Two capsules.
+   * @param startA One end of capsule A's axis.
+   * @param endA The other end.
+   * @param radiusA Its radius, >= 0.
+   * @param startB One end of capsule B's axis.
+   * @param endB The other end.
+   * @param radiusB Its radius, >= 0.
+   * @returns The contact, point on A's surface; a miss has `hit` false.
    * @see The playground's lab `?mode=lab&query=capsule-capsule` (docs/labs.md#capsule-capsule)
    */
   capsuleCapsule(
@@ -843,12 +1319,25 @@ export interface Shototsu {
     radiusB: number,
   ): Contact;
   /**
-   * Capsule and sphere. point: on the capsule's surface.
+   * Capsule and sphere.
+   * @param start One end of the capsule's axis.
+   * @param end The other end.
+   * @param radius The capsule's radius, >= 0.
+   * @param center The sphere's centre.
+   * @param sphereRadius The sphere's radius, >= 0.
+   * @returns The contact, point on the capsule's surface; a miss has `hit` false.
    * @see The playground's lab `?mode=lab&query=capsule-sphere` (docs/labs.md#capsule-sphere)
    */
   capsuleSphere(start: Vec3Like, end: Vec3Like, radius: number, center: Vec3Like, sphereRadius: number): Contact;
   /**
    * Two oriented boxes by the separating-axis theorem (15 axes).
+   * @param centerA Box A's centre.
+   * @param rotationA Its rotation (normalised here).
+   * @param halfExtentsA Its half size along its own axes.
+   * @param centerB Box B's centre.
+   * @param rotationB Its rotation.
+   * @param halfExtentsB Its half size.
+   * @returns The contact along the axis of least overlap; a miss has `hit` false.
    * @see The playground's lab `?mode=lab&query=obb-obb` (docs/labs.md#obb-obb)
    */
   obbOBB(
@@ -861,6 +1350,12 @@ export interface Shototsu {
   ): Contact;
   /**
    * Oriented box and sphere.
+   * @param center The box's centre.
+   * @param rotation Its rotation (normalised here).
+   * @param halfExtents Its half size along its own axes.
+   * @param sphereCenter The sphere's centre.
+   * @param radius The sphere's radius, >= 0.
+   * @returns The contact, normal from the box toward the sphere; a miss has `hit` false.
    * @see The playground's lab `?mode=lab&query=obb-sphere` (docs/labs.md#obb-sphere)
    */
   obbSphere(
@@ -870,36 +1365,100 @@ export interface Shototsu {
     sphereCenter: Vec3Like,
     radius: number,
   ): Contact;
-  /** Triangle and sphere (seed 000): point on the triangle, normal toward the centre. */
+  /**
+   * Triangle and sphere (seed 000).
+   * @param a The triangle's first vertex.
+   * @param b Its second vertex.
+   * @param c Its third vertex.
+   * @param center The sphere's centre.
+   * @param radius Its radius, >= 0.
+   * @returns The contact: point on the triangle, normal toward the centre; a miss has `hit` false.
+   * @example
+   * const c = s.triangleSphere({ x: -5, y: 0, z: -5 }, { x: 5, y: 0, z: -5 }, { x: 0, y: 0, z: 5 }, { x: 0, y: 0.3, z: 0 }, 0.5);
+   * // c.depth 0.2: push the sphere up by it
+   */
   triangleSphere(a: Vec3Like, b: Vec3Like, c: Vec3Like, center: Vec3Like, radius: number): Contact;
-  /** Triangle and capsule: point on the triangle, normal toward the capsule's axis. */
+  /**
+   * Triangle and capsule.
+   * @param a The triangle's first vertex.
+   * @param b Its second vertex.
+   * @param c Its third vertex.
+   * @param start One end of the capsule's axis.
+   * @param end The other end.
+   * @param radius The capsule's radius, >= 0.
+   * @returns The contact: point on the triangle, normal toward the capsule's axis; a miss has `hit` false.
+   */
   triangleCapsule(a: Vec3Like, b: Vec3Like, c: Vec3Like, start: Vec3Like, end: Vec3Like, radius: number): Contact;
   /**
-   * The smallest translation moving box `moving` out of box `fixed` (one non-zero component; zero when apart or touching).
+   * The smallest translation moving box `moving` out of box `fixed`.
+   * @param fixedMin The fixed box's smallest corner.
+   * @param fixedMax Its largest corner.
+   * @param movingMin The moving box's smallest corner.
+   * @param movingMax Its largest corner.
+   * @returns One non-zero component; zero when apart or touching.
    * @see The playground's lab `?mode=lab&query=push-out` (docs/labs.md#push-out)
    */
   pushOutAABBAABB(fixedMin: Vec3Like, fixedMax: Vec3Like, movingMin: Vec3Like, movingMax: Vec3Like): Vec3;
-  /** Whether two boxes share a point (touching counts). */
+  /**
+   * Whether two boxes share a point (touching counts).
+   * @param minA Box A's smallest corner.
+   * @param maxA Its largest corner.
+   * @param minB Box B's smallest corner.
+   * @param maxB Its largest corner.
+   * @returns True when they overlap or touch.
+   */
   aabbOverlapsAABB(minA: Vec3Like, maxA: Vec3Like, minB: Vec3Like, maxB: Vec3Like): boolean;
 
   // segment casts: t in [0, 1], starting inside gives t = 0
   /**
-   * Segment against a two-sided plane; normal faces the start.
+   * Segment against a two-sided plane.
+   * @param from The segment's start (t = 0).
+   * @param to Its end (t = 1).
+   * @param planeNormal The plane's normal, any non-zero length.
+   * @param planePoint Any point of the plane.
+   * @returns The hit at fraction t, normal facing the start; a miss has t = 1.
+   * @example
+   * const h = s.intersectSegmentPlane({ x: 0, y: 2, z: 0 }, { x: 0, y: -2, z: 0 }, { x: 0, y: 1, z: 0 }, { x: 0, y: 0, z: 0 }); // t 0.5
    * @see The playground's lab `?mode=lab&query=segment-plane` (docs/labs.md#segment-plane)
    */
   intersectSegmentPlane(from: Vec3Like, to: Vec3Like, planeNormal: Vec3Like, planePoint: Vec3Like): CastHit;
   /**
    * Segment against a solid sphere.
+   * @param from The segment's start (t = 0).
+   * @param to Its end (t = 1).
+   * @param center The sphere's centre.
+   * @param radius Its radius, >= 0.
+   * @returns The entry at fraction t (0 when `from` is inside); a miss has t = 1.
+   * @example
+   * const h = s.intersectSegmentSphere({ x: -4, y: 0, z: 0 }, { x: 4, y: 0, z: 0 }, { x: 0, y: 0, z: 0 }, 1);
+   * if (h.hit) console.log(h.t, h.point); // 0.375, { x: -1, y: 0, z: 0 }
    * @see The playground's lab `?mode=lab&query=segment-sphere` (docs/labs.md#segment-sphere)
    */
   intersectSegmentSphere(from: Vec3Like, to: Vec3Like, center: Vec3Like, radius: number): CastHit;
   /**
    * Segment against a solid box (slabs), with the entry face's normal.
+   * @param from The segment's start (t = 0).
+   * @param to Its end (t = 1).
+   * @param min The box's smallest corner.
+   * @param max Its largest corner.
+   * @returns The entry at fraction t (0 when `from` is inside); a miss has t = 1.
+   * @example
+   * const h = s.intersectSegmentAABB({ x: 0, y: 5, z: 0 }, { x: 0, y: -5, z: 0 }, { x: -1, y: -1, z: -1 }, { x: 1, y: 1, z: 1 });
+   * // h.t 0.4, h.normal { x: 0, y: 1, z: 0 }
    * @see The playground's lab `?mode=lab&query=segment-aabb` (docs/labs.md#segment-aabb)
    */
   intersectSegmentAABB(from: Vec3Like, to: Vec3Like, min: Vec3Like, max: Vec3Like): CastHit;
   /**
    * Segment against a solid oriented box.
+   * @param from The segment's start (t = 0).
+   * @param to Its end (t = 1).
+   * @param center The box's centre.
+   * @param rotation Its rotation (normalised here).
+   * @param halfExtents Its half size along its own axes.
+   * @returns The entry at fraction t (0 when `from` is inside); a miss has t = 1.
+   * @example
+   * const upright = { x: 0, y: 0, z: 0, w: 1 };
+   * s.intersectSegmentOBB({ x: 0, y: 5, z: 0 }, { x: 0, y: -5, z: 0 }, { x: 0, y: 0, z: 0 }, upright, { x: 1, y: 1, z: 1 });
    * @see The playground's lab `?mode=lab&query=segment-obb` (docs/labs.md#segment-obb)
    */
   intersectSegmentOBB(
@@ -911,15 +1470,45 @@ export interface Shototsu {
   ): CastHit;
   /**
    * Segment against a triangle from either side (watertight over meshes), with the hit's barycentrics.
+   * @param from The segment's start (t = 0).
+   * @param to Its end (t = 1).
+   * @param a The triangle's first vertex.
+   * @param b Its second vertex.
+   * @param c Its third vertex.
+   * @returns The hit at fraction t, normal facing `from`, and its barycentric (u, v, w); a miss has t = 1.
+   * @example
+   * const h = s.intersectSegmentTriangle(
+   *   { x: 0.2, y: 1, z: 0.2 }, { x: 0.2, y: -1, z: 0.2 },
+   *   { x: 0, y: 0, z: 0 }, { x: 1, y: 0, z: 0 }, { x: 0, y: 0, z: 1 },
+   * ); // t 0.5, barycentric { x: 0.6, y: 0.2, z: 0.2 }
    * @see The playground's lab `?mode=lab&query=segment-triangle` (docs/labs.md#segment-triangle)
    */
   intersectSegmentTriangle(from: Vec3Like, to: Vec3Like, a: Vec3Like, b: Vec3Like, c: Vec3Like): TriangleCastHit;
   /**
    * Segment against a solid capsule.
+   * @param from The segment's start (t = 0).
+   * @param to Its end (t = 1).
+   * @param start One end of the capsule's axis.
+   * @param end The other end.
+   * @param radius Its radius, >= 0.
+   * @returns The entry at fraction t (0 when `from` is inside); a miss has t = 1.
+   * @example
+   * s.intersectSegmentCapsule({ x: -3, y: 1, z: 0 }, { x: 3, y: 1, z: 0 }, { x: 0, y: 0, z: 0 }, { x: 0, y: 2, z: 0 }, 0.5);
    * @see The playground's lab `?mode=lab&query=segment-capsule` (docs/labs.md#segment-capsule)
    */
   intersectSegmentCapsule(from: Vec3Like, to: Vec3Like, start: Vec3Like, end: Vec3Like, radius: number): CastHit;
-  /** Ray origin + s direction against a triangle (either side): s of the hit (in units of |direction|) with s <= maxDistance, or null. */
+  /**
+   * Ray origin + s direction against a triangle (either side).
+   * @param origin Where the ray starts.
+   * @param direction Any non-zero length: s is measured in units of |direction|.
+   * @param a The triangle's first vertex.
+   * @param b Its second vertex.
+   * @param c Its third vertex.
+   * @param maxDistance The largest s that counts (default Infinity).
+   * @returns s of the hit, or null on a miss.
+   * @example
+   * const s1 = s.intersectRayTriangle({ x: 0.2, y: 3, z: 0.2 }, { x: 0, y: -1, z: 0 }, { x: 0, y: 0, z: 0 }, { x: 1, y: 0, z: 0 }, { x: 0, y: 0, z: 1 }); // 3
+   */
   intersectRayTriangle(
     origin: Vec3Like,
     direction: Vec3Like,
@@ -930,7 +1519,19 @@ export interface Shototsu {
   ): number | null;
 
   // sweeps: the first time of impact, t in [0, 1]
-  /** A sphere moving from `from` to `to` against the front face of a plane (seed 002), with the case that decided. */
+  /**
+   * A sphere moving from `from` to `to` against the front face of a plane (seed 002), with the case that decided.
+   * @param radius The sphere's radius, >= 0.
+   * @param from Its centre at the start (t = 0).
+   * @param to Its centre at the end (t = 1).
+   * @param planeNormal The plane's normal (its front side), any non-zero length.
+   * @param planePoint Any point of the plane.
+   * @returns t of the contact, the centre then, `kind` (why), `contactTime` and `startDistance`;
+   *   a miss has t = 1 and `point` the end.
+   * @example
+   * const h = s.sweepSpherePlane(0.5, { x: 0, y: 3, z: 0 }, { x: 0, y: -3, z: 0 }, { x: 0, y: 1, z: 0 }, { x: 0, y: 0, z: 0 });
+   * // h.kind 'hitFront', h.t 0.41666…, h.point.y 0.5
+   */
   sweepSpherePlane(
     radius: number,
     from: Vec3Like,
@@ -938,7 +1539,21 @@ export interface Shototsu {
     planeNormal: Vec3Like,
     planePoint: Vec3Like,
   ): SweepPlaneHit;
-  /** A sphere moving from `from` to `to` against a triangle (face, edges, vertices), never later than the exact contact. */
+  /**
+   * A sphere moving from `from` to `to` against a triangle (face, edges, vertices), never later than the exact contact.
+   * @param radius The sphere's radius, >= 0.
+   * @param from Its centre at the start (t = 0).
+   * @param to Its centre at the end (t = 1).
+   * @param a The triangle's first vertex.
+   * @param b Its second vertex.
+   * @param c Its third vertex.
+   * @returns t of the first contact, the centre then, the contact point, the normal and the
+   *   feature touched; a miss has t = 1 and `point` the end.
+   * @example
+   * const h = s.sweepSphereTriangle(0.25, { x: 0.2, y: 2, z: 0.2 }, { x: 0.2, y: -2, z: 0.2 },
+   *   { x: 0, y: 0, z: 0 }, { x: 1, y: 0, z: 0 }, { x: 0, y: 0, z: 1 });
+   * const centre = h.point; // where it first touches: y 0.25, h.feature 'face'
+   */
   sweepSphereTriangle(
     radius: number,
     from: Vec3Like,
@@ -948,11 +1563,34 @@ export interface Shototsu {
     c: Vec3Like,
   ): TriangleSweepHit;
   /**
-   * Two spheres moving during the same step: p from p0 to p1 (radius rp), q from q0 to q1 (radius rq). point: p's centre at t; normal from q toward p.
+   * Two spheres moving during the same step.
+   * @param p0 Sphere p's centre at the start.
+   * @param p1 Its centre at the end.
+   * @param rp Its radius, >= 0.
+   * @param q0 Sphere q's centre at the start.
+   * @param q1 Its centre at the end.
+   * @param rq Its radius, >= 0.
+   * @returns t of the first contact; point: p's centre at t; normal from q toward p; a miss has t = 1.
+   * @example
+   * const h = s.sweepSphereSphere({ x: -5, y: 0, z: 0 }, { x: 5, y: 0, z: 0 }, 1, { x: 5, y: 0, z: 0 }, { x: -5, y: 0, z: 0 }, 1);
+   * // h.t 0.4: they meet at x = -1 and x = 1
    * @see The playground's lab `?mode=lab&query=sweep-sphere-sphere` (docs/labs.md#sweep-sphere-sphere)
    */
   sweepSphereSphere(p0: Vec3Like, p1: Vec3Like, rp: number, q0: Vec3Like, q1: Vec3Like, rq: number): SweepHit;
-  /** A capsule start–end translating by `motion` against a triangle. point: the capsule's centre at t. */
+  /**
+   * A capsule start–end translating by `motion` against a triangle.
+   * @param start One end of the capsule's axis at the start.
+   * @param end The other end.
+   * @param radius Its radius, >= 0.
+   * @param motion The whole translation (t = 1 at its end).
+   * @param a The triangle's first vertex.
+   * @param b Its second vertex.
+   * @param c Its third vertex.
+   * @returns t of the first contact; point: the capsule's centre at t; a miss has t = 1.
+   * @example
+   * const h = s.sweepCapsuleTriangle({ x: 0.2, y: 1, z: 0.2 }, { x: 0.2, y: 2, z: 0.2 }, 0.3, { x: 0, y: -3, z: 0 },
+   *   { x: 0, y: 0, z: 0 }, { x: 1, y: 0, z: 0 }, { x: 0, y: 0, z: 1 });
+   */
   sweepCapsuleTriangle(
     start: Vec3Like,
     end: Vec3Like,
@@ -964,63 +1602,204 @@ export interface Shototsu {
   ): SweepHit;
 
   // floors (up is +y)
-  /** The triangle's height at (x, z) seen from above (seed 003's plane method), or null outside it or for a wall. */
+  /**
+   * The triangle's height at (x, z) seen from above (seed 003's plane method).
+   * @param a The triangle's first vertex.
+   * @param b Its second vertex.
+   * @param c Its third vertex.
+   * @param x World x.
+   * @param z World z.
+   * @returns The height, or null outside the triangle (seen from above) or for a wall.
+   * @example s.floorHeight({ x: 0, y: 0, z: 0 }, { x: 2, y: 2, z: 0 }, { x: 0, y: 0, z: 2 }, 1, 0.5); // 1
+   */
   floorHeight(a: Vec3Like, b: Vec3Like, c: Vec3Like, x: number, z: number): number | null;
-  /** The same by seed 003's area-weighted method. */
+  /**
+   * floorHeight by seed 003's area-weighted method.
+   * @param a The triangle's first vertex.
+   * @param b Its second vertex.
+   * @param c Its third vertex.
+   * @param x World x.
+   * @param z World z.
+   * @returns The height, or null outside the triangle or for a wall.
+   */
   floorHeightByArea(a: Vec3Like, b: Vec3Like, c: Vec3Like, x: number, z: number): number | null;
 
   // bounding volumes
-  /** The smallest sphere holding the triangle (seed 001). */
+  /**
+   * The smallest sphere holding the triangle (seed 001).
+   * @param a The triangle's first vertex.
+   * @param b Its second vertex.
+   * @param c Its third vertex.
+   * @returns Centre, radius, and which case decided it.
+   */
   triangleBoundingSphere(a: Vec3Like, b: Vec3Like, c: Vec3Like): TriangleBoundingSphere;
-  /** The sphere through the three vertices (exists = false when collinear). */
+  /**
+   * The sphere through the three vertices.
+   * @param a The triangle's first vertex.
+   * @param b Its second vertex.
+   * @param c Its third vertex.
+   * @returns Centre and radius; exists = false when collinear (then the minimum bounding sphere).
+   */
   triangleCircumsphere(a: Vec3Like, b: Vec3Like, c: Vec3Like): TriangleCircumsphere;
-  /** The box of a triangle. */
+  /**
+   * The box of a triangle.
+   * @param a The triangle's first vertex.
+   * @param b Its second vertex.
+   * @param c Its third vertex.
+   * @returns min and max corners.
+   */
   aabbOfTriangle(a: Vec3Like, b: Vec3Like, c: Vec3Like): AABB;
-  /** The box of a sphere (rounded outward). */
+  /**
+   * The box of a sphere (rounded outward).
+   * @param center The sphere's centre.
+   * @param radius Its radius, >= 0.
+   * @returns min and max corners.
+   */
   aabbOfSphere(center: Vec3Like, radius: number): AABB;
-  /** The box of a capsule. */
+  /**
+   * The box of a capsule.
+   * @param start One end of the capsule's axis.
+   * @param end The other end.
+   * @param radius Its radius, >= 0.
+   * @returns min and max corners.
+   */
   aabbOfCapsule(start: Vec3Like, end: Vec3Like, radius: number): AABB;
-  /** The box of an oriented box. */
+  /**
+   * The box of an oriented box.
+   * @param center The box's centre.
+   * @param rotation Its rotation (normalised here).
+   * @param halfExtents Its half size along its own axes.
+   * @returns min and max corners.
+   */
   aabbOfOBB(center: Vec3Like, rotation: QuatLike, halfExtents: Vec3Like): AABB;
-  /** The box swept by a sphere moving from start to end. */
+  /**
+   * The box swept by a sphere moving from start to end.
+   * @param start The centre at the start.
+   * @param end The centre at the end.
+   * @param radius Its radius, >= 0.
+   * @returns min and max corners.
+   */
   aabbOfSweptSphere(start: Vec3Like, end: Vec3Like, radius: number): AABB;
-  /** Exact bounds of the box rotated about the origin (absolute-matrix method). */
+  /**
+   * Exact bounds of the box rotated about the origin (absolute-matrix method).
+   * @param min The box's smallest corner.
+   * @param max Its largest corner.
+   * @param rotation The rotation (normalised here).
+   * @returns min and max corners.
+   */
   aabbRotate(min: Vec3Like, max: Vec3Like, rotation: QuatLike): AABB;
-  /** Exact bounds of the box transformed by an affine matrix. */
+  /**
+   * Exact bounds of the box transformed by an affine matrix.
+   * @param min The box's smallest corner.
+   * @param max Its largest corner.
+   * @param matrix A THREE.Matrix4 or 16 numbers, column-major.
+   * @returns min and max corners.
+   * @example
+   * mesh.geometry.computeBoundingBox();
+   * const box = s.aabbTransform(mesh.geometry.boundingBox.min, mesh.geometry.boundingBox.max, mesh.matrixWorld);
+   */
   aabbTransform(min: Vec3Like, max: Vec3Like, matrix: Matrix4Like): AABB;
-  /** The smallest box holding the points (3 floats each); the empty box (min +Infinity, max -Infinity) for none. */
+  /**
+   * The smallest box holding the points.
+   * @param points 3 floats per point.
+   * @returns min and max corners; the empty box (min +Infinity, max -Infinity) for none.
+   */
   aabbFromPoints(points: Float32Input): AABB;
 
   // batches: one crossing into wasm; each input holds n elements or 1 (used for all)
-  /** Closest point of triangle i (9 floats) to point i (3 floats); 3 floats per point. */
+  /**
+   * closestPointOnTriangle per pair: point i against triangle i.
+   * @param points 3 floats per point.
+   * @param triangles 9 floats per triangle (a, b, c).
+   * @param out Filled with 3 floats per pair, when given.
+   * @returns `out` (its array), or a new Float32Array of 3 floats per pair.
+   * @example
+   * const tri = new Float32Array([0, 0, 0, 1, 0, 0, 0, 0, 1]); // one triangle for every point
+   * const closest = s.closestPointsOnTriangles(new Float32Array([0.2, 1, 0.2, 2, 1, 0]), tri);
+   */
   closestPointsOnTriangles(points: Float32Input, triangles: Float32Input, out?: Float32Input): Float32Array;
-  /** triangleSphere per pair: triangles 9 floats, spheres 4 (centre xyz, radius); out 8 per pair: hit, point xyz, normal xyz, depth. */
+  /**
+   * triangleSphere per pair.
+   * @param triangles 9 floats per triangle.
+   * @param spheres 4 floats per sphere: centre xyz, radius.
+   * @param out Filled with 8 floats per pair, when given: hit, point xyz, normal xyz, depth.
+   * @returns `out` (its array), or a new Float32Array of 8 floats per pair.
+   * @example
+   * const contacts = s.trianglesSpheres(new Float32Array([-5, 0, -5, 5, 0, -5, 0, 0, 5]), new Float32Array([0, 0.3, 0, 0.5]));
+   * const depth = contacts[7]; // 0.2
+   */
   trianglesSpheres(triangles: Float32Input, spheres: Float32Input, out?: Float32Input): Float32Array;
-  /** intersectSegmentTriangle per pair: segments 6 floats (from, to); out 8 per pair: hit, t, point xyz, normal xyz. */
+  /**
+   * intersectSegmentTriangle per pair.
+   * @param segments 6 floats per segment: from xyz, to xyz.
+   * @param triangles 9 floats per triangle.
+   * @param out Filled with 8 floats per pair, when given: hit, t, point xyz, normal xyz.
+   * @returns `out` (its array), or a new Float32Array of 8 floats per pair.
+   * @example
+   * const segs = s.allocFloat32(6 * 1000); // fill segs.array, then every frame:
+   * const hits = s.intersectSegmentsTriangles(segs, new Float32Array([0, 0, 0, 1, 0, 0, 0, 0, 1]));
+   */
   intersectSegmentsTriangles(segments: Float32Input, triangles: Float32Input, out?: Float32Input): Float32Array;
-  /** intersectSegmentSphere per pair: spheres 4 floats; out 8 per pair as intersectSegmentsTriangles. */
+  /**
+   * intersectSegmentSphere per pair.
+   * @param segments 6 floats per segment: from xyz, to xyz.
+   * @param spheres 4 floats per sphere: centre xyz, radius.
+   * @param out Filled with 8 floats per pair, when given, as intersectSegmentsTriangles.
+   * @returns `out` (its array), or a new Float32Array of 8 floats per pair.
+   * @example const hits = s.intersectSegmentsSpheres(new Float32Array([-4, 0, 0, 4, 0, 0]), new Float32Array([0, 0, 0, 1]));
+   */
   intersectSegmentsSpheres(segments: Float32Input, spheres: Float32Input, out?: Float32Input): Float32Array;
-  /** intersectSegmentAABB per pair: boxes 6 floats (min, max); out 8 per pair as intersectSegmentsTriangles. */
+  /**
+   * intersectSegmentAABB per pair.
+   * @param segments 6 floats per segment: from xyz, to xyz.
+   * @param boxes 6 floats per box: min xyz, max xyz.
+   * @param out Filled with 8 floats per pair, when given, as intersectSegmentsTriangles.
+   * @returns `out` (its array), or a new Float32Array of 8 floats per pair.
+   * @example const hits = s.intersectSegmentsAABBs(new Float32Array([0, 5, 0, 0, -5, 0]), new Float32Array([-1, -1, -1, 1, 1, 1]));
+   */
   intersectSegmentsAABBs(segments: Float32Input, boxes: Float32Input, out?: Float32Input): Float32Array;
 
   // broadphase: boxes 6 floats each (min, max); pairs (a < b) sorted, 2 per pair
   /**
    * Every overlapping pair by testing all pairs (the reference).
+   * @param boxes 6 floats per box: min xyz, max xyz.
+   * @returns 2 indices per pair (a < b), sorted.
    * @see The playground's lab `?mode=lab&query=sweep-and-prune` (docs/labs.md#sweep-and-prune)
    */
   pairsAll(boxes: Float32Input): Uint32Array;
   /**
    * The same set by sweep and prune along x.
+   * @param boxes 6 floats per box: min xyz, max xyz.
+   * @returns 2 indices per pair (a < b), sorted.
+   * @example
+   * const pairs = s.pairsSweepAndPrune(new Float32Array([0, 0, 0, 1, 1, 1, 0.5, 0.5, 0.5, 2, 2, 2])); // [0, 1]
    * @see The playground's lab `?mode=lab&query=sweep-and-prune` (docs/labs.md#sweep-and-prune)
    */
   pairsSweepAndPrune(boxes: Float32Input): Uint32Array;
-  /** The same set through a bounding volume hierarchy (does not degrade when boxes share an axis). */
+  /**
+   * The same set through a bounding volume hierarchy (does not degrade when boxes share an axis).
+   * @param boxes 6 floats per box: min xyz, max xyz.
+   * @returns 2 indices per pair (a < b), sorted.
+   */
   pairsTree(boxes: Float32Input): Uint32Array;
 
   // memory
-  /** A Float32Array in wasm memory for zero-copy batch calls (zero-filled). */
+  /**
+   * A Float32Array in wasm memory for zero-copy batch calls (zero-filled).
+   * @param length Number of floats, an integer >= 0.
+   * @returns The array: read `.array` after calls that allocate; dispose() it when done.
+   * @example
+   * const rays = s.allocFloat32(6 * 256); // 256 rays
+   * rays.array.set([0, 10, 0, 0, -1, 0]);
+   * const hits = world.raycastBatch(rays, 100);
+   * rays.dispose();
+   */
   allocFloat32(length: number): WasmArray<Float32Array>;
-  /** A Uint32Array in wasm memory (zero-filled). */
+  /**
+   * A Uint32Array in wasm memory (zero-filled).
+   * @param length Number of values, an integer >= 0.
+   * @returns The array: read `.array` after calls that allocate; dispose() it when done.
+   */
   allocUint32(length: number): WasmArray<Uint32Array>;
 
   /** The mesh world: `new s.World()`. */

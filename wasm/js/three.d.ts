@@ -29,19 +29,28 @@ export interface GeometryLike {
   boundsTree?: BoundsTree | null;
 }
 
-/** The tree computeBoundsTree builds: a private World holding the geometry's triangles in its own space. */
+/**
+ * The tree computeBoundsTree builds: a private World holding the geometry's triangles in its own space.
+ * @example
+ * const tree = mesh.geometry.computeBoundsTree();
+ * const local = tree.world.raycast({ x: 0, y: 5, z: 0 }, { x: 0, y: -1, z: 0 }); // in the geometry's space
+ * const face = local.triangle; // face `face` of the geometry
+ */
 export declare class BoundsTree {
   private constructor();
   readonly world: World;
   /** Triangles: face k of the index (or of the positions when there is none) is triangle k. */
   readonly triangleCount: number;
   readonly indexed: boolean;
+  /** Frees its World (disposeBoundsTree calls it, and clears geometry.boundsTree). */
   dispose(): void;
 }
 
 /**
- * Builds `this` geometry's tree. Install it on the prototype after `await init()`.
+ * Builds `this` geometry's tree (replacing and freeing an earlier one). Install it on the
+ * prototype after `await init()`; call it again after changing the positions or the index.
  * @param this a THREE.BufferGeometry
+ * @returns The tree, also put in `this.boundsTree`.
  * @example
  * THREE.BufferGeometry.prototype.computeBoundsTree = computeBoundsTree;
  * THREE.Mesh.prototype.raycast = acceleratedRaycast;
@@ -60,8 +69,9 @@ export declare function disposeBoundsTree(this: GeometryLike): void;
  * Mesh.raycast through the geometry's tree: the same intersections three.js returns, sooner.
  * Honours near/far, `raycaster.firstHitOnly` (the nearest hit per mesh or instance), the
  * material's side, drawRange and groups; meshes without a tree are raycast by three.js.
+ * @param this a THREE.Mesh (InstancedMesh, SkinnedMesh)
  * @param raycaster the THREE.Raycaster
- * @param intersects where the intersections are pushed
+ * @param intersects where the intersections are pushed (three.js sorts them afterwards)
  * @example
  * THREE.Mesh.prototype.raycast = acceleratedRaycast;
  * THREE.SkinnedMesh.prototype.raycast = acceleratedRaycast; // skinned meshes too
@@ -95,7 +105,16 @@ export interface AddObject3DOptions {
   layers?: number | { mask: number };
 }
 
-/** What addObject3D added: read poses into the World, take it out, or name a hit's object. */
+/**
+ * What addObject3D added: read poses into the World, take it out, or name a hit's object.
+ * @example
+ * const level = addObject3D(world, gltf.scene, { dynamic: true });
+ * // each frame, after three.js moved things:
+ * level.update();
+ * world.update(dt);
+ * // when the level unloads:
+ * level.remove();
+ */
 export interface SceneHandle {
   /** The World ids of the objects added. */
   readonly ids: number[];
@@ -103,7 +122,17 @@ export interface SceneHandle {
   update(): void;
   /** Removes every object this call added from the World. */
   remove(): void;
-  /** The three.js object (and instance, and face of the geometry) behind a World id and triangle; null for ids it did not add. */
+  /**
+   * The three.js object (and instance, and face of the geometry) behind a World id and triangle.
+   * @param id An object id, e.g. a WorldHit's `object`.
+   * @param triangle Its triangle index, e.g. a WorldHit's `triangle` (omitted: faceIndex undefined).
+   * @returns The mesh, its instanceId (InstancedMesh) and faceIndex; null for ids it did not add.
+   * @example
+   * const level = addObject3D(world, gltf.scene);
+   * const hit = world.raycast(raycaster.ray.origin, raycaster.ray.direction);
+   * const found = hit.hit ? level.lookup(hit.object, hit.triangle) : null;
+   * if (found) console.log(found.object, found.instanceId, found.faceIndex);
+   */
   lookup(
     id: number,
     triangle?: number,
@@ -117,12 +146,14 @@ export interface SceneHandle {
  * `options.layers`. An object's three.js layers become its World layers.
  * @param world the World to add to
  * @param object3D a scene, group or mesh
- * @param options { dynamic?, layers? }
+ * @param options { dynamic?, layers? }: keep poses for update() (default false: baked), which
+ *   three.js layers to take (default all)
+ * @returns The handle: its World ids, update(), remove() and lookup().
  * @example
  * const level = addObject3D(world, gltf.scene);
- * const platforms = addObject3D(world, platformGroup, { dynamic: true });
+ * const platforms = addObject3D(world, scene.getObjectByName('platforms'), { dynamic: true });
  * // each frame: platforms.update(); world.update(dt);
- * const hit = world.raycast(eye, dir);
+ * const hit = world.raycast(raycaster.ray.origin, raycaster.ray.direction);
  * if (hit.hit) console.log(level.lookup(hit.object, hit.triangle));
  */
 export declare function addObject3D(world: World, object3D: Object3DLike, options?: AddObject3DOptions): SceneHandle;
