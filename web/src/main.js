@@ -23,7 +23,9 @@ const resolve = (option, ...args) => (typeof option === 'function' ? option(...a
 
 /**
  * What the page exposes for scripting and for its own browser tests: the frame counter, the
- * running mode's `info()` (a snapshot of what it shows) and a pixel check of the canvas.
+ * running mode's `info()` (a snapshot of what it shows), a pixel check of the canvas, and
+ * `pause()`: frames keep drawing but the clock stops, so a script steps the running mode itself
+ * (`playground.running.advance(n)` in the modes that simulate) at the fixed step.
  */
 const playground = {
   ready: false,
@@ -33,6 +35,10 @@ const playground = {
   info: () => null,
   inspectPixels: () => null,
   toPage: () => null,
+  paused: false,
+  pause(on = true) {
+    playground.paused = on;
+  },
 };
 window.playground = playground;
 
@@ -64,7 +70,7 @@ async function main() {
   function frame(now) {
     const dt = Math.min((now - last) / 1000, 0.1);
     last = now;
-    running.update(dt);
+    running.update(playground.paused ? 0 : dt);
     stage.render();
     playground.frames++;
     requestAnimationFrame(frame);
