@@ -24,8 +24,9 @@ const resolve = (option, ...args) => (typeof option === 'function' ? option(...a
 /**
  * What the page exposes for scripting and for its own browser tests: the frame counter, the
  * running mode's `info()` (a snapshot of what it shows), a pixel check of the canvas, and
- * `pause()`: frames keep drawing but the clock stops, so a script steps the running mode itself
- * (`playground.running.advance(n)` in the modes that simulate) at the fixed step.
+ * `pause()`: the clock stops and nothing is drawn (the page stays free for scripts, which step the
+ * running mode themselves: `playground.running.advance(n)` in the modes that simulate) until
+ * `draw()` asks for one frame or `pause(false)` resumes.
  */
 const playground = {
   ready: false,
@@ -39,7 +40,12 @@ const playground = {
   pause(on = true) {
     playground.paused = on;
   },
+  /** While paused: draw the next frame (the mode updated with dt = 0). */
+  draw() {
+    drawOnce = true;
+  },
 };
+let drawOnce = false;
 window.playground = playground;
 
 async function main() {
@@ -70,10 +76,12 @@ async function main() {
   function frame(now) {
     const dt = Math.min((now - last) / 1000, 0.1);
     last = now;
+    requestAnimationFrame(frame);
+    if (playground.paused && !drawOnce) return;
+    drawOnce = false;
     running.update(playground.paused ? 0 : dt);
     stage.render();
     playground.frames++;
-    requestAnimationFrame(frame);
   }
   requestAnimationFrame(frame);
   playground.ready = true;
