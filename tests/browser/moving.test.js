@@ -1,6 +1,6 @@
-// The playground's moving world in headless Chromium, judged from positions. Each page is paused
-// (`playground.pause()`: the clock stops, nothing is drawn until `draw()`) and stepped at the
-// fixed 1/60 s through the mode's `advance(n)`, so the runs do not depend on the machine's speed: the capsule rides the
+// The playground's moving world in headless Chromium, judged from positions. Each page starts
+// paused (`&paused`: the clock stops, nothing is drawn until `playground.draw()`) and is stepped at
+// the fixed 1/60 s through the mode's `advance(n)`, so the runs do not depend on the machine's speed: the capsule rides the
 // lift up and down twice, grounded on it every step and never in it; the turning disc carries it
 // rigidly; the swinging door pushes it, never deeper than the skin; 300 particles fired at the
 // paddle spinning at 30 rad/s never get through it. Serves the built site (web/dist).
@@ -18,8 +18,7 @@ let server, browser, characters;
 before(async () => {
   server = await serve(SITE);
   browser = await launch();
-  characters = await open(browser.context, server.url, '?mode=characters&at=lift&walkers=0', SMALL);
-  await characters.page.evaluate(() => window.playground.pause());
+  characters = await open(browser.context, server.url, '?mode=characters&at=lift&walkers=0&paused', SMALL);
 });
 
 after(async () => {
@@ -119,10 +118,9 @@ test('particles: none of 300 fired at the paddle spinning at 30 rad/s gets throu
   const { page, problems } = await open(
     browser.context,
     server.url,
-    '?mode=particles&scene=room&count=100&spin=30',
+    '?mode=particles&scene=room&count=100&spin=30&paused',
     SMALL,
   );
-  await page.evaluate(() => window.playground.pause());
   await advance(page, 10);
   await page.evaluate(() => window.playground.running.fireAtPaddle());
   await advance(page, 60);

@@ -6,6 +6,7 @@
 //   &query=<lab>                             for the labs: which one (without it, their gallery)
 //   &<parameter>=<value>                     any of the mode's parameters (see each mode's `params`)
 //   &embed                                   the layout for iframes: the view only
+//   &paused                                  starts paused (playground.pause(), below): for scripts
 import { init } from 'shototsu';
 import './style.css';
 import { Params } from './app/params.js';
@@ -54,6 +55,7 @@ async function main() {
   const params = new Params(mode.id, resolve(mode.params, search), search, resolve(mode.fixed ?? {}, search));
   const shell = createShell({ modes: MODES, mode, params });
   playground.mode = mode.id;
+  playground.paused = search.has('paused');
 
   let stage;
   try {
