@@ -125,7 +125,7 @@ test('particles: none of 300 fired at the paddle spinning at 30 rad/s gets throu
   await page.evaluate(() => window.playground.running.fireAtPaddle());
   await advance(page, 60);
   const info = await page.evaluate(() => window.playground.info({ positions: true }));
-  assert.equal(info.fired, 300);
+  assert.equal(info.firedAtPaddle, 300);
   assert.equal(info.spin, 30);
   assert.equal(info.through, 0, 'none through the paddle or into the capsule');
   assert.ok(info.batted >= 30, `the paddle batted ${info.batted} times`);

@@ -147,7 +147,8 @@ function create({ shototsu, stage, params: state, shell }) {
   let shots = [];
   let nextRecycle = 0;
   let spawnDebt = 0;
-  let fired = 0;
+  let fired = 0; // at the vault
+  let firedAtPaddle = 0;
   let stepsRun = 0;
   let accumulator = 0;
   let lastStats = { contacts: 0, particleContacts: 0, iterations: 0, saturated: 0, sleeping: 0 };
@@ -315,7 +316,8 @@ function create({ shototsu, stage, params: state, shell }) {
         shots.push(i);
       }
     }
-    fired += SHOTS;
+    if (what === 'vault') fired += SHOTS;
+    else firedAtPaddle += SHOTS;
     shell.say(`${SHOTS} particles fired at the ${what} at ${speed} m/s`);
   }
 
@@ -325,6 +327,7 @@ function create({ shototsu, stage, params: state, shell }) {
     shots = [];
     nextRecycle = 0;
     fired = 0;
+    firedAtPaddle = 0;
     judge.reset();
   }
 
@@ -461,7 +464,11 @@ function create({ shototsu, stage, params: state, shell }) {
     stats.set('asleep', lastStats.sleeping.toLocaleString('en'));
     stats.set('inside the vault', `${census_.inside} of ${fired} fired`, census_.inside ? 'bad' : 'ok');
     stats.set('outside the world', String(census_.outside), census_.outside ? 'bad' : 'ok');
-    stats.set('through a moving object', String(judge.through), judge.through ? 'bad' : 'ok');
+    stats.set(
+      'through a moving object',
+      `${judge.through}${firedAtPaddle ? ` · ${firedAtPaddle} fired at the paddle` : ''}`,
+      judge.through ? 'bad' : 'ok',
+    );
   }
 
   const fireButton = button('Fire at the vault', fire, {
@@ -528,6 +535,7 @@ function create({ shototsu, stage, params: state, shell }) {
         rain: rain.length,
         shots: shots.length,
         fired,
+        firedAtPaddle,
         steps: stepsRun,
         outside,
         insideVault: inside,
