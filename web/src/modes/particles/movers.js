@@ -1,5 +1,5 @@
 // What moves in the particles' rain: a paddle spinning about a horizontal axis (a box primitive of
-// the World, posed each step by setTransform before world.update) and a count of the particles
+// the World, posed each step by setTransform before world.update) and counts of the particles
 // that got through it or into the player's capsule, judged from positions alone.
 import * as THREE from 'three';
 
@@ -39,8 +39,9 @@ export function makePaddle(world, parent, { centre, half }, rate) {
 }
 
 /**
- * Counts particles that got through a moving object, each once: at a step's end, deeper than
- * 1 mm inside the paddle or the capsule; and, over a step in which a particle touched nothing
+ * Counts particles that got into the player's capsule (deeper than 1 mm at a step's end) and
+ * through the paddle, each particle once for each: at a step's end, deeper than 1 mm inside the
+ * paddle; and, over a step in which a particle touched nothing
  * (its velocity changed by gravity alone, so it moved on the straight line between its positions
  * at the step's ends), through the paddle — the side of its thin axis changed within its face,
  * the paddle turning at its constant rate, posed at instants a few centimetres of relative
@@ -50,8 +51,9 @@ export function makePaddle(world, parent, { centre, half }, rate) {
 export function makeJudge(paddle) {
   let start = new Float32Array(0);
   let startVelocity = new Float32Array(0);
-  let caught = new Uint8Array(0);
+  let caught = new Uint8Array(0); // bit 1: through the paddle, bit 2: into the capsule
   let count = 0;
+  let inCapsule = 0;
   let batted = 0;
   let startAngle = 0;
   const local = new THREE.Vector3();
@@ -122,9 +124,13 @@ export function makeJudge(paddle) {
   }
 
   return {
-    /** Particles that got through or into a moving object since the last reset. */
+    /** Particles that got through or into the paddle since the last reset. */
     get through() {
       return count;
+    },
+    /** Particles found inside the capsule since the last reset. */
+    get inCapsule() {
+      return inCapsule;
     },
     /** Bounces (steps that were not straight) with the paddle within reach: how often it batted. */
     get batted() {
@@ -133,6 +139,7 @@ export function makeJudge(paddle) {
     reset() {
       caught.fill(0);
       count = 0;
+      inCapsule = 0;
       batted = 0;
     },
     /** The positions, velocities and the paddle's angle at a step's start. */
@@ -157,7 +164,7 @@ export function makeJudge(paddle) {
       }
       const a0 = startAngle;
       for (let i = 0; i < n; i++) {
-        if (caught[i]) continue;
+        if (caught[i] === 3) continue;
         const r = radii[i];
         const x = positions[3 * i],
           y = positions[3 * i + 1],
@@ -172,18 +179,22 @@ export function makeJudge(paddle) {
         );
         const straight = change <= 1e-4 * Math.hypot(ux, uy, uz) + 1e-3;
         if (!straight && near(start[3 * i], start[3 * i + 1], start[3 * i + 2], x, y, z, r)) batted++;
-        let bad =
-          depthInPaddle(x, y, z, angle, r) > TOLERANCE ||
-          (straight && crossed(start[3 * i], start[3 * i + 1], start[3 * i + 2], x, y, z, a0, angle, r));
-        if (!bad && capsule) {
+        if (
+          !(caught[i] & 1) &&
+          (depthInPaddle(x, y, z, angle, r) > TOLERANCE ||
+            (straight && crossed(start[3 * i], start[3 * i + 1], start[3 * i + 2], x, y, z, a0, angle, r)))
+        ) {
+          caught[i] |= 1;
+          count++;
+        }
+        if (!(caught[i] & 2) && capsule) {
           const { a, b, radius } = capsule;
           const t = THREE.MathUtils.clamp((y - a.y) / (b.y - a.y), 0, 1);
           const d = Math.hypot(x - a.x, y - (a.y + t * (b.y - a.y)), z - a.z);
-          bad = radius + r - d > TOLERANCE;
-        }
-        if (bad) {
-          caught[i] = 1;
-          count++;
+          if (radius + r - d > TOLERANCE) {
+            caught[i] |= 2;
+            inCapsule++;
+          }
         }
       }
     },
