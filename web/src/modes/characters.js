@@ -134,6 +134,7 @@ function create({ shototsu, stage, params: state, shell }) {
   let vy = 0; // the player's vertical speed: gravity and jumps are the caller's
   const air = new THREE.Vector3(); // the horizontal velocity of the ground the player left (m/s)
   let last = null; // the player's last report
+  let wasGrounded = false; // whether it stood on something before this step (false after a teleport)
   let steps = 0;
 
   /** A new group with the current settings, keeping everyone who was there (by index). */
@@ -294,7 +295,8 @@ function create({ shototsu, stage, params: state, shell }) {
     });
 
     const report = reports[0];
-    vy += inherit(report, last?.grounded, air);
+    vy += inherit(report, wasGrounded, air);
+    wasGrounded = report.grounded;
     facing += report.yawChange;
     capsule.rotation.y += report.yawChange;
     if (report.grounded && vy < 0) vy = 0;
@@ -465,6 +467,7 @@ function create({ shototsu, stage, params: state, shell }) {
     crowd.group.setPosition(0, PLACES[state.get('at')].position);
     vy = 0;
     air.set(0, 0, 0);
+    wasGrounded = false;
     trail.clear();
   }
   state.onChange((key) => key === 'at' && teleport());
