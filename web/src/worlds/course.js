@@ -31,7 +31,7 @@ export const PLACES = {
   disc: { position: c(YARD.disc.centre.x + 2, 1.4, YARD.disc.centre.z), label: 'the turning disc' },
   diagonal: { position: c(YARD.diagonal.centre.x, 3, YARD.diagonal.centre.z), label: 'the diagonal platform' },
   door: { position: c(5.3, 1.2, YARD.door.hinge.z + 0.75), label: 'the swinging door' },
-  conveyor: { position: c(YARD.conveyor.from + 2, 1.2, YARD.conveyor.z + 1.4), label: 'the conveyor' },
+  conveyor: { position: c(YARD.conveyor.from + 0.3, 1.2, YARD.conveyor.z), label: 'the conveyor' },
 };
 
 export function buildCourse() {
