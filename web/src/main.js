@@ -6,6 +6,7 @@
 //   &query=<lab>                             for the labs: which one (without it, their gallery)
 //   &<parameter>=<value>                     any of the mode's parameters (see each mode's `params`)
 //   &embed                                   the layout for iframes: the view only
+//   &paused                                  starts paused (playground.pause(), below): for scripts
 import { init } from 'shototsu';
 import './style.css';
 import { Params } from './app/params.js';
@@ -23,7 +24,10 @@ const resolve = (option, ...args) => (typeof option === 'function' ? option(...a
 
 /**
  * What the page exposes for scripting and for its own browser tests: the frame counter, the
- * running mode's `info()` (a snapshot of what it shows) and a pixel check of the canvas.
+ * running mode's `info()` (a snapshot of what it shows), a pixel check of the canvas, and
+ * `pause()`: the clock stops and nothing is drawn (the page stays free for scripts, which step the
+ * running mode themselves: `playground.running.advance(n)` in the modes that simulate) until
+ * `draw()` asks for one frame or `pause(false)` resumes.
  */
 const playground = {
   ready: false,
@@ -33,7 +37,16 @@ const playground = {
   info: () => null,
   inspectPixels: () => null,
   toPage: () => null,
+  paused: false,
+  pause(on = true) {
+    playground.paused = on;
+  },
+  /** While paused: draw the next frame (the mode updated with dt = 0). */
+  draw() {
+    drawOnce = true;
+  },
 };
+let drawOnce = false;
 window.playground = playground;
 
 async function main() {
@@ -42,6 +55,7 @@ async function main() {
   const params = new Params(mode.id, resolve(mode.params, search), search, resolve(mode.fixed ?? {}, search));
   const shell = createShell({ modes: MODES, mode, params });
   playground.mode = mode.id;
+  playground.paused = search.has('paused');
 
   let stage;
   try {
@@ -64,10 +78,12 @@ async function main() {
   function frame(now) {
     const dt = Math.min((now - last) / 1000, 0.1);
     last = now;
-    running.update(dt);
+    requestAnimationFrame(frame);
+    if (playground.paused && !drawOnce) return;
+    drawOnce = false;
+    running.update(playground.paused ? 0 : dt);
     stage.render();
     playground.frames++;
-    requestAnimationFrame(frame);
   }
   requestAnimationFrame(frame);
   playground.ready = true;

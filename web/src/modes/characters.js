@@ -3,7 +3,10 @@
 // CharacterGroup call per step, so nobody overlaps anybody. Like Unity's CharacterController.Move
 // the controller moves by the displacement it is given — gravity and jumping are this file's —
 // and reports what happened; the overlays show the player's report (ground normal, grounded and
-// why, step-ups, walls).
+// why, step-ups, walls). North of the ramps the yard moves (worlds/yard.js): each step poses the
+// lift, disc, platform, door and conveyor, then `world.update(dt)`, then `moveAll` — the README's
+// frame order. Riders are carried, the door pushes, the overlay shows the ground's velocity; off
+// the ground, a character keeps the velocity of what it left.
 import * as THREE from 'three';
 import { group, controlsFor, button, readout, element } from '../app/controls.js';
 import { FrameMeter } from '../app/meter.js';
@@ -11,6 +14,7 @@ import { seededRandom } from '../app/random.js';
 import { Arrow, Circle, Label } from '../three/overlay.js';
 import { buildWorld } from '../worlds/geometry.js';
 import { PLACES, buildCourse, courseMaterials } from '../worlds/course.js';
+import { YARD, buildYard, liftTop } from '../worlds/yard.js';
 import { createInput } from './characters/input.js';
 
 const RADIUS = 0.35;
@@ -94,7 +98,7 @@ export default {
   id: 'characters',
   title: 'Characters',
   intro:
-    'Drive the orange capsule with WASD or the arrows, space to jump (drag to look around). The 0.25 m steps are climbed, the 0.35 m ones are not; the 40° ramp is walkable, the 60° one is a wall you slide down; the gap is narrower than the capsule.',
+    'Drive the orange capsule with WASD or the arrows, space to jump (drag to look around). The 0.25 m steps are climbed, the 0.35 m ones are not; the 40° ramp is walkable, the 60° one is a wall you slide down; the gap is narrower than the capsule. Behind the ramps the yard moves: ride the lift, the disc, the diagonal platform and the conveyor, and mind the door.',
   stage: (values) => {
     const p = PLACES[values.at].position;
     return { camera: [p.x, p.y + 5.5, p.z + 9.5], target: [p.x, p.y, p.z], far: 400, shadows: true };
@@ -108,6 +112,10 @@ function create({ shototsu, stage, params: state, shell }) {
   const { world, meshes } = buildWorld(shototsu, stage.scene, course.parts(courseMaterials()));
   for (const { at, text } of course.labels) stage.scene.add(new Label(text, 'feature').set(at).object);
   setUpLightAndCamera(stage);
+  const yard = buildYard(world, stage.scene);
+  /** Object ids to names, for the report. */
+  const names = new Map([...Object.entries(meshes).map(([name, id]) => [id, name]), ...yard.names]);
+  let clock = 0; // the yard's time (s): advanced by the fixed step
 
   const settings = () => ({
     radius: RADIUS,
@@ -124,7 +132,9 @@ function create({ shototsu, stage, params: state, shell }) {
   const random = seededRandom(11);
   let crowd = makeCrowd(null);
   let vy = 0; // the player's vertical speed: gravity and jumps are the caller's
+  const air = new THREE.Vector3(); // the horizontal velocity of the ground the player left (m/s)
   let last = null; // the player's last report
+  let wasGrounded = false; // whether it stood on something before this step (false after a teleport)
   let steps = 0;
 
   /** A new group with the current settings, keeping everyone who was there (by index). */
@@ -136,8 +146,10 @@ function create({ shototsu, stage, params: state, shell }) {
     for (let i = 0; i <= n; i++) {
       const keep = previous && i < previous.group.count;
       const p = previous?.group.positions;
+      const rider = i > 0 && !keep ? YARD.riders[i - 1] : undefined;
       if (keep) group.add({ x: p[3 * i], y: p[3 * i + 1], z: p[3 * i + 2] });
       else if (i === 0) group.add(PLACES[state.get('at')].position);
+      else if (rider) group.add(rider);
       else
         group.add({
           x: THREE.MathUtils.lerp(area.min.x, area.max.x, random()),
@@ -148,7 +160,16 @@ function create({ shototsu, stage, params: state, shell }) {
         brains.push(
           keep
             ? previous.brains[i - 1]
-            : { heading: random() * Math.PI * 2, speed: 1.4 + random(), vy: 0, stuck: 0, turn: 0 },
+            : {
+                heading: random() * Math.PI * 2,
+                speed: 1.4 + random(),
+                vy: 0,
+                air: { x: 0, z: 0 },
+                stuck: 0,
+                turn: 0,
+                rest: rider ? 3 + 3 * random() : 0, // those on a mover stand and ride a while first
+                carried: false,
+              },
         );
     }
     previous?.group.dispose();
@@ -182,11 +203,19 @@ function create({ shototsu, stage, params: state, shell }) {
   // Drawn on top: the ground normal starts at the feet, inside the capsule.
   const normalArrow = new Arrow('#51cf66', { radius: 0.03, head: 0.16, onTop: true });
   const wallArrow = new Arrow('#e599f7', { radius: 0.025, head: 0.14, onTop: true });
+  const groundArrow = new Arrow('#ffd43b', { radius: 0.03, head: 0.16, onTop: true }); // the ground's velocity
   const stateLabel = new Label('', 'state');
   const stepRing = new Circle('#ff922b');
   const stepLabel = new Label('step up', 'flash');
   let stepFlash = { t: 1, at: new THREE.Vector3() };
-  stage.scene.add(normalArrow.object, wallArrow.object, stateLabel.object, stepRing.object, stepLabel.object);
+  stage.scene.add(
+    normalArrow.object,
+    wallArrow.object,
+    groundArrow.object,
+    stateLabel.object,
+    stepRing.object,
+    stepLabel.object,
+  );
   const trail = new Trail(stage.scene, 160);
 
   // ---- input and stepping ------------------------------------------------------------------------
@@ -215,9 +244,9 @@ function create({ shototsu, stage, params: state, shell }) {
       jumps++;
     }
     vy -= state.get('gravity') * dt;
-    d[0] = wish.x * dt;
+    d[0] = (wish.x + air.x) * dt;
     d[1] = vy * dt;
-    d[2] = wish.z * dt;
+    d[2] = (wish.z + air.z) * dt;
     if (wish.lengthSq() > 0.01) facing = Math.atan2(wish.x, wish.z);
   }
 
@@ -227,15 +256,36 @@ function create({ shototsu, stage, params: state, shell }) {
       const i = k + 1;
       b.heading += (random() - 0.5) * 1.2 * dt + b.turn * dt;
       b.vy -= state.get('gravity') * dt;
-      d[3 * i] = Math.sin(b.heading) * b.speed * dt;
+      const speed = b.rest > 0 ? 0 : b.speed;
+      b.rest -= dt;
+      d[3 * i] = (Math.sin(b.heading) * speed + b.air.x) * dt;
       d[3 * i + 1] = b.vy * dt;
-      d[3 * i + 2] = Math.cos(b.heading) * b.speed * dt;
+      d[3 * i + 2] = (Math.cos(b.heading) * speed + b.air.z) * dt;
     });
+  }
+
+  /**
+   * Leaving the ground keeps the velocity of what was left (the report of the move that left it
+   * gives it); landing ends it. Returns the vertical part to add to the caller's speed.
+   */
+  function inherit(report, wasGrounded, horizontal) {
+    if (report.grounded) {
+      horizontal.x = horizontal.z = 0;
+      return 0;
+    }
+    if (!wasGrounded) return 0;
+    horizontal.x = report.groundVelocity.x;
+    horizontal.z = report.groundVelocity.z;
+    return report.groundVelocity.y;
   }
 
   function step(dt) {
     const { group, brains, displacements: d, before } = crowd;
     const n = group.count;
+    // The frame order: where the movers will be, the world's step, then the characters.
+    clock += dt;
+    yard.pose(clock);
+    world.update(dt);
     playerDisplacement(dt, d);
     walkerDisplacements(dt, d);
     before.set(group.positions);
@@ -245,6 +295,10 @@ function create({ shototsu, stage, params: state, shell }) {
     });
 
     const report = reports[0];
+    vy += inherit(report, wasGrounded, air);
+    wasGrounded = report.grounded;
+    facing += report.yawChange;
+    capsule.rotation.y += report.yawChange;
     if (report.grounded && vy < 0) vy = 0;
     if (report.hitWall && report.wallNormal.y < -0.5 && vy > 0) vy = 0; // a ceiling ends the jump
     if (report.steppedUp) {
@@ -257,9 +311,15 @@ function create({ shototsu, stage, params: state, shell }) {
     const p = group.positions;
     brains.forEach((b, k) => {
       const i = k + 1;
-      if (reports[i].grounded) b.vy = 0;
+      const r = reports[i];
+      b.vy += inherit(r, b.grounded, b.air);
+      b.grounded = r.grounded;
+      b.heading += r.yawChange;
+      if (r.grounded) b.vy = 0;
+      if (r.carried && !b.carried) b.rest = 1.5 + 3 * random(); // stepped onto a mover: ride it a while
+      b.carried = r.carried;
       const moved = Math.hypot(p[3 * i] - before[3 * i], p[3 * i + 2] - before[3 * i + 2]);
-      b.stuck = moved < 0.4 * b.speed * dt ? b.stuck + dt : 0;
+      b.stuck = b.rest <= 0 && moved < 0.4 * b.speed * dt ? b.stuck + dt : 0;
       if (b.stuck > 0.25) {
         b.heading += Math.PI * (0.5 + random());
         b.stuck = 0;
@@ -334,12 +394,19 @@ function create({ shototsu, stage, params: state, shell }) {
     if (last.hitWall)
       wallArrow.set(new THREE.Vector3(p.x, p.y, p.z).addScaledVector(last.wallNormal, -RADIUS), last.wallNormal, 0.8);
 
+    // The ground's velocity at the feet, 0.5 m per m/s, while it moves.
+    const gv = last.groundVelocity;
+    const speed = Math.hypot(gv.x, gv.y, gv.z);
+    groundArrow.object.visible = last.grounded && speed > 0.01;
+    if (groundArrow.object.visible) groundArrow.set(feet, gv, 0.3 + 0.5 * speed);
+
     const reason = REASONS[last.reason];
+    const moving = movingGround(last);
     stateLabel.set(
       new THREE.Vector3(p.x, p.y + HEIGHT / 2 + 0.45, p.z),
-      `${reason.text}${hasGround ? ` · ${last.slopeAngle.toFixed(0)}°` : ''}`,
+      `${reason.text}${hasGround ? ` · ${last.slopeAngle.toFixed(0)}°` : ''}${moving ? ` · ${moving}` : ''}`,
     );
-    stateLabel.el.style.setProperty('--state', reason.color);
+    stateLabel.el.style.setProperty('--state', last.crushed ? '#ff6b6b' : reason.color);
 
     stepFlash.t += dt;
     const f = Math.min(stepFlash.t / 0.7, 1);
@@ -366,6 +433,9 @@ function create({ shototsu, stage, params: state, shell }) {
     'stepped up',
     'snapped',
     'wall',
+    'ground object',
+    'ground velocity',
+    'moving ground',
     'position',
     'walkers',
   ]);
@@ -385,6 +455,10 @@ function create({ shototsu, stage, params: state, shell }) {
     stats.set('stepped up', `${r.steppedUp ? 'now' : '–'} (${stepUps} so far)`);
     stats.set('snapped', r.snapped ? 'yes' : 'no');
     stats.set('wall', r.hitWall ? v(r.wallNormal) : '–');
+    stats.set('ground object', r.groundObject >= 0 ? (names.get(r.groundObject) ?? `#${r.groundObject}`) : '–');
+    const gv = r.groundVelocity;
+    stats.set('ground velocity', `${v(gv)} · ${Math.hypot(gv.x, gv.y, gv.z).toFixed(2)} m/s`);
+    stats.set('moving ground', movingGround(r) || '–', r.crushed ? 'bad' : r.carried ? 'ok' : '');
     stats.set('position', v(r.position));
     stats.set('walkers', String(crowd.group.count - 1));
   }
@@ -392,6 +466,8 @@ function create({ shototsu, stage, params: state, shell }) {
   function teleport() {
     crowd.group.setPosition(0, PLACES[state.get('at')].position);
     vy = 0;
+    air.set(0, 0, 0);
+    wasGrounded = false;
     trail.clear();
   }
   state.onChange((key) => key === 'at' && teleport());
@@ -413,7 +489,7 @@ function create({ shototsu, stage, params: state, shell }) {
       element(
         'p.note',
         {},
-        'Trail colours: green walkable, cyan snapped down, orange stepped up, red too steep, blue and violet in the air.',
+        'Trail colours: green walkable, cyan snapped down, orange stepped up, red too steep, blue and violet in the air. The yellow arrow at the feet is the velocity of the ground.',
       ),
     );
   }
@@ -421,8 +497,44 @@ function create({ shototsu, stage, params: state, shell }) {
     if (key === 'slope' || key === 'step' || key === 'walkers') rebuild = true;
   });
 
+  /** The player's capsule's deepest overlap with any world object (m; 0 when clear). */
+  function overlapDepth() {
+    const p = crowd.group.positions;
+    const h = HEIGHT / 2 - RADIUS;
+    const a = { x: p[0], y: p[1] - h, z: p[2] },
+      b = { x: p[0], y: p[1] + h, z: p[2] };
+    return world.overlapCapsule(a, b, RADIUS).reduce((deepest, c) => Math.max(deepest, c.depth), 0);
+  }
+
   return {
     update,
+    /**
+     * Runs n fixed steps now (for scripts and the page's tests; pair with `playground.pause()`)
+     * and returns what each did to the player: the report, the lift's top and the overlap depth.
+     */
+    advance(n) {
+      const out = [];
+      for (let k = 0; k < n; k++) {
+        step(DT);
+        steps++;
+        const { position, grounded, reason, groundObject, groundVelocity, yawChange, carried, pushed, crushed } = last;
+        out.push({
+          time: clock,
+          position,
+          grounded,
+          reason,
+          ground: names.get(groundObject) ?? null,
+          groundVelocity,
+          yawChange,
+          carried,
+          pushed,
+          crushed,
+          liftTop: liftTop(clock),
+          depth: overlapDepth(),
+        });
+      }
+      return out;
+    },
     info() {
       return {
         steps,
@@ -433,12 +545,22 @@ function create({ shototsu, stage, params: state, shell }) {
         walkers: crowd.group.count - 1,
         walkerPositions: Array.from(crowd.group.positions.subarray(3)),
         label: stateLabel.el.textContent,
+        time: clock,
+        skin: crowd.group.settings.skinWidth,
       };
     },
   };
 }
 
 const UP = new THREE.Vector3(0, 1, 0);
+
+/** What moving objects did to a character this move, in words ('' when nothing). */
+function movingGround(r) {
+  if (r.crushed) return `crushed (${(r.crushDepth * 1000).toFixed(0)} mm)`;
+  const v = r.groundVelocity;
+  const carried = r.carried ? `carried ${Math.hypot(v.x, v.y, v.z).toFixed(1)} m/s` : '';
+  return [carried, r.pushed ? 'pushed' : ''].filter(Boolean).join(' · ');
+}
 
 function setUpLightAndCamera(stage) {
   const { sun, controls } = stage;

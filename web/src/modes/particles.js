@@ -1,7 +1,12 @@
 // Particles: thousands of spheres raining on S1's terrain (or into a room), each swept
 // continuously against the triangles by shototsu's ParticleSystem, drawn as one
 // THREE.InstancedMesh straight from the system's position view. "Fire" shoots particles at
-// 1000 m/s at the vault, a box of zero-thickness walls: none ever gets inside.
+// 1000 m/s at the vault, a box of zero-thickness walls: none ever gets inside. In the rain a
+// paddle spins (a World box posed by setTransform before each world.update) and the player's
+// capsule stands, registered in the world so that particles bounce off it; the panel counts the
+// particles that got through the paddle (must stay 0) and those found inside the capsule: 0 while
+// it stands, not while it walks into particles at rest — the controller moves its world capsule
+// without velocity, so their sweeps never see it come.
 import * as THREE from 'three';
 import { group, controlsFor, button, readout, element } from '../app/controls.js';
 import { FrameMeter, Smoothed } from '../app/meter.js';
@@ -9,6 +14,8 @@ import { seededRandom } from '../app/random.js';
 import { Label } from '../three/overlay.js';
 import { buildWorld } from '../worlds/geometry.js';
 import { ARENAS, worldMaterials } from '../worlds/arena.js';
+import { createInput } from './characters/input.js';
+import { makeJudge, makePaddle } from './particles/movers.js';
 
 /** Particles reserved for the gun, fired together. */
 const SHOTS = 300;
@@ -87,6 +94,16 @@ const params = {
     unit: 'm/s',
     format: (v) => v.toFixed(0),
   },
+  spin: {
+    type: 'number',
+    value: 10,
+    min: 0,
+    max: 30,
+    step: 0.5,
+    label: 'Paddle spin',
+    unit: 'rad/s',
+    format: (v) => v.toFixed(1),
+  },
   recycle: { type: 'bool', value: true, label: 'Keep raining (respawn the oldest)' },
   collide: { type: 'bool', value: false, label: 'Particles collide with each other' },
 };
@@ -95,7 +112,7 @@ export default {
   id: 'particles',
   title: 'Particles',
   intro:
-    'Thousands of spheres, each swept against the triangles every step: continuous collision, so none tunnels at any speed. Fire shoots them at 1000 m/s at the vault — a box of zero-thickness walls.',
+    'Thousands of spheres, each swept against the triangles every step: continuous collision, so none tunnels at any speed. Fire shoots them at 1000 m/s at the vault — a box of zero-thickness walls — or at the spinning paddle. Walk the orange capsule into the rain with WASD.',
   stage: (values) => ARENAS[values.scene].camera,
   params,
   create,
@@ -111,6 +128,19 @@ function create({ shototsu, stage, params: state, shell }) {
   vaultLabel.set(scene.vault.getCenter(new THREE.Vector3()).setY(scene.vault.max.y + 0.6));
   stage.scene.add(gun, vaultLabel.object);
 
+  // ---- what moves: the paddle and the player's capsule ------------------------------------------
+  const paddle = makePaddle(world, stage.scene, scene.paddle, () => state.get('spin'));
+  const paddleGun = makeGun(
+    scene.paddle.gun,
+    world.floorHeight(scene.paddle.gun.x, scene.paddle.gun.z, scene.paddle.gun.y) ?? 0,
+  );
+  const paddleLabel = new Label('', 'feature');
+  paddleLabel.set(scene.paddle.centre.clone().setY(scene.paddle.centre.y + scene.paddle.half.x + 0.5));
+  stage.scene.add(paddleGun, paddleLabel.object);
+  const player = makePlayer(shototsu, world, stage.scene, scene.player);
+  const input = createInput(shell, state, { hint: false });
+  let time = 0;
+
   // ---- particles: the system and its instanced spheres -------------------------------------
   let ps = null;
   let mesh = null;
@@ -119,10 +149,12 @@ function create({ shototsu, stage, params: state, shell }) {
   let shots = [];
   let nextRecycle = 0;
   let spawnDebt = 0;
-  let fired = 0;
+  let fired = 0; // at the vault
+  let firedAtPaddle = 0;
   let stepsRun = 0;
   let accumulator = 0;
   let lastStats = { contacts: 0, particleContacts: 0, iterations: 0, saturated: 0, sleeping: 0 };
+  let judge = null;
   const meter = new FrameMeter();
   const random = seededRandom(7);
 
@@ -168,6 +200,7 @@ function create({ shototsu, stage, params: state, shell }) {
       old.dispose();
     }
     const capacity = state.get('count') + SHOTS;
+    judge = makeJudge(paddle);
     if (!mesh || mesh.instanceMatrix.count !== capacity || mesh.userData.radius !== state.get('radius'))
       makeMesh(capacity);
   }
@@ -243,34 +276,51 @@ function create({ shototsu, stage, params: state, shell }) {
 
   /** Fires SHOTS particles from the gun at random points of the vault's near face. */
   function fire() {
-    const speed = state.get('shot');
     const vault = scene.vault,
       r = state.get('radius');
-    const target = new THREE.Vector3(),
-      from = new THREE.Vector3(),
-      dir = new THREE.Vector3();
-    for (let k = 0; k < SHOTS; k++) {
+    shoot('vault', (from, target) => {
       from.set(scene.gun.x + 0.9, scene.gun.y + (random() - 0.5) * 0.3, scene.gun.z + (random() - 0.5) * 0.3);
       target.set(
         vault.min.x,
         THREE.MathUtils.lerp(vault.min.y + r, vault.max.y - r, random()),
         THREE.MathUtils.lerp(vault.min.z + r, vault.max.z - r, random()),
       );
+    });
+  }
+
+  /** Fires SHOTS particles from the paddle's gun at random points of the disc its face sweeps. */
+  function fireAtPaddle() {
+    const { centre, half, gun } = scene.paddle;
+    shoot('paddle', (from, target) => {
+      from.set(gun.x + 0.9, gun.y, gun.z);
+      const a = random() * Math.PI * 2,
+        d = Math.sqrt(random()) * half.x * 0.95;
+      target.set(centre.x + Math.cos(a) * d, centre.y + Math.sin(a) * d, centre.z + (random() - 0.5) * 1.8 * half.z);
+    });
+  }
+
+  /** Fires SHOTS particles at the shot speed, each from and toward what `aim(from, target)` sets, reusing earlier shots. */
+  function shoot(what, aim) {
+    const speed = state.get('shot');
+    const target = new THREE.Vector3(),
+      from = new THREE.Vector3(),
+      dir = new THREE.Vector3();
+    for (let k = 0; k < SHOTS; k++) {
+      aim(from, target);
       dir.subVectors(target, from).setLength(speed);
       if (k < shots.length) {
         const i = shots[k];
-        const p = ps.positions,
-          v = ps.velocities;
-        from.toArray(p, 3 * i);
-        dir.toArray(v, 3 * i);
+        from.toArray(ps.positions, 3 * i);
+        dir.toArray(ps.velocities, 3 * i);
       } else {
         const i = ps.spawn(from, dir);
         if (i < 0) break;
         shots.push(i);
       }
     }
-    fired += SHOTS;
-    shell.say(`${SHOTS} particles fired at ${speed} m/s`);
+    if (what === 'vault') fired += SHOTS;
+    else firedAtPaddle += SHOTS;
+    shell.say(`${SHOTS} particles fired at the ${what} at ${speed} m/s`);
   }
 
   function restart() {
@@ -279,6 +329,8 @@ function create({ shototsu, stage, params: state, shell }) {
     shots = [];
     nextRecycle = 0;
     fired = 0;
+    firedAtPaddle = 0;
+    judge.reset();
   }
 
   // ---- each frame ---------------------------------------------------------------------------
@@ -334,6 +386,31 @@ function create({ shototsu, stage, params: state, shell }) {
     return { outside, inside };
   }
 
+  /**
+   * One step: rain spawned or recycled, then the README's frame order — the paddle's next pose,
+   * world.update, the player's move, the particles' step; the judge compares before and after.
+   */
+  function simulate(dt) {
+    if (rain.length < state.get('count')) {
+      spawnDebt += (state.get('count') / 2.5) * dt; // fill up in 2.5 s
+      spawnRain(Math.floor(spawnDebt));
+      spawnDebt -= Math.floor(spawnDebt);
+    } else if (state.get('recycle')) {
+      // Respawn the oldest so that each particle lives about 8 s.
+      const n = Math.max(1, Math.round((rain.length / 8) * dt));
+      for (let k = 0; k < n; k++) respawn(rain[nextRecycle++ % rain.length]);
+    }
+    time += dt;
+    const angle = paddle.angle;
+    paddle.advance(dt);
+    world.update(dt);
+    player.move(dt, input, stage.camera, state.get('gravity'));
+    judge.before(ps.positions, ps.velocities, angle);
+    meter.time(() => ps.step(dt));
+    judge.after(ps, dt, ps.settings.gravity, paddle.angle, player.capsule());
+    stepsRun++;
+  }
+
   let needsRebuild = false;
   function update(dt) {
     if (needsRebuild) {
@@ -345,22 +422,13 @@ function create({ shototsu, stage, params: state, shell }) {
     while (accumulator >= DT) {
       accumulator -= DT;
       steps++;
-      if (rain.length < state.get('count')) {
-        spawnDebt += (state.get('count') / 2.5) * DT; // fill up in 2.5 s
-        spawnRain(Math.floor(spawnDebt));
-        spawnDebt -= Math.floor(spawnDebt);
-      } else if (state.get('recycle')) {
-        // Respawn the oldest so that each particle lives about 8 s.
-        const n = Math.max(1, Math.round((rain.length / 8) * DT));
-        for (let k = 0; k < n; k++) respawn(rain[nextRecycle++ % rain.length]);
-      }
-      meter.time(() => ps.step(DT));
-      stepsRun++;
+      simulate(DT);
     }
     if (steps > 0) lastStats = ps.stats;
     stepsPerFrame.add(steps);
     meter.frame();
     draw();
+    player.draw();
     report();
   }
 
@@ -374,6 +442,8 @@ function create({ shototsu, stage, params: state, shell }) {
     'asleep',
     'inside the vault',
     'outside the world',
+    'through the paddle',
+    'inside the capsule',
   ]);
   const stepsPerFrame = new Smoothed(30);
   let census_ = { outside: 0, inside: 0 };
@@ -385,6 +455,8 @@ function create({ shototsu, stage, params: state, shell }) {
       ms = meter.ms;
     vaultLabel.el.textContent = `vault · ${census_.inside} inside${fired ? ` of ${fired} fired` : ''}`;
     vaultLabel.el.dataset.state = census_.inside ? 'bad' : 'ok';
+    paddleLabel.el.textContent = `paddle · ${state.get('spin').toFixed(1)} rad/s · ${judge.through} through`;
+    paddleLabel.el.dataset.state = judge.through ? 'bad' : 'ok';
     shell.hud.textContent = `${ps.count.toLocaleString('en')} particles · ${fmt(fps, 0)} fps · ${fmt(ms, 2)} ms shototsu`;
     if (shell.embed) return;
     stats.set('fps', fmt(fps, 0));
@@ -395,6 +467,12 @@ function create({ shototsu, stage, params: state, shell }) {
     stats.set('asleep', lastStats.sleeping.toLocaleString('en'));
     stats.set('inside the vault', `${census_.inside} of ${fired} fired`, census_.inside ? 'bad' : 'ok');
     stats.set('outside the world', String(census_.outside), census_.outside ? 'bad' : 'ok');
+    stats.set(
+      'through the paddle',
+      `${judge.through}${firedAtPaddle ? ` · ${firedAtPaddle} fired at it` : ''}`,
+      judge.through ? 'bad' : 'ok',
+    );
+    stats.set('inside the capsule', String(judge.inCapsule), judge.inCapsule ? 'bad' : 'ok');
   }
 
   const fireButton = button('Fire at the vault', fire, {
@@ -416,9 +494,17 @@ function create({ shototsu, stage, params: state, shell }) {
           `${SHOTS} particles at the shot speed toward the vault's near wall — two triangles, no thickness.`,
         ),
         ...controlsFor(state, ['shot']),
-        element('div.buttons', {}, fireButton),
+        element(
+          'div.buttons',
+          {},
+          fireButton,
+          button('Fire at the paddle', fireAtPaddle, {
+            id: 'fire-paddle',
+            title: `Shoot ${SHOTS} particles at the spinning paddle`,
+          }),
+        ),
       ),
-      group('World', ...controlsFor(state, ['scene', 'count', 'radius', 'speed', 'recycle'])),
+      group('World', ...controlsFor(state, ['scene', 'count', 'radius', 'speed', 'spin', 'recycle'])),
       group('Material', ...controlsFor(state, ['restitution', 'friction', 'gravity', 'collide'])),
       group(
         '',
@@ -453,9 +539,17 @@ function create({ shototsu, stage, params: state, shell }) {
         rain: rain.length,
         shots: shots.length,
         fired,
+        firedAtPaddle,
         steps: stepsRun,
         outside,
         insideVault: inside,
+        through: judge.through,
+        inCapsule: judge.inCapsule,
+        batted: judge.batted,
+        time,
+        spin: state.get('spin'),
+        paddle: { centre: scene.paddle.centre.toArray(), half: scene.paddle.half.toArray(), angle: paddle.angle },
+        player: player.position(),
         stats: { ...lastStats },
         bounds: { min: scene.bounds.min.toArray(), max: scene.bounds.max.toArray() },
         vault: { min: scene.vault.min.toArray(), max: scene.vault.max.toArray() },
@@ -465,6 +559,64 @@ function create({ shototsu, stage, params: state, shell }) {
       };
     },
     fire,
+    fireAtPaddle,
+    /** Runs n fixed steps now (for scripts and the page's tests; pair with `playground.pause()`). */
+    advance(n) {
+      for (let k = 0; k < n; k++) simulate(DT);
+      lastStats = ps.stats;
+    },
+  };
+}
+
+/**
+ * The player's capsule: a CharacterController registered in the world (particles meet it as a
+ * capsule object), walked camera-relative with WASD or the arrows, space to jump.
+ */
+function makePlayer(shototsu, world, scene, start) {
+  const RADIUS = 0.35,
+    HEIGHT = 1.7,
+    SPEED = 4,
+    JUMP = 5;
+  const ch = new shototsu.CharacterController(world, { radius: RADIUS, height: HEIGHT }, start);
+  ch.register();
+  const mesh = new THREE.Mesh(
+    new THREE.CapsuleGeometry(RADIUS, HEIGHT - 2 * RADIUS, 6, 18),
+    new THREE.MeshStandardMaterial({ color: '#ff7a45', roughness: 0.5 }),
+  );
+  mesh.castShadow = true;
+  scene.add(mesh);
+  const forward = new THREE.Vector3(),
+    right = new THREE.Vector3(),
+    wish = new THREE.Vector3();
+  const up = new THREE.Vector3(0, 1, 0);
+  let vy = 0;
+  let grounded = false;
+  return {
+    move(dt, input, camera, gravity) {
+      camera.getWorldDirection(forward);
+      forward.y = 0;
+      forward.normalize();
+      right.crossVectors(forward, up);
+      const { x, y } = input.move();
+      wish.copy(forward).multiplyScalar(y).addScaledVector(right, x);
+      if (wish.lengthSq() > 1) wish.normalize();
+      if (grounded && input.takeJump()) vy = JUMP;
+      vy -= gravity * dt;
+      const report = ch.move({ x: wish.x * SPEED * dt, y: vy * dt, z: wish.z * SPEED * dt });
+      grounded = report.grounded;
+      if (grounded && vy < 0) vy = 0;
+    },
+    /** Its capsule's axis ends and radius, as the world holds it. */
+    capsule() {
+      const p = ch.position;
+      const h = HEIGHT / 2 - RADIUS;
+      return { a: { x: p.x, y: p.y - h, z: p.z }, b: { x: p.x, y: p.y + h, z: p.z }, radius: RADIUS };
+    },
+    position: () => ch.position,
+    draw() {
+      const p = ch.position;
+      mesh.position.set(p.x, p.y, p.z);
+    },
   };
 }
 

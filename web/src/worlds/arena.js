@@ -4,7 +4,9 @@
 //             by four 10 m walls, with an invisible lid above;
 //   room    — a closed room with a ramp, stairs and pillars.
 // Each holds a "vault": a box whose walls are single triangles of zero thickness, which the
-// Fire button shoots at with particles at 1000 m/s. Its inside must stay empty.
+// Fire button shoots at with particles at 1000 m/s. Its inside must stay empty. In the rain, a
+// paddle spins about a horizontal axis (a gun of its own fires at it) and the player's capsule
+// stands beside it.
 import * as THREE from 'three';
 import { box, heightfield, merge, quad, ramp, shell, stairs, colourTerrain } from './geometry.js';
 import { gridTexture } from '../three/textures.js';
@@ -86,6 +88,8 @@ function buildTerrain() {
     gun: c(pad.x - 10, pad.y + 2, pad.z),
     /** Particles rain from a disc high above the middle. */
     emitter: { centre: c(-4, 8.5, -2), radius: 9 },
+    paddle: paddleAt(c(-4, s1Height(-4, -2, pad) + 3.4, -2), 6.5),
+    player: c(-4, s1Height(-4, 1.8, pad) + 1.2, 1.8),
   };
 }
 
@@ -115,6 +119,17 @@ function buildRoom() {
     vault: new THREE.Box3(vault.min, vault.max),
     gun: c(-3, 1.6, -6.75),
     emitter: { centre: c(-1, 8, 1), radius: 3 },
+    paddle: paddleAt(c(-2, 5.5, 2), 5.5),
+    player: c(-2, 1.2, 3.8),
+  };
+}
+
+/** A paddle 4.4 m long and 1.2 m wide spinning about +z at `centre`, its gun `distance` away along -x. */
+function paddleAt(centre, distance) {
+  return {
+    centre,
+    half: new THREE.Vector3(2.2, 0.06, 0.6),
+    gun: centre.clone().add(new THREE.Vector3(-distance, 0, 0)),
   };
 }
 

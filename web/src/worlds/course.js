@@ -2,9 +2,11 @@
 // the features of benchmark scene S2 and issue 6 — stairs of 0.25 m risers (climbable with a
 // 0.3 m step height) and of 0.35 m risers (not), a 40° ramp (walkable under the default 45°
 // limit) and a 60° ramp (too steep), both 3 m high, walls with a doorway and a gap narrower than
-// the capsule, a corridor with corners — all closed solids, walled in.
+// the capsule, a corridor with corners — all closed solids, walled in. North of them, the moving
+// yard of issue 15 (yard.js): its wall with the doorway is here, what moves is there.
 import * as THREE from 'three';
 import { box, heightfield, merge, quad, ramp, stairs, colourTerrain } from './geometry.js';
+import { YARD, yardLabels, yardWallBoxes } from './yard.js';
 import { gridTexture } from '../three/textures.js';
 
 const SIZE = 64;
@@ -25,6 +27,11 @@ export const PLACES = {
   steep: { position: c(7.5, 1.2, 3), label: 'the 60° ramp' },
   gap: { position: c(16, 1.2, 1), label: 'the 0.5 m gap' },
   hills: { position: c(0, 2.5, 18), label: 'the hills' },
+  lift: { position: c(YARD.lift.centre.x, 1.2, YARD.lift.centre.z), label: 'the lift' },
+  disc: { position: c(YARD.disc.centre.x + 2, 1.4, YARD.disc.centre.z), label: 'the turning disc' },
+  diagonal: { position: c(YARD.diagonal.centre.x, 3, YARD.diagonal.centre.z), label: 'the diagonal platform' },
+  door: { position: c(5.3, 1.2, YARD.door.hinge.z + 0.75), label: 'the swinging door' },
+  conveyor: { position: c(YARD.conveyor.from + 0.3, 1.2, YARD.conveyor.z), label: 'the conveyor' },
 };
 
 export function buildCourse() {
@@ -72,6 +79,13 @@ export function buildCourse() {
     quad(c(half, lo, -half), c(half, lo, half), c(half, hi, half), c(half, hi, -half)),
   ];
 
+  // Where the conveyor's boxes run: a dark strip, drawn only (the boxes are what collides).
+  const belt = YARD.conveyor;
+  const track = box(
+    c(belt.from - belt.half.x, -0.05, belt.z - belt.half.z - 0.1),
+    c(belt.from + belt.length + belt.half.x, 0.004, belt.z + belt.half.z + 0.1),
+  );
+
   return {
     parts: (m) => [
       { name: 'ground', geometry: ground, material: m.ground },
@@ -79,7 +93,13 @@ export function buildCourse() {
       { name: 'walkable ramp', geometry: ramp40.geometry, material: m.walkable, castShadow: true },
       { name: 'steep ramp', geometry: ramp60.geometry, material: m.steep, castShadow: true },
       { name: 'block', geometry: block, material: m.stone, castShadow: true },
-      { name: 'walls', geometry: merge([...walls, ...corridor]), material: m.wall, castShadow: true },
+      {
+        name: 'walls',
+        geometry: merge([...walls, ...corridor, ...yardWallBoxes(box)]),
+        material: m.wall,
+        castShadow: true,
+      },
+      { name: 'conveyor track', geometry: track, material: m.track, collide: false },
       { name: 'rim', geometry: merge(rim), material: m.rim },
     ],
     labels: [
@@ -91,6 +111,7 @@ export function buildCourse() {
       { at: c(wallX, wallHeight + 0.5, -4), text: 'door 1.4 m' },
       { at: c(20, wallHeight + 0.5, -3), text: 'corridor' },
       { at: c(0, 2.6, 17), text: 'hills' },
+      ...yardLabels,
     ],
     /** Open ground where the walkers start. */
     walkerArea: { min: c(-24, 0, 2), max: c(24, 0, 26) },
@@ -105,5 +126,6 @@ export function courseMaterials() {
     steep: new THREE.MeshStandardMaterial({ color: '#e07a6f', roughness: 0.8 }),
     wall: new THREE.MeshStandardMaterial({ color: '#8e9bb1', roughness: 0.85 }),
     rim: new THREE.MeshStandardMaterial({ color: '#6b768a', roughness: 0.9, side: THREE.FrontSide }),
+    track: new THREE.MeshStandardMaterial({ color: '#3b4048', roughness: 0.7 }),
   };
 }

@@ -16,7 +16,8 @@ const KEYS = {
 /** A jump pressed this long before landing still happens on landing (seconds). */
 const JUMP_BUFFER = 0.15;
 
-export function createInput(shell, state) {
+/** `hint: false` leaves out the line that says which keys walk (a mode that says it elsewhere). */
+export function createInput(shell, state, { hint: showHint = true } = {}) {
   const held = new Set();
   let jumpAt = -Infinity;
   let stepAt = -Infinity,
@@ -26,8 +27,8 @@ export function createInput(shell, state) {
   const keysHint = shell.embed
     ? 'click, then WASD / arrows · space'
     : 'WASD or arrows to walk · space to jump · drag to look around';
-  shell.layers.append(hint);
-  let hinted = true;
+  let hinted = showHint;
+  if (hinted) shell.layers.append(hint);
   const used = () => {
     hinted = false;
     hint.remove();
