@@ -6,7 +6,10 @@
 //   &query=<lab>                             for the labs: which one (without it, their gallery)
 //   &<parameter>=<value>                     any of the mode's parameters (see each mode's `params`)
 //   &embed                                   the layout for iframes: the view only
+//   &collision[=<depth>]                     draws what the mode's World sees (WorldHelper):
+//                                            its objects' wireframes and its tree to <depth>
 import { init } from 'shototsu';
+import { WorldHelper } from 'shototsu/three';
 import './style.css';
 import { Params } from './app/params.js';
 import { createShell } from './app/shell.js';
@@ -58,6 +61,12 @@ async function main() {
   playground.toPage = (point) => stage.toPage(point);
   playground.running = running;
   playground.stage = stage;
+  const collision = search.has('collision') && running.world ? new WorldHelper(running.world) : null;
+  if (collision !== null) {
+    collision.depth = Math.max(0, Number.parseInt(search.get('collision'), 10) || 0);
+    stage.scene.add(collision);
+    playground.collision = collision;
+  }
 
   // Real time, capped: after a stall (a background tab) the modes take one bounded step.
   let last = performance.now();
@@ -65,6 +74,7 @@ async function main() {
     const dt = Math.min((now - last) / 1000, 0.1);
     last = now;
     running.update(dt);
+    collision?.update();
     stage.render();
     playground.frames++;
     requestAnimationFrame(frame);
