@@ -184,6 +184,10 @@ function segmentCapsuleEdges(start, end, radius) {
  * level (and, optionally, of each mesh's tree) down to a chosen depth, coloured by depth.
  * Call `update()` after changing the world (`world.update(dt)`, adds, removals): it redraws
  * only the objects that changed since (World.changedSince).
+ * @example
+ * const debug = new WorldHelper(world, { depth: 3 });
+ * scene.add(debug);
+ * // each frame: world.update(dt); debug.update();
  */
 export class WorldHelper extends Group {
   #drawn = new Map(); // id -> LineSegments (a mesh's tree, when drawn, is its child)
@@ -306,6 +310,10 @@ export class WorldHelper extends Group {
  * A character as the controller sees it: its capsule coloured by the ground reason of its last
  * move (GROUND_COLORS), the ground normal at its feet, the ground's velocity, the wall it hit,
  * and a ring at its feet when moving ground carried, pushed or crushed it (MOTION_COLORS).
+ * @example
+ * const me = new CharacterHelper(player, { onTop: true });
+ * scene.add(me);
+ * // each frame: me.update(player.move(step));
  */
 export class CharacterHelper extends Group {
   #character;
@@ -426,6 +434,10 @@ export class CharacterHelper extends Group {
  * The results of queries, drawn until `clear()`: hits and contacts as a cross at the point and
  * their normal; rays up to their hit; sweeps as the shape where it started, its path and the
  * shape where it stopped. One LineSegments (one draw call) whatever the count.
+ * @example
+ * const hits = new ContactsHelper();
+ * scene.add(hits);
+ * hits.clear().add(world.overlapSphere(p, 0.5));
  */
 export class ContactsHelper extends LineSegments {
   #pos = [];
