@@ -128,8 +128,9 @@ test("WorldHelper draws each object's world-space triangles and shapes, after mo
   assert.equal(bv.length, 72);
   for (let i = 0; i < bv.length; i += 3) assert.ok(corners.some((c) => c.distanceTo(at(bv, i)) < TOL));
 
-  // Moving the cube and the sphere, removing the instance: update() redraws what changed.
+  // Moving the cube and the sphere, removing the instance: update() redraws what changed, only.
   const drawnBefore = positionsOf(helper.lines(cube)).slice();
+  const crateVersion = helper.lines(crate).geometry.attributes.position.version;
   world.setTransform(cube, { position: { x: 0, y: 7, z: 1 }, quaternion: { x: 0, y: 0, z: 0.6, w: 0.8 } });
   world.setTransform(ball, { position: { x: 3, y: 3, z: 3 } });
   world.update(1 / 60);
@@ -138,6 +139,7 @@ test("WorldHelper draws each object's world-space triangles and shapes, after mo
   assert.notDeepEqual(positionsOf(helper.lines(cube)), drawnBefore);
   assert.deepEqual(positionsOf(helper.lines(cube)), expectedEdges(world, cube));
   assert.equal(helper.lines(copy), undefined);
+  assert.equal(helper.lines(crate).geometry.attributes.position.version, crateVersion, 'the box did not move');
   assert.equal(helper.objects.children.length, 4);
   const moved = positionsOf(helper.lines(ball));
   for (let i = 0; i < moved.length; i += 3)

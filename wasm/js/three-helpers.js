@@ -89,29 +89,28 @@ function triangleEdges(t) {
   return out;
 }
 
+/**
+ * The corners at both ends of a box's 12 edges, 24 in all: corner d's bits 0, 1 and 2 say
+ * whether its x, y and z are the maximum; an edge joins two corners one bit apart.
+ */
+const BOX_EDGE_CORNERS = [];
+for (let c = 0; c < 8; c++) for (let bit = 1; bit < 8; bit <<= 1) if (!(c & bit)) BOX_EDGE_CORNERS.push(c, c | bit);
+
 /** The 12 edges of boxes given 8 floats each (min xyz, max xyz, depth, leaf), coloured by depth. */
 function boxEdges(boxes) {
   const n = boxes.length / 8;
   const pos = new Float32Array(72 * n),
     col = new Float32Array(72 * n);
-  for (let b = 0; b < n; b++) {
+  for (let b = 0, k = 0; b < n; b++) {
     const m = boxes.subarray(8 * b, 8 * b + 6);
     _c.setHSL((0.58 + 0.11 * (boxes[8 * b + 6] - 1)) % 1, 0.85, 0.6);
-    let k = 72 * b;
-    // Corner c's coordinates: bit 0 x, bit 1 y, bit 2 z (0 min, 1 max). Edges join corners one bit apart.
-    for (let c = 0; c < 8; c++)
-      for (let bit = 1; bit < 8; bit <<= 1) {
-        if (c & bit) continue;
-        for (const d of [c, c | bit]) {
-          pos[k] = m[d & 1 ? 3 : 0];
-          pos[k + 1] = m[d & 2 ? 4 : 1];
-          pos[k + 2] = m[d & 4 ? 5 : 2];
-          col[k] = _c.r;
-          col[k + 1] = _c.g;
-          col[k + 2] = _c.b;
-          k += 3;
-        }
-      }
+    for (const d of BOX_EDGE_CORNERS) {
+      pos[k] = m[d & 1 ? 3 : 0];
+      pos[k + 1] = m[d & 2 ? 4 : 1];
+      pos[k + 2] = m[d & 4 ? 5 : 2];
+      _c.toArray(col, k);
+      k += 3;
+    }
   }
   return { pos, col };
 }
@@ -153,19 +152,13 @@ function capsuleEdges(radius, half, q, at) {
 function obbEdges(center, rotation, h) {
   const out = new Float32Array(72);
   _q.set(rotation.x, rotation.y, rotation.z, rotation.w);
-  let k = 0;
-  for (let c = 0; c < 8; c++)
-    for (let bit = 1; bit < 8; bit <<= 1) {
-      if (c & bit) continue;
-      for (const d of [c, c | bit]) {
-        _v.set(d & 1 ? h.x : -h.x, d & 2 ? h.y : -h.y, d & 4 ? h.z : -h.z)
-          .applyQuaternion(_q)
-          .add(center);
-        out[k++] = _v.x;
-        out[k++] = _v.y;
-        out[k++] = _v.z;
-      }
-    }
+  BOX_EDGE_CORNERS.forEach((d, i) =>
+    _v
+      .set(d & 1 ? h.x : -h.x, d & 2 ? h.y : -h.y, d & 4 ? h.z : -h.z)
+      .applyQuaternion(_q)
+      .add(center)
+      .toArray(out, 3 * i),
+  );
   return out;
 }
 
