@@ -2,7 +2,8 @@
 // console errors or warnings of ours, renders a non-blank canvas and advances frames; particles
 // stay inside the world and none gets into the vault when fired at 1000 m/s; the character
 // walks, climbs the 0.25 m stairs and is stopped by the 0.35 m ones; dragging the inspection
-// sphere changes the reported region; the embed layout renders at 320×240.
+// sphere changes the reported region; the embed layout renders at 320×240; `&collision` draws
+// the world through shototsu/three's WorldHelper.
 // Serves the built site (web/dist, from scripts/test-browser.sh) on 127.0.0.1.
 // Screenshots: test-artifacts/browser/*.png.
 import { test, before, after } from 'node:test';
@@ -145,6 +146,37 @@ test('characters: the capsule walks, climbs the 0.25 m stairs, is stopped by the
   assert.ok(blocked.report.hitWall, 'the riser is a wall');
   assert.deepEqual(tall.problems, []);
   await tall.page.close();
+});
+
+test("characters with &collision=2: shototsu/three's helpers draw the world, its tree and the player", async () => {
+  const { page, problems } = await open(
+    browser.context,
+    server.url,
+    '?mode=characters&at=start&walkers=0&collision=2',
+    SMALL,
+  );
+  await frames(page, 10);
+  const drawn = await page.evaluate(() => {
+    const { collision, running, stage } = window.playground;
+    let player = null;
+    stage.scene.traverse((o) => {
+      if (o.type === 'CharacterHelper') player = o;
+    });
+    return {
+      lines: collision.objects.children.length,
+      objects: running.world.objectCount,
+      boxes: collision.tree.geometry.attributes.position.count / 24,
+      treeBoxes: running.world.treeBoxes(2).length / 8,
+      reason: player?.reason,
+      reported: window.playground.info().report.reason,
+    };
+  });
+  assert.equal(drawn.lines, drawn.objects, 'a wireframe per object');
+  assert.equal(drawn.boxes, drawn.treeBoxes, 'the top level to depth 2');
+  assert.ok(drawn.boxes >= 1);
+  assert.equal(drawn.reason, drawn.reported, "the player's helper shows its last report");
+  assert.deepEqual(problems, []);
+  await page.close();
 });
 
 /** Opens the characters at a place, holds a key for `n` frames and returns the last report. */

@@ -207,6 +207,79 @@ void triangle(const World& w, std::uint32_t object, std::uint32_t index) {
     wasm::put(3, t.b);
     wasm::put(6, t.c);
 }
+// ---- inspection: lists into the scratch array the contacts use (their own buffers are freed) --
+// Triangles of a mesh or instance in world space, 9 floats each (a xyz, b xyz, c xyz).
+std::uint32_t triangles(const World& w, std::uint32_t id) {
+    std::vector<Triangle> tris;
+    w.triangles(id, tris);
+    g_flat.resize(tris.size() * 9);
+    float* o = g_flat.data();
+    for (const Triangle& t : tris) {
+        o[0] = t.a.x, o[1] = t.a.y, o[2] = t.a.z, o[3] = t.b.x, o[4] = t.b.y, o[5] = t.b.z;
+        o[6] = t.c.x, o[7] = t.c.y, o[8] = t.c.z;
+        o += 9;
+    }
+    return static_cast<std::uint32_t>(tris.size());
+}
+// Tree nodes, 8 floats each: min xyz, max xyz, depth, leaf (0/1).
+std::uint32_t flatten_boxes(const std::vector<TreeBox>& boxes) {
+    g_flat.resize(boxes.size() * 8);
+    float* o = g_flat.data();
+    for (const TreeBox& b : boxes) {
+        o[0] = b.box.min.x, o[1] = b.box.min.y, o[2] = b.box.min.z;
+        o[3] = b.box.max.x, o[4] = b.box.max.y, o[5] = b.box.max.z;
+        o[6] = static_cast<float>(b.depth), o[7] = b.leaf ? 1.0f : 0.0f;
+        o += 8;
+    }
+    return static_cast<std::uint32_t>(boxes.size());
+}
+std::uint32_t treeBoxes(const World& w, std::uint32_t max_depth) {
+    std::vector<TreeBox> boxes;
+    w.tree_boxes(max_depth, boxes);
+    return flatten_boxes(boxes);
+}
+std::uint32_t meshTreeBoxes(const World& w, std::uint32_t id, std::uint32_t max_depth) {
+    std::vector<TreeBox> boxes;
+    w.mesh_tree_boxes(id, max_depth, boxes);
+    return flatten_boxes(boxes);
+}
+// The ids (u32) of the live objects changed after a revision (a double: exact below 2^53).
+std::uint32_t changedSince(const World& w, double since) {
+    std::vector<std::uint32_t> ids;
+    w.changed_since(static_cast<std::uint64_t>(since), ids);
+    g_flat.resize(ids.size());
+    std::memcpy(g_flat.data(), ids.data(), ids.size() * 4);
+    return static_cast<std::uint32_t>(ids.size());
+}
+double revision(const World& w) { return static_cast<double>(w.revision()); }
+// A primitive in world space; false (nothing written) for other objects.
+// sphere: centre xyz, radius (4)
+bool sphere(const World& w, std::uint32_t id) {
+    Sphere s;
+    if (!w.sphere(id, s)) return false;
+    wasm::put(0, s.center);
+    wasm::put(3, s.radius);
+    return true;
+}
+// capsule: start xyz, end xyz, radius (7)
+bool capsule(const World& w, std::uint32_t id) {
+    Capsule c;
+    if (!w.capsule(id, c)) return false;
+    wasm::put(0, c.start);
+    wasm::put(3, c.end);
+    wasm::put(6, c.radius);
+    return true;
+}
+// box: centre xyz, rotation xyzw, half extents xyz (10)
+bool box(const World& w, std::uint32_t id) {
+    OBB b;
+    if (!w.box(id, b)) return false;
+    wasm::put(0, b.center);
+    wasm::put(3, b.rotation.x), wasm::put(4, b.rotation.y), wasm::put(5, b.rotation.z), wasm::put(6, b.rotation.w);
+    wasm::put(7, b.half_extents);
+    return true;
+}
+
 // meshes, triangles, nodes, memory bytes, max depth (u32), build ms (float), objects, top nodes,
 // top rebuilds, top refits, mesh rebuilds (u32) (11)
 void stats(const World& w) {
@@ -333,6 +406,14 @@ EMSCRIPTEN_BINDINGS(shototsu_world) {
         .function("floor", &floorAt)
         .function("triangle", &triangle)
         .function("stats", &stats)
+        .function("triangles", &triangles)
+        .function("treeBoxes", &treeBoxes)
+        .function("meshTreeBoxes", &meshTreeBoxes)
+        .function("changedSince", &changedSince)
+        .function("revision", &revision)
+        .function("sphere", &sphere)
+        .function("capsule", &capsule)
+        .function("box", &box)
         .function("raycastBatch", &raycastBatch)
         .function("sphereCastBatch", &sphereCastBatch)
         .function("serialize", &serialize)

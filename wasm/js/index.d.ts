@@ -707,6 +707,46 @@ export interface World {
    */
   triangleCount(object: number): number;
   /**
+   * Every triangle of a mesh or instance in world space at its pose, in added order: 9 floats
+   * each (a xyz, b xyz, c xyz), the same bits as triangle(object, k). A copy.
+   * @param object a live mesh or instance
+   * @example const lines = new THREE.WireframeGeometry(triangleGeometry(world.triangles(id)));
+   */
+  triangles(object: number): Float32Array;
+  /**
+   * The top level's nodes (world space, the boxes it culls objects with) down to `maxDepth`
+   * (the root is depth 1; default every level), parents first: 8 floats each — min xyz, max xyz,
+   * depth, leaf (1 when the node holds objects). At full depth, `stats.topNodes` of them.
+   * @param maxDepth the deepest level listed (0: none)
+   * @example const boxes = world.treeBoxes(3); // root, children, grandchildren
+   */
+  treeBoxes(maxDepth?: number): Float32Array;
+  /**
+   * A mesh's (or instance's) hierarchy as treeBoxes lists it, in the mesh's own space:
+   * `transform(object)` places the boxes. An instance lists the tree it shares with its mesh.
+   * @param object a live mesh or instance
+   * @param maxDepth the deepest level listed (default every level)
+   * @example const boxes = world.meshTreeBoxes(level, 4);
+   */
+  meshTreeBoxes(object: number, maxDepth?: number): Float32Array;
+  /** Increases whenever geometry that queries see changes (add, remove, move, refit); compare it to know a cache is stale. */
+  readonly revision: number;
+  /**
+   * The live objects changed (added, moved, refitted, relayered) after `revision`, by increasing
+   * id; `changedSince(0)` lists every live object.
+   * @param revision a value `world.revision` had
+   * @example const seen = world.revision; world.update(dt); for (const id of world.changedSince(seen)) redraw(id);
+   */
+  changedSince(revision: number): Uint32Array;
+  /** A sphere object in world space at its pose; null for an object of another kind. */
+  sphere(object: number): { center: Vec3; radius: number } | null;
+  /** A capsule object in world space at its pose (its segment start–end and radius); null for another kind. */
+  capsule(object: number): { start: Vec3; end: Vec3; radius: number } | null;
+  /** A box object in world space at its pose; null for another kind. */
+  box(
+    object: number,
+  ): { center: Vec3; rotation: { x: number; y: number; z: number; w: number }; halfExtents: Vec3 } | null;
+  /**
    * Many raycasts in one call.
    * @param rays 6 floats per ray: origin xyz, direction xyz.
    * @param maxDistance How far every ray reaches, >= 0 (Infinity works).

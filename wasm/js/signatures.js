@@ -117,6 +117,13 @@ export const WORLD_SIGNATURES = {
   floorHeight: 'x:number z:number fromY:number filter?:filter',
   floor: 'x:number z:number fromY:number filter?:filter',
   triangle: 'object:object index:index',
+  triangles: 'object:object',
+  treeBoxes: 'maxDepth?:index',
+  meshTreeBoxes: 'object:object maxDepth?:index',
+  changedSince: 'revision:distance',
+  sphere: 'object:object',
+  capsule: 'object:object',
+  box: 'object:object',
   raycastBatch: 'rays:f32/6 maxDistance:maxDistance out?:f32/8 ids?:u32/2 filter?:filter',
   sphereCastBatch: 'casts:f32/6 radius:radius maxDistance:distance out?:f32/11 ids?:u32/2 filter?:filter',
   serialize: '',
@@ -190,6 +197,7 @@ export const BEHIND_THE_FACE = {
   worldLastError: 'World.add*, setTransform, updateMesh, remove…: why the core refused',
   'World.objectState': 'World.transform: the pose and velocities of an object',
   worldInputPointer: 'World.addMesh, addInstance, setTransform, teleport: where a transform is put',
-  worldContactsPointer: 'World.overlapSphere, overlapCapsule, raycastAll: where the contacts or crossings are',
+  worldContactsPointer:
+    'World.overlapSphere, overlapCapsule, raycastAll, triangles, treeBoxes, meshTreeBoxes, changedSince: where the list is',
   shototsu_heap_in_use: 'the leak tests (bind/diagnostics.cpp)',
 };

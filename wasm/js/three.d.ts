@@ -1,6 +1,16 @@
 // Types of 'shototsu/three'. They describe three.js objects by the members the adapter reads, so
 // they need no @types/three: a THREE.Mesh, BufferAttribute, Matrix4 or Vector3 fits as it is.
-import type { Shototsu, TypedArray, Vec3Like, World } from './index.js';
+import type {
+  CharacterController,
+  CharacterGroup,
+  CharacterMove,
+  GroundReason,
+  Shototsu,
+  TypedArray,
+  Vec3Like,
+  World,
+  WorldHit,
+} from './index.js';
 
 /** Any typed array three.js keeps attributes in (BufferAttribute.array). */
 export type TypedArrayLike = TypedArray;
@@ -157,5 +167,224 @@ export interface SceneHandle {
  * if (hit.hit) console.log(level.lookup(hit.object, hit.triangle));
  */
 export declare function addObject3D(world: World, object3D: Object3DLike, options?: AddObject3DOptions): SceneHandle;
+
+// ---- debug helpers ------------------------------------------------------------------------------
+
+/** A three.js colour: a THREE.Color, a '#rrggbb' string or a 0xrrggbb number. */
+export type ColorLike = string | number | { r: number; g: number; b: number };
+
+/**
+ * What the helpers are to the types: THREE.Group (or, for ContactsHelper, THREE.LineSegments)
+ * instances, described by the members these declarations use so that they need no
+ * @types/three. With @types/three, add one as `scene.add(helper as unknown as THREE.Object3D)`.
+ */
+export interface HelperObject3D {
+  readonly isObject3D: true;
+  visible: boolean;
+  name: string;
+  renderOrder: number;
+  userData: Record<string, unknown>;
+  /** A THREE.Vector3. */
+  readonly position: { x: number; y: number; z: number; set(x: number, y: number, z: number): unknown };
+  readonly children: HelperObject3D[];
+}
+
+/** A THREE.LineSegments of the helpers: vertex pairs in its geometry's position attribute. */
+export interface HelperLines extends HelperObject3D {
+  readonly geometry: { attributes: { position?: { count: number; array: Float32Array } } };
+  readonly material: { color: { getHexString(): string }; dispose(): void };
+}
+
+export interface WorldHelperOptions {
+  /** Levels of the top level's tree drawn (0: none, the default; Infinity: all). */
+  depth?: number;
+  /** Levels of each mesh's tree drawn, in the mesh's own space placed by its pose (default 0). */
+  meshDepth?: number;
+  /** The objects' lines (default '#4dabf7'); tree boxes are coloured by depth. */
+  color?: ColorLike;
+}
+
+/**
+ * A World's objects as wireframes at their current poses — meshes and instances by their
+ * world-space triangles (World.triangles), spheres, capsules and boxes by their shapes — and
+ * the boxes of its top level (and of each mesh's tree) down to a chosen depth.
+ * @example
+ * const helper = new WorldHelper(world, { depth: 3 });
+ * scene.add(helper);
+ * // each frame, after world.update(dt) and any add or remove:
+ * helper.update();
+ */
+export declare class WorldHelper implements HelperObject3D {
+  /**
+   * @param world the World to draw
+   * @param options { depth?, meshDepth?, color? }
+   */
+  constructor(world: World, options?: WorldHelperOptions);
+  readonly isObject3D: true;
+  visible: boolean;
+  name: string;
+  renderOrder: number;
+  userData: Record<string, unknown>;
+  readonly position: HelperObject3D['position'];
+  readonly children: HelperObject3D[];
+  readonly world: World;
+  /** Levels of the top level's tree drawn; change it, then update(). */
+  depth: number;
+  /** Levels of each mesh's tree drawn; change it, then update(). */
+  meshDepth: number;
+  /** The group of the objects' wireframes, one LineSegments each (`userData.object` is its id). */
+  readonly objects: HelperObject3D;
+  /** The top level's boxes: 24 vertices (12 edges) per box. */
+  readonly tree: HelperLines;
+  /** The lines drawing object `id` (world-space vertex pairs; a mesh's tree, when drawn, is its child), or undefined. */
+  lines(id: number): HelperLines | undefined;
+  /** Redraws what changed since the last update (World.changedSince): moved, added and removed objects, and the tree. */
+  update(): this;
+  /** Frees every geometry and material. */
+  dispose(): void;
+}
+
+export interface CharacterHelperOptions {
+  /** Length of the ground normal's arrow (m, default 1). */
+  normalLength?: number;
+  /** Seconds of the ground's velocity the velocity arrow spans (default 0.5). */
+  velocityScale?: number;
+  /** Drawn through whatever is in front (default false). */
+  onTop?: boolean;
+}
+
+/** The capsule's colour per ground reason. */
+export declare const GROUND_COLORS: Readonly<Record<GroundReason, string>>;
+/** The ring's colour when moving ground carried, pushed or crushed the character (crushed shown first). */
+export declare const MOTION_COLORS: Readonly<{ carried: string; pushed: string; crushed: string }>;
+
+/**
+ * A character as the controller sees it: its capsule coloured by its last move's ground reason
+ * (GROUND_COLORS), the ground normal at its feet, the ground's velocity, the wall it hit, and a
+ * ring at its feet when moving ground carried, pushed or crushed it (MOTION_COLORS).
+ * @example
+ * const helper = new CharacterHelper(player, { onTop: true });
+ * scene.add(helper);
+ * helper.update(player.move(step)); // a controller: pass its report
+ * const walkers = new CharacterHelper(group, 3); // a group's character 3: update() reads lastMove(3)
+ */
+export declare class CharacterHelper implements HelperObject3D {
+  /**
+   * @param character a CharacterController
+   * @param options { normalLength?, velocityScale?, onTop? }
+   */
+  constructor(character: CharacterController, options?: CharacterHelperOptions);
+  /**
+   * @param group a CharacterGroup
+   * @param index the character's index in it
+   * @param options { normalLength?, velocityScale?, onTop? }
+   */
+  constructor(group: CharacterGroup, index: number, options?: CharacterHelperOptions);
+  readonly isObject3D: true;
+  visible: boolean;
+  name: string;
+  renderOrder: number;
+  userData: Record<string, unknown>;
+  readonly position: HelperObject3D['position'];
+  readonly children: HelperObject3D[];
+  /** The capsule's wireframe; its colour is GROUND_COLORS[reason]. */
+  readonly capsule: HelperLines;
+  /** Arrows (THREE.ArrowHelper), hidden when there is nothing to show. */
+  readonly groundNormal: HelperObject3D;
+  readonly groundVelocity: HelperObject3D;
+  readonly wallNormal: HelperObject3D;
+  /** The ring at the feet, shown in MOTION_COLORS when moving ground acted on the character. */
+  readonly ring: HelperLines;
+  /** The capsule's radius and height (the character's settings). */
+  readonly radius: number;
+  readonly height: number;
+  /** The ground reason shown; null before a move. */
+  readonly reason: GroundReason | null;
+  normalLength: number;
+  velocityScale: number;
+  /**
+   * Shows `move` at its position; omitted, the character where it is now with its last report
+   * (a group's lastMove(index), or the last move given to a controller's helper).
+   * @param move the report to show: what move() returned
+   */
+  update(move?: CharacterMove): this;
+  /** Frees the geometries and materials. */
+  dispose(): void;
+}
+
+export interface ContactsHelperOptions {
+  /** Size of the cross at each point (default 0.1). */
+  size?: number;
+  /** Length of each normal (default 0.5). */
+  normalLength?: number;
+  colors?: { point?: ColorLike; normal?: ColorLike; path?: ColorLike; shape?: ColorLike };
+}
+
+/** What ContactsHelper.add draws: anything with a point (and a normal), a miss when hit is false. */
+export interface PointResult {
+  hit?: boolean;
+  point: Vec3Like;
+  normal?: Vec3Like;
+}
+
+/**
+ * The results of queries, drawn until clear(): hits and contacts as a cross and their normal,
+ * rays up to their hit, sweeps as the shape at the start, its path, the shape where it stopped
+ * and the contact. One LineSegments whatever the count.
+ * @example
+ * const contacts = new ContactsHelper();
+ * scene.add(contacts);
+ * contacts.clear();
+ * contacts.add(world.overlapSphere(p, 0.5));
+ * contacts.addRay(eye, dir, world.raycast(eye, dir, 50), 50);
+ * contacts.addSweep({ center: p, radius: 0.3 }, v, 2, world.sphereCast(p, 0.3, v, 2));
+ */
+export declare class ContactsHelper implements HelperLines {
+  /** @param options { size?, normalLength?, colors? } */
+  constructor(options?: ContactsHelperOptions);
+  readonly isObject3D: true;
+  visible: boolean;
+  name: string;
+  renderOrder: number;
+  userData: Record<string, unknown>;
+  readonly position: HelperObject3D['position'];
+  readonly children: HelperObject3D[];
+  readonly geometry: HelperLines['geometry'];
+  readonly material: HelperLines['material'];
+  size: number;
+  normalLength: number;
+  /** Segments drawn. */
+  readonly count: number;
+  /**
+   * Draws a hit, contact or closest point (its point and normal), or a list of them; misses draw nothing.
+   * @param result what a query returned (WorldHit, WorldContact[], WorldClosestPoint…)
+   */
+  add(result: PointResult | readonly PointResult[]): this;
+  /**
+   * Draws a ray up to its hit and the hit, or maxDistance long on a miss (100 when infinite).
+   * @param origin the ray's origin
+   * @param direction its direction
+   * @param hit what World.raycast returned
+   * @param maxDistance how far it was cast (default Infinity)
+   */
+  addRay(origin: Vec3Like, direction: Vec3Like, hit: WorldHit, maxDistance?: number): this;
+  /**
+   * Draws a sphere or capsule cast: the shape at the start, its path, the shape where it stopped, the contact.
+   * @param shape { center, radius } or { start, end, radius }
+   * @param direction the cast's direction
+   * @param maxDistance the cast's distance
+   * @param hit what World.sphereCast or capsuleCast returned
+   */
+  addSweep(
+    shape: { center: Vec3Like; radius: number } | { start: Vec3Like; end: Vec3Like; radius: number },
+    direction: Vec3Like,
+    maxDistance: number,
+    hit: WorldHit,
+  ): this;
+  /** Removes everything drawn. */
+  clear(): this;
+  /** Frees the geometry and the material. */
+  dispose(): void;
+}
 
 export type { Vec3Like };

@@ -4,3 +4,4 @@
 export { computeBoundsTree, disposeBoundsTree, acceleratedRaycast, BoundsTree } from './three-raycast.js';
 export { useShototsu } from './three-common.js';
 export { addObject3D } from './three-scene.js';
+export { WorldHelper, CharacterHelper, ContactsHelper, GROUND_COLORS, MOTION_COLORS } from './three-helpers.js';

@@ -574,6 +574,83 @@ export function worldClass(W, heap, o, mem) {
       return w.triangleCount(object);
     }
 
+    /** Every triangle of a mesh or instance in world space: 9 floats each (a, b, c), a copy. */
+    triangles(object) {
+      const fn = 'World.triangles';
+      const w = this.#liveObject('triangles', object);
+      if (w.kind(object) > 1)
+        throw new RangeError(`${fn}: argument 'object' is not a live mesh or instance (got ${object})`);
+      return this.#flat(w.triangles(object) * 9);
+    }
+
+    /** The top level's nodes down to maxDepth: 8 floats each (min xyz, max xyz, depth, leaf). */
+    treeBoxes(maxDepth = ALL - 1) {
+      const w = this.#live('treeBoxes');
+      if (!(Number.isInteger(maxDepth) && maxDepth >= 0 && maxDepth < ALL)) fail('World.treeBoxes', maxDepth);
+      return this.#flat(w.treeBoxes(maxDepth) * 8);
+    }
+
+    /** A mesh's (or instance's) tree nodes in the mesh's own space, as treeBoxes lists them. */
+    meshTreeBoxes(object, maxDepth = ALL - 1) {
+      const fn = 'World.meshTreeBoxes';
+      const w = this.#liveObject('meshTreeBoxes', object);
+      if (!(Number.isInteger(maxDepth) && maxDepth >= 0 && maxDepth < ALL)) fail(fn, object, maxDepth);
+      if (w.kind(object) > 1)
+        throw new RangeError(`${fn}: argument 'object' is not a live mesh or instance (got ${object})`);
+      return this.#flat(w.meshTreeBoxes(object, maxDepth) * 8);
+    }
+
+    /** Increases whenever geometry that queries see changes (add, remove, move, refit). */
+    get revision() {
+      return this.#live('revision').revision();
+    }
+
+    /** The live objects changed after `revision` (0: every live object), by increasing id. */
+    changedSince(revision) {
+      const w = this.#live('changedSince');
+      if (!nonneg(revision)) fail('World.changedSince', revision);
+      const n = w.changedSince(revision);
+      return heap.u32().slice(W.worldContactsPointer() >> 2, (W.worldContactsPointer() >> 2) + n);
+    }
+
+    /** A sphere object in world space: { center, radius }; null for other objects. */
+    sphere(object) {
+      const w = this.#liveObject('sphere', object);
+      if (!w.sphere(object)) return null;
+      const h = heap.f32();
+      return { center: { x: h[o], y: h[o + 1], z: h[o + 2] }, radius: h[o + 3] };
+    }
+
+    /** A capsule object in world space: { start, end, radius }; null for other objects. */
+    capsule(object) {
+      const w = this.#liveObject('capsule', object);
+      if (!w.capsule(object)) return null;
+      const h = heap.f32();
+      return {
+        start: { x: h[o], y: h[o + 1], z: h[o + 2] },
+        end: { x: h[o + 3], y: h[o + 4], z: h[o + 5] },
+        radius: h[o + 6],
+      };
+    }
+
+    /** A box object in world space: { center, rotation, halfExtents }; null for other objects. */
+    box(object) {
+      const w = this.#liveObject('box', object);
+      if (!w.box(object)) return null;
+      const h = heap.f32();
+      return {
+        center: { x: h[o], y: h[o + 1], z: h[o + 2] },
+        rotation: { x: h[o + 3], y: h[o + 4], z: h[o + 5], w: h[o + 6] },
+        halfExtents: { x: h[o + 7], y: h[o + 8], z: h[o + 9] },
+      };
+    }
+
+    /** A copy of the first `n` floats of the scratch list. */
+    #flat(n) {
+      const at = W.worldContactsPointer() >> 2;
+      return heap.f32().slice(at, at + n);
+    }
+
     get stats() {
       this.#live('stats').stats();
       const u = heap.u32();

@@ -7,7 +7,10 @@
 //   &<parameter>=<value>                     any of the mode's parameters (see each mode's `params`)
 //   &embed                                   the layout for iframes: the view only
 //   &paused                                  starts paused (playground.pause(), below): for scripts
+//   &collision[=<depth>]                     draws what the mode's World sees (WorldHelper):
+//                                            its objects' wireframes and its tree to <depth>
 import { init } from 'shototsu';
+import { WorldHelper } from 'shototsu/three';
 import './style.css';
 import { Params } from './app/params.js';
 import { createShell } from './app/shell.js';
@@ -72,6 +75,12 @@ async function main() {
   playground.toPage = (point) => stage.toPage(point);
   playground.running = running;
   playground.stage = stage;
+  const collision = search.has('collision') && running.world ? new WorldHelper(running.world) : null;
+  if (collision !== null) {
+    collision.depth = Math.max(0, Number.parseInt(search.get('collision'), 10) || 0);
+    stage.scene.add(collision);
+    playground.collision = collision;
+  }
 
   // Real time, capped: after a stall (a background tab) the modes take one bounded step.
   let last = performance.now();
@@ -82,6 +91,7 @@ async function main() {
     if (playground.paused && !drawOnce) return;
     drawOnce = false;
     running.update(playground.paused ? 0 : dt);
+    collision?.update();
     stage.render();
     playground.frames++;
   }

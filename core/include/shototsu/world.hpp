@@ -140,6 +140,15 @@ struct WorldFloor {
     std::uint32_t object = kNoIndex, triangle = kNoIndex;
 };
 
+/// One node of a hierarchy as tree_boxes and mesh_tree_boxes report it.
+struct TreeBox {
+    AABB box;
+    /// 1 for the root, and one more per level below it.
+    std::uint32_t depth = 0;
+    /// A leaf (it holds objects or triangles) rather than an inner node.
+    bool leaf = false;
+};
+
 /// What the add_* methods report.
 struct AddResult {
     bool ok = false;
@@ -261,6 +270,20 @@ public:
     bool sphere(std::uint32_t object, Sphere& out) const;
     bool capsule(std::uint32_t object, Capsule& out) const;
     bool box(std::uint32_t object, OBB& out) const;
+
+    // ---- inspection (world_inspect.cpp): what debug drawing reads ---------------------------
+
+    /// Every triangle of a mesh or instance in world space at the current pose, in added order
+    /// (triangle(object, k) for each k, the same bits), appended to `out`; returns how many (0
+    /// for primitives and bad ids).
+    std::size_t triangles(std::uint32_t object, std::vector<Triangle>& out) const;
+    /// The nodes of the top level (in world space: the boxes it culls objects with) down to
+    /// depth `max_depth` (the root is depth 1; 0 gives none), parents before children, appended
+    /// to `out`; returns how many. At full depth there are stats().top_nodes of them.
+    std::size_t tree_boxes(std::uint32_t max_depth, std::vector<TreeBox>& out) const;
+    /// The same for the hierarchy of a mesh or instance, in the mesh's own space (transform(object)
+    /// places them); an instance shows the tree it shares with its mesh. 0 for other objects.
+    std::size_t mesh_tree_boxes(std::uint32_t object, std::uint32_t max_depth, std::vector<TreeBox>& out) const;
 
     // ---- queries ----------------------------------------------------------------------------
 

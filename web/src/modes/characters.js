@@ -11,7 +11,8 @@ import * as THREE from 'three';
 import { group, controlsFor, button, readout, element } from '../app/controls.js';
 import { FrameMeter } from '../app/meter.js';
 import { seededRandom } from '../app/random.js';
-import { Arrow, Circle, Label } from '../three/overlay.js';
+import { CharacterHelper, GROUND_COLORS } from 'shototsu/three';
+import { Circle, Label } from '../three/overlay.js';
 import { buildWorld } from '../worlds/geometry.js';
 import { PLACES, buildCourse, courseMaterials } from '../worlds/course.js';
 import { YARD, buildYard, liftTop } from '../worlds/yard.js';
@@ -22,14 +23,14 @@ const HEIGHT = 1.7;
 const DT = 1 / 60;
 const MAX_STEPS = 4;
 
-/** How each ground reason is shown: its colour and words. */
+/** How each ground reason is shown: its colour (CharacterHelper's) and words. */
 const REASONS = {
-  walkable: { color: '#51cf66', text: 'grounded · walkable' },
-  snapped: { color: '#3bc9db', text: 'grounded · snapped down' },
-  'stepped up': { color: '#ff922b', text: 'grounded · stepped up' },
-  'too steep': { color: '#ff6b6b', text: 'sliding · too steep' },
-  'no ground': { color: '#74c0fc', text: 'in the air · no ground' },
-  rising: { color: '#b197fc', text: 'in the air · rising' },
+  walkable: { color: GROUND_COLORS.walkable, text: 'grounded · walkable' },
+  snapped: { color: GROUND_COLORS.snapped, text: 'grounded · snapped down' },
+  'stepped up': { color: GROUND_COLORS['stepped up'], text: 'grounded · stepped up' },
+  'too steep': { color: GROUND_COLORS['too steep'], text: 'sliding · too steep' },
+  'no ground': { color: GROUND_COLORS['no ground'], text: 'in the air · no ground' },
+  rising: { color: GROUND_COLORS.rising, text: 'in the air · rising' },
 };
 
 const params = {
@@ -199,23 +200,15 @@ function create({ shototsu, stage, params: state, shell }) {
   walkerMesh.frustumCulled = false;
   stage.scene.add(walkerMesh);
 
-  // Overlays: the ground normal at the feet, the state over the head, wall pushes, step-ups.
-  // Drawn on top: the ground normal starts at the feet, inside the capsule.
-  const normalArrow = new Arrow('#51cf66', { radius: 0.03, head: 0.16, onTop: true });
-  const wallArrow = new Arrow('#e599f7', { radius: 0.025, head: 0.14, onTop: true });
-  const groundArrow = new Arrow('#ffd43b', { radius: 0.03, head: 0.16, onTop: true }); // the ground's velocity
+  // Overlays: the player's last report (CharacterHelper: its capsule coloured by the ground
+  // reason, the ground normal at the feet, walls, moving ground; drawn on top), the state over the
+  // head, step-ups.
+  const player = new CharacterHelper(crowd.group, 0, { onTop: true, normalLength: 1.1 });
   const stateLabel = new Label('', 'state');
   const stepRing = new Circle('#ff922b');
   const stepLabel = new Label('step up', 'flash');
   let stepFlash = { t: 1, at: new THREE.Vector3() };
-  stage.scene.add(
-    normalArrow.object,
-    wallArrow.object,
-    groundArrow.object,
-    stateLabel.object,
-    stepRing.object,
-    stepLabel.object,
-  );
+  stage.scene.add(player, stateLabel.object, stepRing.object, stepLabel.object);
   const trail = new Trail(stage.scene, 160);
 
   // ---- input and stepping ------------------------------------------------------------------------
@@ -382,23 +375,9 @@ function create({ shototsu, stage, params: state, shell }) {
     stage.sun.position.set(p.x - 18, p.y + 40, p.z + 14);
     stage.sun.target.position.set(p.x, p.y, p.z);
 
-    const feet = new THREE.Vector3(p.x, p.y - HEIGHT / 2, p.z);
+    player.update(last);
     const n = last.groundNormal;
     const hasGround = n.x !== 0 || n.y !== 0 || n.z !== 0;
-    normalArrow.object.visible = hasGround;
-    if (hasGround) {
-      normalArrow.set(feet, n, 1.1);
-      normalArrow.shaft.material.color.set(last.reason === 'too steep' ? '#ff6b6b' : '#51cf66');
-    }
-    wallArrow.object.visible = last.hitWall;
-    if (last.hitWall)
-      wallArrow.set(new THREE.Vector3(p.x, p.y, p.z).addScaledVector(last.wallNormal, -RADIUS), last.wallNormal, 0.8);
-
-    // The ground's velocity at the feet, 0.5 m per m/s, while it moves.
-    const gv = last.groundVelocity;
-    const speed = Math.hypot(gv.x, gv.y, gv.z);
-    groundArrow.object.visible = last.grounded && speed > 0.01;
-    if (groundArrow.object.visible) groundArrow.set(feet, gv, 0.3 + 0.5 * speed);
 
     const reason = REASONS[last.reason];
     const moving = movingGround(last);
@@ -507,6 +486,7 @@ function create({ shototsu, stage, params: state, shell }) {
   }
 
   return {
+    world,
     update,
     /**
      * Runs n fixed steps now (for scripts and the page's tests; pair with `playground.pause()`)

@@ -530,6 +530,7 @@ function create({ shototsu, stage, params: state, shell }) {
   rebuild();
 
   return {
+    world,
     update,
     info({ positions = false } = {}) {
       const { outside, inside } = census();
