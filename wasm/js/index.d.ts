@@ -710,7 +710,9 @@ export interface World {
    * Every triangle of a mesh or instance in world space at its pose, in added order: 9 floats
    * each (a xyz, b xyz, c xyz), the same bits as triangle(object, k). A copy.
    * @param object a live mesh or instance
-   * @example const lines = new THREE.WireframeGeometry(triangleGeometry(world.triangles(id)));
+   * @returns 9 floats per triangle, a new array.
+   * @example
+   * const tris = world.triangles(lift); // tris[0..8]: the first triangle's a, b, c
    */
   triangles(object: number): Float32Array;
   /**
@@ -718,6 +720,7 @@ export interface World {
    * (the root is depth 1; default every level), parents first: 8 floats each — min xyz, max xyz,
    * depth, leaf (1 when the node holds objects). At full depth, `stats.topNodes` of them.
    * @param maxDepth the deepest level listed (0: none)
+   * @returns 8 floats per node, a new array.
    * @example const boxes = world.treeBoxes(3); // root, children, grandchildren
    */
   treeBoxes(maxDepth?: number): Float32Array;
@@ -726,7 +729,8 @@ export interface World {
    * `transform(object)` places the boxes. An instance lists the tree it shares with its mesh.
    * @param object a live mesh or instance
    * @param maxDepth the deepest level listed (default every level)
-   * @example const boxes = world.meshTreeBoxes(level, 4);
+   * @returns 8 floats per node, a new array.
+   * @example const boxes = world.meshTreeBoxes(lift, 4);
    */
   meshTreeBoxes(object: number, maxDepth?: number): Float32Array;
   /** Increases whenever geometry that queries see changes (add, remove, move, refit); compare it to know a cache is stale. */
@@ -735,14 +739,30 @@ export interface World {
    * The live objects changed (added, moved, refitted, relayered) after `revision`, by increasing
    * id; `changedSince(0)` lists every live object.
    * @param revision a value `world.revision` had
-   * @example const seen = world.revision; world.update(dt); for (const id of world.changedSince(seen)) redraw(id);
+   * @returns The ids, a new array.
+   * @example
+   * const seen = world.revision;
+   * world.update(dt);
+   * for (const id of world.changedSince(seen)) console.log('moved', id);
    */
   changedSince(revision: number): Uint32Array;
-  /** A sphere object in world space at its pose; null for an object of another kind. */
+  /**
+   * A sphere object in world space at its pose.
+   * @param object a live object's id
+   * @returns Its centre and radius; null for an object of another kind.
+   */
   sphere(object: number): { center: Vec3; radius: number } | null;
-  /** A capsule object in world space at its pose (its segment start–end and radius); null for another kind. */
+  /**
+   * A capsule object in world space at its pose.
+   * @param object a live object's id
+   * @returns Its segment start–end and radius; null for an object of another kind.
+   */
   capsule(object: number): { start: Vec3; end: Vec3; radius: number } | null;
-  /** A box object in world space at its pose; null for another kind. */
+  /**
+   * A box object in world space at its pose.
+   * @param object a live object's id
+   * @returns Its centre, rotation (a unit quaternion) and half extents; null for an object of another kind.
+   */
   box(
     object: number,
   ): { center: Vec3; rotation: { x: number; y: number; z: number; w: number }; halfExtents: Vec3 } | null;

@@ -236,9 +236,16 @@ export declare class WorldHelper implements HelperObject3D {
   readonly objects: HelperObject3D;
   /** The top level's boxes: 24 vertices (12 edges) per box. */
   readonly tree: HelperLines;
-  /** The lines drawing object `id` (world-space vertex pairs; a mesh's tree, when drawn, is its child), or undefined. */
+  /**
+   * The lines drawing one object: world-space vertex pairs; a mesh's tree, when drawn, is its child.
+   * @param id an object's id
+   * @returns Its LineSegments, or undefined when the helper draws no such object.
+   */
   lines(id: number): HelperLines | undefined;
-  /** Redraws what changed since the last update (World.changedSince): moved, added and removed objects, and the tree. */
+  /**
+   * Redraws what changed since the last update (World.changedSince): moved, added and removed objects, and the tree.
+   * @returns this helper.
+   */
   update(): this;
   /** Frees every geometry and material. */
   dispose(): void;
@@ -263,10 +270,10 @@ export declare const MOTION_COLORS: Readonly<{ carried: string; pushed: string; 
  * (GROUND_COLORS), the ground normal at its feet, the ground's velocity, the wall it hit, and a
  * ring at its feet when moving ground carried, pushed or crushed it (MOTION_COLORS).
  * @example
- * const helper = new CharacterHelper(player, { onTop: true });
+ * const helper = new CharacterHelper(character, { onTop: true });
  * scene.add(helper);
- * helper.update(player.move(step)); // a controller: pass its report
- * const walkers = new CharacterHelper(group, 3); // a group's character 3: update() reads lastMove(3)
+ * helper.update(character.move({ x: 0.05, y: 0, z: 0 })); // a controller: pass its report
+ * const walkers = new CharacterHelper(crowd, 3); // a group's character 3: update() reads lastMove(3)
  */
 export declare class CharacterHelper implements HelperObject3D {
   /**
@@ -306,6 +313,7 @@ export declare class CharacterHelper implements HelperObject3D {
    * Shows `move` at its position; omitted, the character where it is now with its last report
    * (a group's lastMove(index), or the last move given to a controller's helper).
    * @param move the report to show: what move() returned
+   * @returns this helper.
    */
   update(move?: CharacterMove): this;
   /** Frees the geometries and materials. */
@@ -335,9 +343,10 @@ export interface PointResult {
  * const contacts = new ContactsHelper();
  * scene.add(contacts);
  * contacts.clear();
+ * const p = { x: 0, y: 1, z: 0 }, down = { x: 0, y: -1, z: 0 };
  * contacts.add(world.overlapSphere(p, 0.5));
- * contacts.addRay(eye, dir, world.raycast(eye, dir, 50), 50);
- * contacts.addSweep({ center: p, radius: 0.3 }, v, 2, world.sphereCast(p, 0.3, v, 2));
+ * contacts.addRay(p, down, world.raycast(p, down, 50), 50);
+ * contacts.addSweep({ center: p, radius: 0.3 }, down, 2, world.sphereCast(p, 0.3, down, 2));
  */
 export declare class ContactsHelper implements HelperLines {
   /** @param options { size?, normalLength?, colors? } */
@@ -358,6 +367,7 @@ export declare class ContactsHelper implements HelperLines {
   /**
    * Draws a hit, contact or closest point (its point and normal), or a list of them; misses draw nothing.
    * @param result what a query returned (WorldHit, WorldContact[], WorldClosestPoint…)
+   * @returns this helper.
    */
   add(result: PointResult | readonly PointResult[]): this;
   /**
@@ -366,6 +376,7 @@ export declare class ContactsHelper implements HelperLines {
    * @param direction its direction
    * @param hit what World.raycast returned
    * @param maxDistance how far it was cast (default Infinity)
+   * @returns this helper.
    */
   addRay(origin: Vec3Like, direction: Vec3Like, hit: WorldHit, maxDistance?: number): this;
   /**
@@ -374,6 +385,7 @@ export declare class ContactsHelper implements HelperLines {
    * @param direction the cast's direction
    * @param maxDistance the cast's distance
    * @param hit what World.sphereCast or capsuleCast returned
+   * @returns this helper.
    */
   addSweep(
     shape: { center: Vec3Like; radius: number } | { start: Vec3Like; end: Vec3Like; radius: number },
@@ -381,7 +393,10 @@ export declare class ContactsHelper implements HelperLines {
     maxDistance: number,
     hit: WorldHit,
   ): this;
-  /** Removes everything drawn. */
+  /**
+   * Removes everything drawn.
+   * @returns this helper.
+   */
   clear(): this;
   /** Frees the geometry and the material. */
   dispose(): void;
