@@ -220,14 +220,10 @@ function everyKind() {
   const soup = placed(new THREE.Mesh(new THREE.SphereGeometry(1, 12, 8).toNonIndexed(), material()), 71);
   soup.position.x += 3;
   const box = placed(
-    new THREE.Mesh(new THREE.BoxGeometry(1, 1, 1, 2, 2, 2), [
-      material(),
-      material(),
-      material(),
-      material(),
-      material(),
-      material(),
-    ]),
+    new THREE.Mesh(
+      new THREE.BoxGeometry(1, 1, 1, 2, 2, 2),
+      Array.from({ length: 6 }, () => material()),
+    ),
     72,
   );
   box.position.x -= 3;

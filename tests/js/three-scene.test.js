@@ -48,14 +48,10 @@ function everyKind() {
   soup.position.set(2, 0, 0.5);
   const inter = new THREE.Mesh(interleaved(), material());
   inter.position.set(0, 2, 1.5);
-  const grouped = new THREE.Mesh(new THREE.BoxGeometry(1, 1, 1, 2, 2, 2), [
-    material(),
-    material(),
-    material(),
-    material(),
-    material(),
-    material(),
-  ]);
+  const grouped = new THREE.Mesh(
+    new THREE.BoxGeometry(1, 1, 1, 2, 2, 2),
+    Array.from({ length: 6 }, () => material()),
+  );
   grouped.geometry.groups.splice(2, 2); // two faces of the box are not drawn
   grouped.position.set(0, -1.5, 2);
   const inst = new THREE.InstancedMesh(new THREE.IcosahedronGeometry(0.35, 1), material(), 4);

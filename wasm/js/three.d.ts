@@ -204,6 +204,9 @@ export interface WorldHelperOptions {
   color?: ColorLike;
 }
 
+/** WorldHelper is a THREE.Object3D: these are the members of it the types show. */
+export interface WorldHelper extends HelperObject3D {}
+
 /**
  * A World's objects as wireframes at their current poses — meshes and instances by their
  * world-space triangles (World.triangles), spheres, capsules and boxes by their shapes — and
@@ -214,19 +217,12 @@ export interface WorldHelperOptions {
  * // each frame, after world.update(dt) and any add or remove:
  * helper.update();
  */
-export declare class WorldHelper implements HelperObject3D {
+export declare class WorldHelper {
   /**
    * @param world the World to draw
    * @param options { depth?, meshDepth?, color? }
    */
   constructor(world: World, options?: WorldHelperOptions);
-  readonly isObject3D: true;
-  visible: boolean;
-  name: string;
-  renderOrder: number;
-  userData: Record<string, unknown>;
-  readonly position: HelperObject3D['position'];
-  readonly children: HelperObject3D[];
   readonly world: World;
   /** Levels of the top level's tree drawn; change it, then update(). */
   depth: number;
@@ -265,6 +261,9 @@ export declare const GROUND_COLORS: Readonly<Record<GroundReason, string>>;
 /** The ring's colour when moving ground carried, pushed or crushed the character (crushed shown first). */
 export declare const MOTION_COLORS: Readonly<{ carried: string; pushed: string; crushed: string }>;
 
+/** CharacterHelper is a THREE.Object3D: these are the members of it the types show. */
+export interface CharacterHelper extends HelperObject3D {}
+
 /**
  * A character as the controller sees it: its capsule coloured by its last move's ground reason
  * (GROUND_COLORS), the ground normal at its feet, the ground's velocity, the wall it hit, and a
@@ -275,7 +274,7 @@ export declare const MOTION_COLORS: Readonly<{ carried: string; pushed: string; 
  * helper.update(character.move({ x: 0.05, y: 0, z: 0 })); // a controller: pass its report
  * const walkers = new CharacterHelper(crowd, 3); // a group's character 3: update() reads lastMove(3)
  */
-export declare class CharacterHelper implements HelperObject3D {
+export declare class CharacterHelper {
   /**
    * @param character a CharacterController
    * @param options { normalLength?, velocityScale?, onTop? }
@@ -287,13 +286,6 @@ export declare class CharacterHelper implements HelperObject3D {
    * @param options { normalLength?, velocityScale?, onTop? }
    */
   constructor(group: CharacterGroup, index: number, options?: CharacterHelperOptions);
-  readonly isObject3D: true;
-  visible: boolean;
-  name: string;
-  renderOrder: number;
-  userData: Record<string, unknown>;
-  readonly position: HelperObject3D['position'];
-  readonly children: HelperObject3D[];
   /** The capsule's wireframe; its colour is GROUND_COLORS[reason]. */
   readonly capsule: HelperLines;
   /** Arrows (THREE.ArrowHelper), hidden when there is nothing to show. */
@@ -335,6 +327,9 @@ export interface PointResult {
   normal?: Vec3Like;
 }
 
+/** ContactsHelper is a THREE.LineSegments: these are the members of it the types show. */
+export interface ContactsHelper extends HelperLines {}
+
 /**
  * The results of queries, drawn until clear(): hits and contacts as a cross and their normal,
  * rays up to their hit, sweeps as the shape at the start, its path, the shape where it stopped
@@ -348,18 +343,9 @@ export interface PointResult {
  * contacts.addRay(p, down, world.raycast(p, down, 50), 50);
  * contacts.addSweep({ center: p, radius: 0.3 }, down, 2, world.sphereCast(p, 0.3, down, 2));
  */
-export declare class ContactsHelper implements HelperLines {
+export declare class ContactsHelper {
   /** @param options { size?, normalLength?, colors? } */
   constructor(options?: ContactsHelperOptions);
-  readonly isObject3D: true;
-  visible: boolean;
-  name: string;
-  renderOrder: number;
-  userData: Record<string, unknown>;
-  readonly position: HelperObject3D['position'];
-  readonly children: HelperObject3D[];
-  readonly geometry: HelperLines['geometry'];
-  readonly material: HelperLines['material'];
   size: number;
   normalLength: number;
   /** Segments drawn. */
