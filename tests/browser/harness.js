@@ -76,6 +76,24 @@ export async function frames(page, n, timeout = 60000) {
   return page.evaluate(() => window.playground.frames);
 }
 
+/**
+ * Runs `n` fixed steps of 1/60 s of the running mode now (`playground.running.advance`; for pages
+ * opened `&paused`, so that the real-time loop adds none) and returns what the mode's advance
+ * returns (the characters: what each step did to the player).
+ */
+export function advance(page, n) {
+  return page.evaluate((k) => window.playground.running.advance(k), n);
+}
+
+/** Draws one frame of a paused page (`playground.draw()`: the mode updated with dt = 0) and waits for it. */
+export async function drawFrame(page, timeout = 60000) {
+  const start = await page.evaluate(() => {
+    window.playground.draw();
+    return window.playground.frames;
+  });
+  await page.waitForFunction((n) => window.playground.frames > n, start, { timeout, polling: 50 });
+}
+
 /** Saves a screenshot of the page under test-artifacts/browser/. */
 export async function screenshot(page, name) {
   mkdirSync(ARTIFACTS, { recursive: true });

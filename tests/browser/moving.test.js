@@ -8,7 +8,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { serve } from './server.js';
-import { ROOT, launch, open, screenshot } from './harness.js';
+import { ROOT, launch, open, advance, drawFrame, screenshot } from './harness.js';
 
 const SITE = join(ROOT, 'web', 'dist');
 const SMALL = { width: 640, height: 400 };
@@ -27,15 +27,9 @@ after(async () => {
   await server?.close();
 });
 
-const advance = (page, n) => page.evaluate((k) => window.playground.running.advance(k), n);
-
 /** Draws one frame of the paused page and saves it under test-artifacts/browser/. */
 async function drawn(page, name) {
-  const start = await page.evaluate(() => {
-    window.playground.draw();
-    return window.playground.frames;
-  });
-  await page.waitForFunction((n) => window.playground.frames > n, start, { timeout: 60000, polling: 50 });
+  await drawFrame(page);
   await screenshot(page, name);
 }
 

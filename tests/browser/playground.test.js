@@ -4,6 +4,11 @@
 // walks, climbs the 0.25 m stairs and is stopped by the 0.35 m ones; dragging the inspection
 // sphere changes the reported region; the embed layout renders at 320×240; `&collision` draws
 // the world through shototsu/three's WorldHelper.
+// The behaviour is judged on pages opened `&paused` and stepped at the fixed 1/60 s through the
+// mode's `advance(n)` (harness.js), with keys and the touch stick held in the page while it steps:
+// SwiftShader draws the 32,768-triangle terrain at a few frames per second, and the steps do not
+// depend on how many frames the loaded machine manages. Each mode is also run in real time at
+// least once: frames advance, the simulation steps with them, the canvas is drawn.
 // Serves the built site (web/dist, from scripts/test-browser.sh) on 127.0.0.1.
 // Screenshots: test-artifacts/browser/*.png.
 import { test, before, after } from 'node:test';
@@ -11,7 +16,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { existsSync } from 'node:fs';
 import { serve } from './server.js';
-import { ROOT, launch, open, frames, screenshot } from './harness.js';
+import { ROOT, launch, open, frames, advance, drawFrame, screenshot } from './harness.js';
 import { closestRegion } from './reference.js';
 
 const SITE = join(ROOT, 'web', 'dist');
@@ -47,17 +52,34 @@ async function assertDrawn(page, { minDiffering = 0.2, minColours = 40 } = {}) {
 
 const info = (page, options) => page.evaluate((o) => window.playground.info(o), options);
 
+/**
+ * The real-time loop of a paused page: resumed, it draws `n` frames and the mode steps with them.
+ * Paused again after (a screenshot waits for the next frame, which SwiftShader is slow to draw).
+ * Returns the mode's info before and after.
+ */
+async function runRealTime(page, n = 3) {
+  const before = await info(page);
+  await page.evaluate(() => window.playground.pause(false));
+  await frames(page, n);
+  const after = await page.evaluate(() => {
+    window.playground.pause();
+    return window.playground.info();
+  });
+  assert.ok(after.steps > before.steps, `the real-time loop steps: ${before.steps} -> ${after.steps}`);
+  return { before, after };
+}
+
 test('particles: they rain, stay inside the world, and none of 300 fired at 1000 m/s gets into the vault', async () => {
-  const { page, problems } = await open(browser.context, server.url, '?mode=particles&count=1500', SMALL);
-  await frames(page, 10);
+  const { page, problems } = await open(browser.context, server.url, '?mode=particles&count=1500&paused', SMALL);
+  await advance(page, 40);
   const first = await info(page);
-  await frames(page, 10);
+  await advance(page, 40);
   const second = await info(page);
-  assert.ok(second.steps > first.steps, 'the simulation advances');
+  assert.equal(second.steps, first.steps + 40, 'the simulation advances');
   assert.ok(second.count > first.count || second.count === 1500, 'particles keep coming until there are 1500');
 
   await page.click('#fire');
-  await frames(page, 30); // 120 steps: 2 s of flight at 1000 m/s, hundreds of bounces
+  await advance(page, 120); // 2 s of flight at 1000 m/s, hundreds of bounces
   const after = await info(page, { positions: true });
   assert.equal(after.fired, 300);
   assert.equal(after.shots, 300);
@@ -78,6 +100,7 @@ test('particles: they rain, stay inside the world, and none of 300 fired at 1000
   assert.equal(inside, 0);
   assert.ok(after.stats.contacts > 0, 'particles touch the world');
 
+  await runRealTime(page);
   await assertDrawn(page);
   await screenshot(page, 'particles');
   assert.deepEqual(problems, []);
@@ -88,22 +111,23 @@ test('particles: the room world and a settings change keep every particle inside
   const { page, problems } = await open(
     browser.context,
     server.url,
-    '?mode=particles&scene=room&count=800&restitution=0.9',
+    '?mode=particles&scene=room&count=800&restitution=0.9&paused',
     SMALL,
   );
-  await frames(page, 20);
+  await advance(page, 80);
   await page.evaluate(() => {
     const input = document.getElementById('param-gravity');
     input.value = '20';
     input.dispatchEvent(new Event('input', { bubbles: true }));
   });
   await page.click('#fire');
-  await frames(page, 40);
+  await advance(page, 160);
   const after = await info(page);
   assert.equal(after.scene, 'room');
   assert.equal(after.outside, 0);
   assert.equal(after.insideVault, 0);
   await page.waitForFunction(() => location.search.includes('gravity=20'), null, { timeout: 5000 });
+  await drawFrame(page);
   await assertDrawn(page);
   await screenshot(page, 'particles-room');
   assert.deepEqual(problems, []);
@@ -111,38 +135,38 @@ test('particles: the room world and a settings change keep every particle inside
 });
 
 test('characters: the capsule walks, climbs the 0.25 m stairs, is stopped by the 0.35 m ones; walkers move', async () => {
-  const { page, problems } = await open(browser.context, server.url, '?mode=characters&at=stairs', SMALL);
-  await frames(page, 10);
+  const { page, problems } = await open(browser.context, server.url, '?mode=characters&at=stairs&paused', SMALL);
+  await advance(page, 40);
   const start = await info(page);
   assert.ok(start.report, 'a move was reported');
   assert.ok(['walkable', 'snapped', 'no ground'].includes(start.report.reason));
-  // Walk forward (the camera looks up the stairs) until the top: 10 steps of 0.25 m.
+  // Walk forward (the camera looks up the stairs) until the top: 10 steps of 0.25 m, 4 m of
+  // treads at 5 m/s; 5 s is plenty.
   await page.keyboard.down('KeyW');
-  await page.waitForFunction(() => window.playground.info().report.position.y > 3.2, null, {
-    timeout: 60000,
-    polling: 100,
-  });
+  const climbed = await advanceUntilAbove(page, 3.2, 300);
   await page.keyboard.up('KeyW');
+  assert.ok(climbed > 0, 'the centre rose above 3.2 m within 5 s');
   const top = await info(page);
   assert.ok(top.stepUps >= 5, `stepped up ${top.stepUps} times`);
   assert.ok(top.report.grounded, 'grounded on the landing');
-  const walkersBefore = top.walkerPositions;
-  await frames(page, 10);
-  const later = await info(page);
-  assert.notDeepEqual(later.walkerPositions, walkersBefore, 'the walkers move');
+  // In real time, with the key up: the player stays, the walkers move.
+  const { after: later } = await runRealTime(page);
+  assert.notDeepEqual(later.walkerPositions, top.walkerPositions, 'the walkers move');
+  assert.ok(later.report.position.y > 3.2, 'still on the landing');
   await assertDrawn(page);
   await screenshot(page, 'characters');
   assert.deepEqual(problems, []);
   await page.close();
 
   // The 0.35 m stairs: walking into them for a while never lifts the feet off the ground level.
-  const tall = await open(browser.context, server.url, '?mode=characters&at=tallstairs&walkers=0', SMALL);
-  await frames(tall.page, 10);
+  const tall = await open(browser.context, server.url, '?mode=characters&at=tallstairs&walkers=0&paused', SMALL);
+  await advance(tall.page, 40);
   await tall.page.keyboard.down('KeyW');
-  await frames(tall.page, 30);
-  const blocked = await info(tall.page);
+  const walked = await advance(tall.page, 120);
   await tall.page.keyboard.up('KeyW');
-  assert.ok(blocked.report.position.y < 0.85 + 0.05, `the centre rose to ${blocked.report.position.y}`);
+  const highest = Math.max(...walked.map((s) => s.position.y));
+  assert.ok(highest < 0.85 + 0.05, `the centre rose to ${highest}`);
+  const blocked = await info(tall.page);
   assert.ok(blocked.report.hitWall, 'the riser is a wall');
   assert.deepEqual(tall.problems, []);
   await tall.page.close();
@@ -152,10 +176,11 @@ test("characters with &collision=2: shototsu/three's helpers draw the world, its
   const { page, problems } = await open(
     browser.context,
     server.url,
-    '?mode=characters&at=start&walkers=0&collision=2',
+    '?mode=characters&at=start&walkers=0&collision=2&paused',
     SMALL,
   );
-  await frames(page, 10);
+  await advance(page, 40);
+  await drawFrame(page); // the frame updates the helpers
   const drawn = await page.evaluate(() => {
     const { collision, running, stage } = window.playground;
     let player = null;
@@ -179,12 +204,31 @@ test("characters with &collision=2: shototsu/three's helpers draw the world, its
   await page.close();
 });
 
-/** Opens the characters at a place, holds a key for `n` frames and returns the last report. */
+/**
+ * Steps a paused characters page until the player's centre is above `y`, at most `max` steps;
+ * returns how many steps that took (0: never).
+ */
+function advanceUntilAbove(page, y, max) {
+  return page.evaluate(
+    ([above, most]) => {
+      for (let k = 1; k <= most; k++) if (window.playground.running.advance(1)[0].position.y > above) return k;
+      return 0;
+    },
+    [y, max],
+  );
+}
+
+/** Opens the characters at a place (paused), holds a key for `n` steps and returns the last report. */
 async function walk(place, key, n) {
-  const { page, problems } = await open(browser.context, server.url, `?mode=characters&at=${place}&walkers=0`, SMALL);
-  await frames(page, 5);
+  const { page, problems } = await open(
+    browser.context,
+    server.url,
+    `?mode=characters&at=${place}&walkers=0&paused`,
+    SMALL,
+  );
+  await advance(page, 20);
   await page.keyboard.down(key);
-  await frames(page, n);
+  await advance(page, n);
   const { report } = await info(page);
   await page.keyboard.up(key);
   assert.deepEqual(problems, []);
@@ -193,16 +237,16 @@ async function walk(place, key, n) {
 }
 
 test('characters: the 40° ramp is climbed, the 60° one is a wall, the 0.5 m gap stops the 0.7 m capsule', async () => {
-  // From 4 m in front of each ramp's foot, walking forward for 20 frames (80 steps: 6.7 m at 5 m/s).
-  const walkable = await walk('ramp', 'KeyW', 20);
+  // From 4 m in front of each ramp's foot, walking forward for 80 steps (6.7 m at 5 m/s).
+  const walkable = await walk('ramp', 'KeyW', 80);
   assert.ok(walkable.position.y > 2, `up the 40° ramp: centre at y = ${walkable.position.y}`);
-  const steep = await walk('steep', 'KeyW', 20);
+  const steep = await walk('steep', 'KeyW', 80);
   assert.ok(steep.position.y < 0.9, `not up the 60° ramp: centre at y = ${steep.position.y}`);
   assert.ok(steep.hitWall, 'the 60° ramp is a wall');
   // The gap in the wall at x = 14 (0.3 m thick): walking left (-x) into it.
   // It can only nose into the gap's mouth until touching both corners (0.25 m either side of
   // the centre line): its centre then stays sqrt(0.35² - 0.25²) = 0.245 m out from the wall face.
-  const gap = await walk('gap', 'KeyA', 15);
+  const gap = await walk('gap', 'KeyA', 60);
   const stop = 14.15 + Math.sqrt(0.35 ** 2 - 0.25 ** 2);
   assert.ok(
     gap.position.x > stop - 0.005,
@@ -212,8 +256,10 @@ test('characters: the 40° ramp is climbed, the 60° one is a wall, the 0.5 m ga
 });
 
 test('inspection: dragging the sphere beyond vertex A changes the region from face to A', async () => {
-  const { page, problems } = await open(browser.context, server.url, '?mode=inspect');
-  await frames(page, 5);
+  // Paused: each pointer move then waits for a cheap frame rather than a drawn one. The frames
+  // drawn before and after the drag place the handles and show the new state.
+  const { page, problems } = await open(browser.context, server.url, '?mode=inspect&paused');
+  await drawFrame(page);
   const before = await info(page);
   assert.equal(before.region, 'face');
   assert.equal(before.region, closestRegion(before.values.p, before.values.a, before.values.b, before.values.c));
@@ -234,7 +280,7 @@ test('inspection: dragging the sphere beyond vertex A changes the region from fa
     await page.mouse.move(from.x + ((to.x - from.x) * i) / 12, from.y + ((to.y - from.y) * i) / 12);
   assert.equal((await info(page)).dragging, 'p', 'the sphere is being dragged');
   await page.mouse.up();
-  await frames(page, 3);
+  await drawFrame(page);
 
   const after = await info(page);
   assert.notDeepEqual(after.values.p, before.values.p, 'the sphere moved');
@@ -271,7 +317,8 @@ for (const mode of ['particles', 'characters', 'inspect']) {
   test(`embed: ${mode} renders at 320×240 without the page around it`, async () => {
     const query = `?mode=${mode}${mode === 'particles' ? '&count=600' : ''}&embed`;
     const { page, problems } = await open(browser.context, server.url, query, { width: 320, height: 240 });
-    await frames(page, 8);
+    await frames(page, 3);
+    await page.evaluate(() => window.playground.pause()); // the checks below then wait for no drawn frame
     assert.equal(await page.locator('header.bar').count(), 0, 'no header');
     assert.equal(await page.locator('aside.panel').count(), 0, 'no panel');
     const box = await page.locator('canvas').first().boundingBox();
@@ -294,6 +341,7 @@ for (const mode of ['particles', 'characters', 'inspect']) {
 test('phone: the inspection page stacks the panel under the view at 390×844', async () => {
   const { page, problems } = await open(browser.context, server.url, '?mode=inspect', { width: 390, height: 844 });
   await frames(page, 3);
+  await page.evaluate(() => window.playground.pause()); // the checks below then wait for no drawn frame
   const view = await page.locator('.stage').boundingBox();
   const panel = await page.locator('aside.panel').boundingBox();
   assert.equal(view.width, 390);
@@ -305,11 +353,11 @@ test('phone: the inspection page stacks the panel under the view at 390×844', a
 });
 
 test('phone: the touch stick walks the capsule and the jump button jumps', async () => {
-  const { page, problems } = await open(browser.context, server.url, '?mode=characters&touch&walkers=0', {
+  const { page, problems } = await open(browser.context, server.url, '?mode=characters&touch&walkers=0&paused', {
     width: 390,
     height: 844,
   });
-  await frames(page, 5);
+  await advance(page, 20);
   const start = (await info(page)).report.position;
   const stick = await page.locator('.touch.stick').boundingBox();
   const cx = stick.x + stick.width / 2,
@@ -317,26 +365,26 @@ test('phone: the touch stick walks the capsule and the jump button jumps', async
   await page.mouse.move(cx, cy);
   await page.mouse.down();
   await page.mouse.move(cx, cy - 60); // full forward
-  await frames(page, 8);
+  // Pointer moves reach the page with its next frame: step once the knob shows the stick held.
+  await page.waitForFunction(() => document.querySelector('.touch.stick .knob').style.transform.includes('-40px'));
+  await advance(page, 32);
   await page.mouse.up();
   const moved = (await info(page)).report.position;
   assert.ok(moved.z < start.z - 1, `forward is -z from the start's camera: z ${start.z} -> ${moved.z}`);
-  // Jumps start from the ground: let the capsule land if the walk ended over a dip (at most 2 s
-  // of simulated time at 60 steps per second).
-  for (let k = 0; k < 120 && !(await info(page)).report.grounded; k++) await frames(page, 1);
+  // Jumps start from the ground: let the capsule land if the walk ended over a dip (at most 2 s).
+  const landing = await page.evaluate(() => {
+    for (let k = 0; k < 120; k++) if (window.playground.running.advance(1)[0].grounded) return k;
+    return -1;
+  });
+  assert.ok(landing >= 0, 'the capsule is back on the ground before the jump');
   const ground = await info(page);
-  assert.ok(ground.report.grounded, 'the capsule is back on the ground before the jump');
   await page.locator('.touch.jump').dispatchEvent('pointerdown');
-  // The press is kept until a step starts on the ground (where the walk ended depends on how many
-  // steps the loaded machine's frames ran: it may still be sliding off a rim), then taken once.
-  let air = await info(page);
-  for (let k = 0; k < 120 && air.jumps === ground.jumps; k++) {
-    await frames(page, 1);
-    air = await info(page);
-  }
+  // The press is taken at the next step, which starts on the ground.
+  await advance(page, 1);
+  const air = await info(page);
   assert.equal(air.jumps, ground.jumps + 1, `one jump taken: vy = ${air.vy}, ${air.report?.reason}`);
-  // Read within a frame of it (at most MAX_STEPS = 4 steps): still going up.
-  assert.ok(air.vy > 0 || air.report.reason === 'rising', `jumping: vy = ${air.vy}, ${air.report.reason}`);
+  assert.ok(air.vy > 0 && air.report.reason === 'rising', `jumping: vy = ${air.vy}, ${air.report.reason}`);
+  await drawFrame(page);
   await screenshot(page, 'phone-characters');
   assert.deepEqual(problems, []);
   await page.close();
