@@ -67,11 +67,18 @@ export async function run({ quick = false } = {}) {
     ours.computeBoundsTree.call(a.geometry);
     bvh.computeBoundsTree.call(b.geometry);
     for (const first of [false, true]) {
-      THREE.Mesh.prototype.raycast = ours.acceleratedRaycast;
-      const mine = timeRays(a, rays, first, seconds);
-      THREE.Mesh.prototype.raycast = bvh.acceleratedRaycast;
-      const theirs = timeRays(b, rays, first, seconds);
-      rows.push({ scene: sc.name, firstHitOnly: first, shototsu: mine, threeMeshBvh: theirs });
+      // Rounds alternate between the two (JIT warm-up and machine load fall on both alike); the
+      // median round of each is reported.
+      const mine = [],
+        theirs = [];
+      for (let round = 0; round < 5; round++) {
+        THREE.Mesh.prototype.raycast = ours.acceleratedRaycast;
+        mine.push(timeRays(a, rays, first, seconds / 5));
+        THREE.Mesh.prototype.raycast = bvh.acceleratedRaycast;
+        theirs.push(timeRays(b, rays, first, seconds / 5));
+      }
+      const median = (list) => list.sort((x, y) => x.raysPerSecond - y.raysPerSecond)[list.length >> 1];
+      rows.push({ scene: sc.name, firstHitOnly: first, shototsu: median(mine), threeMeshBvh: median(theirs) });
     }
   }
   THREE.Mesh.prototype.raycast = saved;
