@@ -376,8 +376,13 @@ inline void CharacterController::stand_on(const GroundProbe& below, bool may_sna
             end -= kUp * gap;  // keep exactly one skin above the ground (gap may be < 0)
             out.grounded = true;
             out.snapped = gap > 2.0f * skin;
-        } else if (gap > 0.0f) {
-            end -= kUp * free;
+        } else {
+            // A neighbour stops the snap short (one below the ground, crushed through it, reaches
+            // within a skin of the feet): down as far as it allows, and grounded when that leaves
+            // the feet within a skin of the ground, as without a snap.
+            const float moved = gap > 0.0f ? free : 0.0f;
+            end -= kUp * moved;
+            out.grounded = gap - moved <= skin;
         }
     } else {
         out.grounded = gap <= skin;

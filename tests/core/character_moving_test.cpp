@@ -263,3 +263,57 @@ TEST_CASE("character registration: registering in another world is refused and t
     CHECK_FALSE(ch.register_in(w));
     CHECK(w.kind(ch.body()) == ObjectKind::Capsule);
 }
+
+TEST_CASE("character riding: in a group, a neighbour crushed under a descending lift never ungrounds its rider") {
+    for (const float dt : {1.0f / 15.0f, 1.0f / 60.0f, 1.0f / 240.0f}) {
+        INFO("dt = " << dt);
+        World w;
+        add_mesh(w, box_mesh({-6, -0.2f, -6}, {6, 0, 6}));
+        const std::uint32_t lift = add_mesh(w, box_mesh({-1.5f, -0.2f, -1.5f}, {1.5f, 0.0f, 1.5f}));
+        // The lift comes down from 3.1 m to 0.1 m at 2 m/s onto a character standing under it,
+        // within a capsule's width of the rider's axis: the one below ends crushed, its capsule
+        // through the lift's slab, one skin from the rider's feet and then past them.
+        const auto top_at = [](float t) { return 0.1f + lift_height(1.5f + t); };
+        w.set_transform(lift, at({0, top_at(0.0f), 0}));
+        w.update(dt);
+        const CharacterSettings s = settings();
+        const float half = 0.5f * s.height;
+        CharacterGroup group(w, s, 2);
+        REQUIRE(group.add({0.0f, top_at(0.0f) + half + s.skin_width, 0.0f}) == 0);
+        REQUIRE(group.add({0.2f, half + s.skin_width, 0.3f}) == 1);
+        std::vector<float> disp(6, 0.0f);
+        float vy[2] = {-1.0f, -1.0f};
+        for (int i = 0; i < 2; ++i) disp[3 * i + 1] = -dt;
+        for (int f = 0; f < 4; ++f) {  // both stand before the lift moves
+            w.update(dt);
+            group.move_all(disp.data(), dt);
+        }
+        REQUIRE(group.last_move(0).grounded);
+        REQUIRE(group.last_move(1).grounded);
+        int grounded = 0;
+        bool crushed = false;
+        float worst_sink = 0.0f, worst_gap = 0.0f;
+        const int frames = static_cast<int>(std::lround(1.5f / dt));
+        for (int f = 1; f <= frames; ++f) {
+            const float top = top_at(static_cast<float>(f) * dt);
+            w.set_transform(lift, at({0, top, 0}));
+            w.update(dt);
+            for (int i = 0; i < 2; ++i) disp[3 * i + 1] = vy[i] * dt;
+            group.move_all(disp.data(), dt);
+            for (std::uint32_t i = 0; i < 2; ++i) {
+                const bool on = group.last_move(i).grounded;
+                vy[i] = on ? -1.0f : vy[i] - kGravity * dt;
+            }
+            crushed = crushed || group.last_move(1).crushed;
+            const CharacterMove& m = group.last_move(0);
+            grounded += m.grounded ? 1 : 0;
+            const float feet = group.positions()[1] - half;
+            worst_sink = std::fmax(worst_sink, top - feet);
+            worst_gap = std::fmax(worst_gap, feet - top);
+        }
+        CHECK(crushed);
+        CHECK(grounded == frames);
+        CHECK(worst_sink <= kMaxSink);
+        CHECK(worst_gap <= 2.0f * s.skin_width);
+    }
+}
