@@ -63,6 +63,24 @@ float CharacterController::deepest_overlap(Vec3 center, Overlaps which, Vec3& pu
     return deepest;
 }
 
+// Whether the capsule at `center`, pushed by `push`, would cross into an object that did not move:
+// a ray from each end sphere's centre along the push, a radius longer (a push out of what moved
+// in, a lift coming down on it, must not carry it into or through the floor or a wall beyond).
+bool CharacterController::push_crosses_still(Vec3 center, Vec3 push) const {
+    const float len = length(push);
+    if (!(len > 0.0f)) return false;
+    const Vec3 dir = push * (1.0f / len);
+    const Capsule c = capsule_at(center);
+    std::vector<WorldRayCrossing> crossings;
+    for (const Vec3 from : {c.start, c.end}) {
+        crossings.clear();
+        world_->raycast_all(from, dir, len + c.radius, crossings, filter_);
+        for (const WorldRayCrossing& x : crossings)
+            if (!world_->moved(x.object) && x.object != pinned_by_) return true;
+    }
+    return false;
+}
+
 // Only when an object near the capsule moved over the step, or it was pinned: out of everything,
 // deepest contact first; what cannot be cleared is a pin, and then the capsule is at least kept
 // out of what did not move.
@@ -81,6 +99,7 @@ Vec3 CharacterController::pushed_out(Vec3 center, CharacterMove& out) {
     Vec3 push;
     for (int pass = 0; pass < tol::kCharacterPushPasses; ++pass) {
         if (!(deepest_overlap(center, Overlaps::All, push) > 0.0f)) break;
+        if (push_crosses_still(center, push)) break;  // the only way out is into what stays: pinned
         center += push;
         out.pushed = true;
     }

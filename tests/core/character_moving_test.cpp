@@ -292,6 +292,7 @@ TEST_CASE("character riding: in a group, a neighbour crushed under a descending 
         REQUIRE(group.last_move(1).grounded);
         int grounded = 0;
         bool crushed = false;
+        float lowest_below = 1e9f;  // the feet of the one crushed under the lift
         float worst_sink = 0.0f, worst_gap = 0.0f;
         const int frames = static_cast<int>(std::lround(1.5f / dt));
         for (int f = 1; f <= frames; ++f) {
@@ -305,6 +306,7 @@ TEST_CASE("character riding: in a group, a neighbour crushed under a descending 
                 vy[i] = on ? -1.0f : vy[i] - kGravity * dt;
             }
             crushed = crushed || group.last_move(1).crushed;
+            lowest_below = std::fmin(lowest_below, group.positions()[4] - half);
             const CharacterMove& m = group.last_move(0);
             grounded += m.grounded ? 1 : 0;
             const float feet = group.positions()[1] - half;
@@ -312,6 +314,7 @@ TEST_CASE("character riding: in a group, a neighbour crushed under a descending 
             worst_gap = std::fmax(worst_gap, feet - top);
         }
         CHECK(crushed);
+        CHECK(lowest_below >= 0.0f);  // pinned on the floor, never pushed through it
         CHECK(grounded == frames);
         CHECK(worst_sink <= kMaxSink);
         CHECK(worst_gap <= 2.0f * s.skin_width);

@@ -198,6 +198,7 @@ private:
     Vec3 depenetrate(Vec3 center) const;
     Vec3 ride(Vec3 center, CharacterMove& out) const;
     Vec3 pushed_out(Vec3 center, CharacterMove& out);
+    bool push_crosses_still(Vec3 center, Vec3 push) const;
     enum class Overlaps : std::uint8_t { All, Still, Pushers };
     float deepest_overlap(Vec3 center, Overlaps which, Vec3& push, std::uint32_t* object = nullptr) const;
     void place_body();
