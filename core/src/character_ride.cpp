@@ -44,6 +44,12 @@ Vec3 CharacterController::ride(Vec3 center, CharacterMove& out) const {
     return feet + half;
 }
 
+Vec3 CharacterController::carried_position() const {
+    if (!grounded_ || ground_object_ == kNoIndex || !world_->moved(ground_object_)) return position_;
+    CharacterMove ignored;
+    return ride(position_, ignored);
+}
+
 // The deepest overlap of the capsule at `center` with `which` objects (Still: those that neither
 // moved over the step nor pin it; Pushers: the others), the push that clears it to one skin, and
 // its object; 0 when nothing overlaps.

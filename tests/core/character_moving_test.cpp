@@ -366,3 +366,38 @@ TEST_CASE("character registration: particles fired at a registered character bou
         CHECK(back == 64);
     }
 }
+
+TEST_CASE("character riding: in a group, neighbours close on a turning disc are carried together, rigidly") {
+    for (const float dt : {1.0f / 15.0f, 1.0f / 60.0f, 1.0f / 240.0f}) {
+        INFO("dt = " << dt);
+        World w;
+        const std::uint32_t disc = add_mesh(w, box_mesh({-3.0f, -0.2f, -3.0f}, {3.0f, 0.0f, 3.0f}));
+        const CharacterSettings s = settings();
+        const float y = 0.5f * s.height + s.skin_width;
+        // A row along the direction of turning at 2 m from the axis, 0.75 m apart (one skin and a
+        // few centimetres between capsules): each is carried toward where the next one stood.
+        CharacterGroup group(w, s, 3);
+        for (int i = 0; i < 3; ++i) REQUIRE(group.add({2.0f, y, 0.75f * static_cast<float>(i - 1)}) == i);
+        std::vector<float> disp(9, 0.0f);
+        for (int i = 0; i < 3; ++i) disp[3 * i + 1] = -dt;
+        w.update(dt);
+        group.move_all(disp.data(), dt);
+        std::vector<Vec3> settled;
+        for (std::uint32_t i = 0; i < 3; ++i)
+            settled.push_back({group.positions()[3 * i], group.positions()[3 * i + 1], group.positions()[3 * i + 2]});
+        const int frames = static_cast<int>(std::lround(3.0f / dt));
+        float worst = 0.0f;
+        for (int f = 1; f <= frames; ++f) {
+            const float angle = -static_cast<float>(f) * dt;  // each toward where the next one stood
+            w.set_transform(disc, at({}, quat_from_axis_angle({0, 1, 0}, angle)));
+            w.update(dt);
+            group.move_all(disp.data(), dt);
+            for (std::uint32_t i = 0; i < 3; ++i) {
+                const Vec3 rigid = rotate(quat_from_axis_angle({0, 1, 0}, angle), settled[i]);
+                const Vec3 p{group.positions()[3 * i], group.positions()[3 * i + 1], group.positions()[3 * i + 2]};
+                worst = std::fmax(worst, length(p - rigid));
+            }
+        }
+        CHECK(worst <= kDiscCarryError);
+    }
+}

@@ -146,6 +146,10 @@ public:
     CharacterMove move(Vec3 displacement, float dt);
 
     Vec3 position() const { return position_; }
+    /// Where the next move starts before its own motion: the position carried by the ground it
+    /// stood on over the current step (after World::update), the position itself when that ground
+    /// did not move or it is not grounded.
+    Vec3 carried_position() const;
     /// Teleports (no collision); the next move starts there and is not considered grounded.
     void set_position(Vec3 p);
     const CharacterSettings& settings() const { return settings_; }
@@ -229,7 +233,9 @@ private:
 
 /// Many characters moved in one call (the batch form of the JS API): structure-of-arrays state,
 /// and characters never overlap one another — each sees its neighbours (found through the tree
-/// broadphase) as obstacles. Moves run in index order, so results are deterministic.
+/// broadphase) as obstacles: those already moved where they ended, the others where their ground
+/// carries them (carried_position), so riders of one platform move together. Moves run in index
+/// order, so results are deterministic.
 class CharacterGroup {
 public:
     CharacterGroup(const World& world, const CharacterSettings& settings, std::uint32_t capacity);
