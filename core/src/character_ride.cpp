@@ -147,8 +147,13 @@ void CharacterController::unregister() {
     cache_->set_filter(filter_);
 }
 
-void CharacterController::place_body() {
-    if (body_world_) body_world_->teleport(body_, Transform{position_, Quat{}, 1.0f});
+void CharacterController::place_body(bool over_step) {
+    if (!body_world_) return;
+    const Transform t{position_, Quat{}, 1.0f};
+    if (over_step)
+        body_world_->move_over_step(body_, t);
+    else
+        body_world_->teleport(body_, t);
 }
 
 bool CharacterGroup::register_in(World& world, std::uint32_t layers) {

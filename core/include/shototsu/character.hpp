@@ -156,7 +156,8 @@ public:
     bool grounded() const { return grounded_; }
 
     /// Makes the character visible to the world as a capsule object on `layers` (off by default),
-    /// moved with the character (World::teleport: it carries no velocity), so that other
+    /// moved with the character (each move moves it over the current step, World::move_over_step,
+    /// so that particles stepped after it meet it in motion; set_position teleports it), so that other
     /// characters, particles and queries meet it; the character's own queries ignore it. `world`
     /// must be the world the controller was made with (false otherwise, or when already
     /// registered). The object is removed by unregister(), not by the destructor: a controller is a
@@ -205,7 +206,9 @@ private:
     bool push_crosses_still(Vec3 center, Vec3 push) const;
     enum class Overlaps : std::uint8_t { All, Still, Pushers };
     float deepest_overlap(Vec3 center, Overlaps which, Vec3& push, std::uint32_t* object = nullptr) const;
-    void place_body();
+    // The capsule object to the character's position: moved over the step by a move (others
+    // meet it in motion), teleported by a teleport.
+    void place_body(bool over_step = false);
     float obstacle_limit(Vec3 p, Vec3 dir, float travel, Vec3& normal) const;
     bool walkable(Vec3 normal) const { return normal.y >= cos_max_slope_; }
     bool supported(const WorldHit& hit) const;
