@@ -2,8 +2,9 @@
 // `npm run bench -- --report` only re-renders results.md and ratios.svg from results.json.
 // Builds what is missing (the package's dist/ and the native scene program, incrementally),
 // writes the seeded scenes to bench/out/, runs S1–S4 for every engine in this one process (the
-// native program as a child), W (the mesh world at 10^3..10^6 triangles, native and wasm) and D
-// (the moving world: instances, refit),
+// native program as a child), S5 (characters and particles in a moving world, against Rapier and
+// Jolt), W (the mesh world at 10^3..10^6 triangles, native and wasm) and D (the moving world:
+// instances, refit),
 // measures package sizes and start-up, and writes
 // bench/out/results.json, results.md and ratios.svg (--quick: bench/out/quick/).
 import { execFileSync } from 'node:child_process';
@@ -21,6 +22,8 @@ import { runS3 } from './s3-queries.mjs';
 import { runS4 } from './s4-rays.mjs';
 import { runW, W } from './w-world.mjs';
 import { runD } from './d-dynamic.mjs';
+import { runS5Characters } from './s5-characters.mjs';
+import { runS5Particles } from './s5-particles.mjs';
 import * as shototsu from './peers/shototsu.mjs';
 
 const args = process.argv.slice(2);
@@ -30,7 +33,7 @@ const option = (name) => {
   return i >= 0 ? args[i + 1] : undefined;
 };
 const quick = flag('quick');
-const only = new Set((option('only') ?? 'S1,S2,S3,S4,W,D').toUpperCase().split(','));
+const only = new Set((option('only') ?? 'S1,S2,S3,S4,S5,W,D').toUpperCase().split(','));
 const ROOT = resolve(new URL('..', import.meta.url).pathname);
 const OUT = join(ROOT, 'bench/out');
 // The committed results are those of a full run; --quick (a check that everything runs) writes
@@ -102,6 +105,11 @@ if (only.has('S4'))
   scenes.S4 = await phase('S4', () =>
     runS4({ ...common, count: settings.rays, referenceRays: settings.referenceRays }),
   );
+if (only.has('S5'))
+  scenes.S5 = await phase('S5', async () => ({
+    characters: await runS5Characters({ s, quick }),
+    particles: await runS5Particles({ s, quick }),
+  }));
 if (only.has('W'))
   scenes.W = await phase('W', () => runW({ sizes: settings.worldSizes, quick, native: settings.native, s }));
 if (only.has('D')) scenes.D = await phase('D', () => runD({ s, quick }));

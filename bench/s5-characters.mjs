@@ -3,11 +3,17 @@
 // doorway, a conveyor of moving boxes — with 100 characters on and around them. From positions:
 // lift riders grounded every frame, never sinking > 1 mm, never lifted off on reversal; the disc
 // rider within 1 cm of the rigid carry after 10 s; the door's characters never deeper than the skin
-// in the door or the wall. Speed: µs per character-step (World.update and moveAll, median of runs).
+// in the door or the wall. The same probes judge every engine, from the positions it reports (a
+// shototsu World posed like the scene is the referee for the door). Peers in the same process:
+// Rapier's KinematicCharacterController and Jolt's CharacterVirtual over kinematic bodies
+// (peers/rapier.mjs, peers/jolt.mjs say how each is driven). Speed: µs per character-step (the
+// engine's whole frame: objects posed, the world stepped, every character moved; median frame).
 //
 // Standalone: `node bench/s5-characters.mjs [--quick]` (reads the package from dist/).
 import { pathToFileURL } from 'node:url';
 import { machine, median } from './js-common.mjs';
+import * as rapier from './peers/rapier.mjs';
+import * as jolt from './peers/jolt.mjs';
 
 /** The package from dist/ (flags such as --quick are not a directory). */
 async function loadPackage() {
@@ -15,9 +21,10 @@ async function loadPackage() {
   return init();
 }
 
-const DT = 1 / 60;
 const SETTINGS = { radius: 0.35, height: 1.7, skinWidth: 0.01 };
 const GRAVITY = -9.81;
+// What the peers are given besides SETTINGS (shototsu's defaults, CharacterSettings).
+const PEER = { ...SETTINGS, gravity: GRAVITY, stepHeight: 0.3, snapDistance: 0.3, maxSlope: 45 };
 // The lift's top at its lowest: above the floor, so that it is the ground there (flush with the
 // floor, the floor wins the tie at the bottom and the first frame up is a push, not a carry).
 const LIFT_BASE = 0.1;
@@ -74,9 +81,12 @@ export function s5Scene() {
     },
   };
   for (let k = 0; k < 5; k++) {
+    const x = (t) => -14 + ((k * 2.4 + t) % 12);
     objects[`belt${k}`] = {
       mesh: boxMesh([-0.6, -0.3, -0.6], [0.6, 0, 0.6]),
-      at: (t) => ({ position: { x: -14 + ((k * 2.4 + t) % 12), y: 0.3, z: -10 } }),
+      at: (t) => ({ position: { x: x(t), y: 0.3, z: -10 } }),
+      // The belt's box goes back to its start at once (a teleport) rather than sweeping 12 m.
+      wraps: (t, dt) => x(t - dt) > x(t),
     };
   }
   // 100 characters: 9 on the lift, 12 on the disc (one rider at 2 m watched), 4 on the diagonal
@@ -102,126 +112,184 @@ export function s5Scene() {
   return { objects, chars };
 }
 
-/** Runs shototsu on S5 for `seconds` at dt; returns the probes and the timing. */
-function runShototsu(s, { seconds, dt = DT }) {
-  const { objects, chars } = s5Scene();
+/** shototsu's CharacterGroup over a World: the caller's gravity as the README's frame. */
+function prepareShototsu(s, scene) {
   const world = new s.World();
   const ids = {};
-  for (const [name, o] of Object.entries(objects)) {
+  for (const [name, o] of Object.entries(scene.objects)) {
     const pose = o.at(0);
     ids[name] = world.addMesh(o.mesh.positions, o.mesh.indices, pose ? { transform: pose } : undefined);
   }
-  const group = new s.CharacterGroup(world, SETTINGS, chars.length);
-  for (const c of chars) group.add(c);
-  const vy = new Float32Array(chars.length);
-  const disp = new Float32Array(3 * chars.length);
-  const probes = { liftFramesNotGrounded: 0, liftWorstSink: 0, liftWorstGap: 0, doorWorstDepth: 0, discError: NaN };
-  const discIndex = chars.findIndex((c) => c.role === 'disc-rider');
-  const frames = Math.round(seconds / dt);
-  const times = [];
-  // Settle: everyone stands on what it was placed on before anything moves.
-  for (let f = 0; f < Math.round(0.5 / dt); f++) {
-    world.update(dt);
-    disp.fill(0);
-    for (let i = 0; i < chars.length; i++) disp[3 * i + 1] = -dt;
-    group.moveAll(disp);
+  const n = scene.chars.length;
+  const group = new s.CharacterGroup(world, SETTINGS, n);
+  for (const c of scene.chars) group.add(c);
+  const vy = new Float32Array(n);
+  const disp = new Float32Array(3 * n);
+  return {
+    name: 'shototsu (wasm)',
+    step(t, dt, walk = true) {
+      for (const [name, o] of Object.entries(scene.objects)) {
+        const pose = o.at(t);
+        if (!pose) continue;
+        if (o.wraps?.(t, dt)) world.teleport(ids[name], pose);
+        else world.setTransform(ids[name], pose);
+      }
+      world.update(dt);
+      for (let i = 0; i < n; i++) {
+        const c = scene.chars[i];
+        disp[3 * i] = walk ? c.vx * dt : 0;
+        disp[3 * i + 1] = vy[i] * dt;
+        disp[3 * i + 2] = walk ? c.vz * dt : 0;
+      }
+      group.moveAll(disp);
+      for (let i = 0; i < n; i++) vy[i] = group.lastMove(i).grounded ? -1 : vy[i] + GRAVITY * dt;
+    },
+    readPositions(out) {
+      out.set(group.positions.subarray(0, 3 * n));
+    },
+    dispose() {
+      world.dispose();
+    },
+  };
+}
+
+/**
+ * The probes, from positions alone: a shototsu World posed as the scene at each frame is the
+ * referee for the door's overlaps. A lift character is off its lift in a frame when its feet are
+ * more than two skins above the lift's top or more than 1 mm below it.
+ */
+class S5Observer {
+  constructor(s, scene) {
+    this.scene = scene;
+    this.world = new s.World();
+    this.ids = {};
+    for (const [name, o] of Object.entries(scene.objects))
+      this.ids[name] = this.world.addMesh(o.mesh.positions, o.mesh.indices);
+    this.blocking = new Set(['door', 'wall', 'wall2'].map((k) => this.ids[k]));
+    this.roles = scene.chars.map((c) => c.role);
+    this.disc = this.roles.indexOf('disc-rider');
+    this.probes = { liftFramesOff: 0, liftWorstSink: 0, liftWorstGap: 0, doorWorstDepth: 0, discError: NaN };
   }
-  let discStart = null;
-  const half = SETTINGS.height / 2;
-  for (let f = 1; f <= frames; f++) {
-    const t = f * dt;
-    for (const [name, o] of Object.entries(objects)) {
+  observe(t, pos, first) {
+    for (const [name, o] of Object.entries(this.scene.objects)) {
       const pose = o.at(t);
-      if (!pose) continue;
-      if (name.startsWith('belt') && o.at(t - dt).position.x > pose.position.x) world.teleport(ids[name], pose);
-      else world.setTransform(ids[name], pose);
+      if (pose) this.world.teleport(this.ids[name], pose);
     }
-    for (let i = 0; i < chars.length; i++) {
-      const c = chars[i];
-      disp[3 * i] = c.vx * dt;
-      disp[3 * i + 1] = vy[i] * dt;
-      disp[3 * i + 2] = c.vz * dt;
-    }
-    const t0 = performance.now();
-    world.update(dt);
-    group.moveAll(disp);
-    times.push(performance.now() - t0);
-    const pos = group.positions;
-    if (f === 1) discStart = { x: pos[3 * discIndex], y: pos[3 * discIndex + 1], z: pos[3 * discIndex + 2] };
-    for (let i = 0; i < chars.length; i++) {
-      const m = group.lastMove(i);
-      vy[i] = m.grounded ? -1 : vy[i] + GRAVITY * dt;
-      const role = chars[i].role;
+    const half = SETTINGS.height / 2,
+      r = SETTINGS.radius,
+      p = this.probes;
+    if (first) this.discStart = { t, x: pos[3 * this.disc], z: pos[3 * this.disc + 2] };
+    this.last = { t, x: pos[3 * this.disc], z: pos[3 * this.disc + 2] };
+    for (let i = 0; i < this.roles.length; i++) {
+      const role = this.roles[i];
       if (role === 'lift') {
         const top = LIFT_BASE + liftHeight(t);
         const feet = pos[3 * i + 1] - half;
-        if (!m.grounded) probes.liftFramesNotGrounded++;
-        probes.liftWorstSink = Math.max(probes.liftWorstSink, top - feet);
-        probes.liftWorstGap = Math.max(probes.liftWorstGap, feet - top);
+        if (feet - top > 2 * SETTINGS.skinWidth || top - feet > 1e-3) p.liftFramesOff++;
+        p.liftWorstSink = Math.max(p.liftWorstSink, top - feet);
+        p.liftWorstGap = Math.max(p.liftWorstGap, feet - top);
       } else if (role === 'door') {
-        const c = { x: pos[3 * i], y: pos[3 * i + 1], z: pos[3 * i + 2] };
-        const a = { x: c.x, y: c.y - half + SETTINGS.radius, z: c.z };
-        const b = { x: c.x, y: c.y + half - SETTINGS.radius, z: c.z };
-        for (const contact of world.overlapCapsule(a, b, SETTINGS.radius)) {
-          if (contact.object === ids.door || contact.object === ids.wall || contact.object === ids.wall2)
-            probes.doorWorstDepth = Math.max(probes.doorWorstDepth, contact.depth);
-        }
+        const x = pos[3 * i],
+          y = pos[3 * i + 1],
+          z = pos[3 * i + 2];
+        const contacts = this.world.overlapCapsule({ x, y: y - half + r, z }, { x, y: y + half - r, z }, r);
+        for (const c of contacts)
+          if (this.blocking.has(c.object)) p.doorWorstDepth = Math.max(p.doorWorstDepth, c.depth);
       }
     }
   }
-  // The disc rider against the rigid rotation of where it stood after the first frame.
-  const angle = (frames - 1) * dt;
-  const c = Math.cos(angle),
-    sn = Math.sin(angle);
-  const rigid = { x: c * discStart.x + sn * discStart.z, z: -sn * discStart.x + c * discStart.z };
-  const pos = group.positions;
-  probes.discError = Math.hypot(pos[3 * discIndex] - rigid.x, pos[3 * discIndex + 2] - rigid.z);
-  world.dispose();
-  const stepMs = median(times);
-  return { probes, usPerCharacterStep: (stepMs * 1000) / chars.length, frames };
+  /** The probes, the disc rider against the rigid rotation of where it stood after the first frame. */
+  result() {
+    const a = this.last.t - this.discStart.t;
+    const c = Math.cos(a),
+      sn = Math.sin(a);
+    const { x, z } = this.discStart;
+    const p = this.probes;
+    p.discError = Math.hypot(this.last.x - (c * x + sn * z), this.last.z - (-sn * x + c * z));
+    this.world.dispose();
+    const pass = {
+      lift: p.liftFramesOff === 0 && p.liftWorstSink <= 1e-3 && p.liftWorstGap <= 2 * SETTINGS.skinWidth,
+      disc: p.discError <= 0.01,
+      door: p.doorWorstDepth <= SETTINGS.skinWidth,
+    };
+    return { probes: p, pass };
+  }
 }
 
-/** S5 at dt 1/15, 1/60 and 1/240 s (quick: 1/60 only, fewer seconds for timing). */
-export async function runS5Characters({ s, quick = false } = {}) {
+/** Runs one engine on S5 for `seconds` at dt: the probes and the median frame. */
+function runEngine(s, prepare, { seconds, dt }) {
+  const scene = s5Scene();
+  const engine = prepare(scene);
+  const observer = new S5Observer(s, scene);
+  const pos = new Float64Array(3 * scene.chars.length);
+  // Settle: everyone stands on what it was placed on before anything moves.
+  for (let f = 0; f < Math.round(0.5 / dt); f++) engine.step(0, dt, false);
+  const frames = Math.round(seconds / dt);
+  const times = [];
+  for (let f = 1; f <= frames; f++) {
+    const t = f * dt;
+    const t0 = performance.now();
+    engine.step(t, dt);
+    times.push(performance.now() - t0);
+    engine.readPositions(pos);
+    observer.observe(t, pos, f === 1);
+  }
+  engine.dispose();
+  const stepMs = median(times);
+  return { ...observer.result(), usPerCharacterStep: (stepMs * 1000) / scene.chars.length, frames };
+}
+
+/** S5 at dt 1/15, 1/60 and 1/240 s for shototsu and each peer (quick: 1/60 only, no peers at 1/15, 1/240). */
+export async function runS5Characters({ s, quick = false, peers = true } = {}) {
   s ??= await loadPackage();
+  const engines = [{ key: 'wasm', prepare: (scene) => prepareShototsu(s, scene) }];
+  if (peers) {
+    await rapier.init();
+    await jolt.init();
+    engines.push({ key: 'rapier', prepare: (scene) => rapier.prepareMovingCharacters(scene, PEER) });
+    engines.push({ key: 'jolt', prepare: (scene) => jolt.prepareMovingCharacters(scene, PEER) });
+  }
+  const names = { wasm: 'shototsu (wasm)', rapier: rapier.name, jolt: jolt.name };
   const runs = [];
   for (const dt of quick ? [1 / 60] : [1 / 15, 1 / 60, 1 / 240]) {
-    const r = runShototsu(s, { seconds: 10 + dt, dt });
-    const p = r.probes;
-    runs.push({
-      dt,
-      ...r,
-      pass: {
-        lift: p.liftFramesNotGrounded === 0 && p.liftWorstSink <= 1e-3 && p.liftWorstGap <= 2 * SETTINGS.skinWidth,
-        disc: p.discError <= 0.01,
-        door: p.doorWorstDepth <= SETTINGS.skinWidth,
-      },
-    });
+    const row = { dt, engines: {} };
+    for (const e of engines) row.engines[e.key] = runEngine(s, e.prepare, { seconds: 10 + dt, dt });
+    runs.push(row);
   }
-  return { machine: machine(), characters: 100, runs };
+  return { machine: machine(), characters: s5Scene().chars.length, names, runs };
 }
 
+/** The S5 characters section of results.md. */
 export function markdownS5Characters(result) {
   const lines = [
-    `S5 characters in a moving world (${result.characters} characters; ${result.machine})`,
+    `### S5 characters: ${result.characters} characters in a moving world, 10 s at each dt`,
     '',
-    '| dt | µs / character-step | lift: frames not grounded | worst sink (mm) | worst gap (mm) | disc error after 10 s (mm) | door depth (mm) | pass |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- |',
+    "Lift riders judged from positions: a frame is off the lift when the feet are more than two skins (20 mm) above its top or 1 mm below it; the disc rider against the rigid rotation after 10 s (pass ≤ 10 mm); the door walkers' deepest overlap with the door or its walls (pass ≤ the 10 mm skin). µs per character-step: the median frame of the whole engine (objects posed, world stepped, every character moved) ÷ 100.",
+    `${result.machine}`,
+    '',
+    '| dt | engine | µs / character-step | peer ÷ shototsu | lift: frames off | worst sink (mm) | worst gap (mm) | disc error (mm) | door depth (mm) | pass |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
   ];
-  for (const r of result.runs) {
-    const p = r.probes;
-    const ok = Object.entries(r.pass)
-      .map(([k, v]) => `${k} ${v ? 'yes' : 'NO'}`)
-      .join(', ');
-    lines.push(
-      `| 1/${Math.round(1 / r.dt)} | ${r.usPerCharacterStep.toFixed(2)} | ${p.liftFramesNotGrounded} | ${(p.liftWorstSink * 1000).toFixed(3)} | ${(p.liftWorstGap * 1000).toFixed(2)} | ${(p.discError * 1000).toFixed(3)} | ${(p.doorWorstDepth * 1000).toFixed(3)} | ${ok} |`,
-    );
+  const mm = (x) => (Number.isFinite(x) ? (x * 1000).toFixed(x < 0.1 ? 2 : 0) : String(x));
+  for (const row of result.runs) {
+    const base = row.engines.wasm.usPerCharacterStep;
+    for (const [key, r] of Object.entries(row.engines)) {
+      const p = r.probes;
+      const ok = Object.entries(r.pass)
+        .map(([k, v]) => `${k} ${v ? 'yes' : 'NO'}`)
+        .join(', ');
+      const ratio = key === 'wasm' ? '' : (r.usPerCharacterStep / base).toFixed(2);
+      lines.push(
+        `| 1/${Math.round(1 / row.dt)} | ${result.names[key]} | ${r.usPerCharacterStep.toFixed(2)} | ${ratio} | ${p.liftFramesOff} | ${mm(Math.max(p.liftWorstSink, 0))} | ${mm(Math.max(p.liftWorstGap, 0))} | ${mm(p.discError)} | ${mm(p.doorWorstDepth)} | ${ok} |`,
+      );
+    }
   }
   return lines.join('\n');
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const quick = process.argv.includes('--quick');
+  const peers = !process.argv.includes('--no-peers');
   const s = await loadPackage();
-  console.log(markdownS5Characters(await runS5Characters({ s, quick })));
+  console.log(markdownS5Characters(await runS5Characters({ s, quick, peers })));
 }

@@ -3,6 +3,8 @@
 import { fmt } from './common.mjs';
 import { worldMarkdown } from './report-world.mjs';
 import { markdownD } from '../d-dynamic.mjs';
+import { markdownS5Characters } from '../s5-characters.mjs';
+import { markdownS5Particles } from '../s5-particles.mjs';
 
 const yes = (p) => (p === undefined ? '—' : p.pass ? 'yes' : 'no');
 const mm = (x) => (x === undefined || x === null ? '—' : fmt(x, 2));
@@ -71,6 +73,26 @@ export function ratios(results) {
         ratio: by[key].rayNs / by.wasm.rayNs,
       });
   }
+  const S5 = results.scenes.S5;
+  for (const row of S5?.characters?.runs ?? []) {
+    if (Math.round(1 / row.dt) !== 60) continue;
+    for (const [key, e] of Object.entries(row.engines))
+      if (key !== 'wasm')
+        list.push({
+          scene: 'S5',
+          label: `S5 characters dt 1/60: ${S5.characters.names[key]}`,
+          vs: 'wasm',
+          ratio: e.usPerCharacterStep / row.engines.wasm.usPerCharacterStep,
+        });
+  }
+  const p = S5?.particles;
+  if (p?.rapier?.msPerStep)
+    list.push({
+      scene: 'S5',
+      label: `S5 particles N=${p.count}: Rapier`,
+      vs: 'wasm',
+      ratio: p.rapier.msPerStep / p.shototsu.msPerStep,
+    });
   return list;
 }
 
@@ -188,6 +210,13 @@ export function markdown(results) {
       );
     }
   }
+  const S5 = results.scenes.S5;
+  if (S5) {
+    out.push('', '## S5 a moving world — characters and particles', '');
+    out.push(...when(S5));
+    if (S5.characters) out.push(markdownS5Characters(S5.characters), '');
+    if (S5.particles) out.push(markdownS5Particles(S5.particles));
+  }
   if (results.scenes.W) out.push(...worldMarkdown(results.scenes.W));
   out.push(...markdownD(results.scenes.D));
   if (results.packages) {
@@ -239,7 +268,7 @@ export function svg(results) {
     `<text x="12" y="22" font-size="15" font-weight="600">Peer time ÷ shototsu time (log scale; right of 1 = shototsu faster)</text>`,
   );
   parts.push(
-    `<text x="12" y="40" fill="#555">${esc(`${results.machine.date}, ${results.machine.cpu}, Node ${results.machine.node}${results.settings.quick ? ', --quick' : ''}; S1/S2 vs shototsu ${results.scenes.S1?.skipped?.wasm ? 'native (wasm bindings pending)' : 'wasm'}, S3/S4 vs shototsu wasm`)}</text>`,
+    `<text x="12" y="40" fill="#555">${esc(`${results.machine.date}, ${results.machine.cpu}, Node ${results.machine.node}${results.settings.quick ? ', --quick' : ''}; S1/S2 vs shototsu ${results.scenes.S1?.skipped?.wasm ? 'native (wasm bindings pending)' : 'wasm'}, S3–S5 vs shototsu wasm`)}</text>`,
   );
   for (let p = Math.ceil(Math.log10(lo)); p <= Math.floor(Math.log10(hi)); p++) {
     const v = 10 ** p,

@@ -30,7 +30,7 @@ const MAX_CONTACTS = 13400;
 const STATIC = 0,
   MOVING = 1;
 
-/** A physics system with one static mesh; movers collide with the mesh only. */
+/** A physics system (and a MeshShape of `mesh`, when given); movers collide with the static layer only. */
 function newSystem(mesh, gravity, maxBodies) {
   const settings = new J.JoltSettings();
   settings.mMaxBodies = maxBodies + 1;
@@ -50,7 +50,11 @@ function newSystem(mesh, gravity, maxBodies) {
   const g = new J.Vec3(0, gravity, 0);
   system.SetGravity(g);
   J.destroy(g);
+  return { jolt, system, bodies, shape: mesh ? meshShape(mesh) : null };
+}
 
+/** A MeshShape of an indexed triangle mesh. */
+function meshShape(mesh) {
   const vertices = new J.VertexList(),
     triangles = new J.IndexedTriangleList();
   const P = mesh.positions,
@@ -75,7 +79,7 @@ function newSystem(mesh, gravity, maxBodies) {
   const shapeSettings = new J.MeshShapeSettings(vertices, triangles, materials);
   const shape = shapeSettings.Create().Get();
   for (const o of [f, t, vertices, triangles, materials, shapeSettings]) J.destroy(o);
-  return { jolt, system, bodies, shape };
+  return shape;
 }
 
 function addStatic(w, params) {
@@ -205,6 +209,104 @@ export function prepareCharacters(mesh, params) {
           J.destroy(w.jolt);
         },
       };
+    },
+  };
+}
+
+/**
+ * S5 (a moving world): every object of the scene a MeshShape body — static, or kinematic when it
+ * moves, posed each frame with MoveKinematic (a belt's wrap-around with SetPositionAndRotation, a
+ * teleport) — then jolt.Step(dt, 1), then one CharacterVirtual per capsule as in S2 (character
+ * padding set to the suite's skin width), driven the way Jolt's CharacterVirtual sample drives it
+ * on moving ground: UpdateGroundVelocity(), and while on the ground and not moving away from it
+ * (its vertical velocity less than 0.1 m/s above the ground's) the velocity is the ground's plus
+ * the walk; otherwise gravity accumulates on its vertical velocity. Characters ignore each other.
+ */
+export function prepareMovingCharacters(scene, params) {
+  const { radius, height, skinWidth, gravity, stepHeight, snapDistance, maxSlope } = params;
+  const halfHeight = 0.5 * height - radius;
+  const names = Object.keys(scene.objects);
+  const w = newSystem(null, 0, names.length + scene.chars.length);
+  const at = new J.RVec3(0, 0, 0),
+    q = new J.Quat(0, 0, 0, 1);
+  const setPose = (pose) => {
+    at.Set(pose?.position.x ?? 0, pose?.position.y ?? 0, pose?.position.z ?? 0);
+    const r = pose?.quaternion ?? { x: 0, y: 0, z: 0, w: 1 };
+    q.Set(r.x, r.y, r.z, r.w);
+  };
+  const bodies = {};
+  for (const name of names) {
+    const o = scene.objects[name];
+    const pose = o.at(0);
+    setPose(pose);
+    const type = pose ? J.EMotionType_Kinematic : J.EMotionType_Static;
+    const cs = new J.BodyCreationSettings(meshShape(o.mesh), at, q, type, STATIC);
+    const body = w.bodies.CreateBody(cs);
+    w.bodies.AddBody(body.GetID(), pose ? J.EActivation_Activate : J.EActivation_DontActivate);
+    bodies[name] = body;
+    J.destroy(cs);
+  }
+  w.system.OptimizeBroadPhase();
+  const settings = new J.CharacterVirtualSettings();
+  settings.mShape = new J.CapsuleShape(halfHeight, radius, null);
+  settings.mMaxSlopeAngle = (maxSlope * Math.PI) / 180;
+  settings.mCharacterPadding = skinWidth;
+  const up = new J.Vec3(0, 1, 0);
+  settings.mSupportingVolume = new J.Plane(up, halfHeight);
+  const update = new J.ExtendedUpdateSettings();
+  update.mStickToFloorStepDown = new J.Vec3(0, -snapDistance, 0);
+  update.mWalkStairsStepUp = new J.Vec3(0, stepHeight, 0);
+  const bpFilter = new J.DefaultBroadPhaseLayerFilter(w.jolt.GetObjectVsBroadPhaseLayerFilter(), MOVING);
+  const layerFilter = new J.DefaultObjectLayerFilter(w.jolt.GetObjectLayerPairFilter(), MOVING);
+  const bodyFilter = new J.BodyFilter(),
+    shapeFilter = new J.ShapeFilter();
+  const g = new J.Vec3(0, gravity, 0),
+    velocity = new J.Vec3(0, 0, 0);
+  const identity = J.Quat.prototype.sIdentity();
+  const chars = scene.chars.map((c) => {
+    at.Set(c.x, c.y, c.z);
+    return { c: new J.CharacterVirtual(settings, at, identity, w.system), vx: c.vx, vz: c.vz };
+  });
+  const allocator = w.jolt.GetTempAllocator();
+  return {
+    name,
+    /** One frame at time t: `walk` false while settling (gravity only). */
+    step(t, dt, walk = true) {
+      for (const key of names) {
+        const o = scene.objects[key];
+        const pose = o.at(t);
+        if (!pose) continue;
+        setPose(pose);
+        const id = bodies[key].GetID();
+        if (o.wraps?.(t, dt)) w.bodies.SetPositionAndRotation(id, at, q, J.EActivation_Activate);
+        else w.bodies.MoveKinematic(id, at, q, dt);
+      }
+      w.jolt.Step(dt, 1);
+      for (const ch of chars) {
+        ch.c.UpdateGroundVelocity();
+        const ground = ch.c.GetGroundVelocity();
+        const vy = ch.c.GetLinearVelocity().GetY();
+        const onGround = ch.c.GetGroundState() === J.EGroundState_OnGround && vy - ground.GetY() < 0.1;
+        const gx = onGround ? ground.GetX() : 0,
+          gz = onGround ? ground.GetZ() : 0;
+        velocity.Set(gx + (walk ? ch.vx : 0), onGround ? ground.GetY() : vy + gravity * dt, gz + (walk ? ch.vz : 0));
+        ch.c.SetLinearVelocity(velocity);
+        ch.c.ExtendedUpdate(dt, g, update, bpFilter, layerFilter, bodyFilter, shapeFilter, allocator);
+      }
+    },
+    readPositions(out) {
+      chars.forEach((ch, k) => {
+        const r = ch.c.GetPosition();
+        out[3 * k] = r.GetX();
+        out[3 * k + 1] = r.GetY();
+        out[3 * k + 2] = r.GetZ();
+      });
+    },
+    dispose() {
+      for (const ch of chars) J.destroy(ch.c);
+      for (const o of [update, bpFilter, layerFilter, bodyFilter, shapeFilter, g, velocity, at, q, up, settings])
+        J.destroy(o);
+      J.destroy(w.jolt);
     },
   };
 }

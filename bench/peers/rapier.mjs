@@ -196,3 +196,83 @@ export function prepareRays(mesh) {
     },
   };
 }
+
+/**
+ * S5 (a moving world): every object of the scene a trimesh collider on its own body — fixed, or
+ * kinematic position-based when it moves, posed each frame with setNextKinematicTranslation /
+ * Rotation (a belt's wrap-around with setTranslation, a teleport) — and one
+ * KinematicCharacterController moving every capsule, as in S2. The controller has no notion of the
+ * ground's motion: the caller's desired translation is its walk and gravity only (vy += g dt,
+ * reset when grounded). Per frame: the next poses, world.step() (objects to their poses, each
+ * character's body to its last computed position), then each character's move.
+ */
+export function prepareMovingCharacters(scene, params) {
+  const { radius, height, skinWidth, gravity, stepHeight, snapDistance, maxSlope } = params;
+  const w = new RAPIER.World({ x: 0, y: 0, z: 0 });
+  const bodies = {};
+  for (const [name, o] of Object.entries(scene.objects)) {
+    const pose = o.at(0);
+    const desc = pose ? RAPIER.RigidBodyDesc.kinematicPositionBased() : RAPIER.RigidBodyDesc.fixed();
+    if (pose) desc.setTranslation(pose.position.x, pose.position.y, pose.position.z);
+    if (pose?.quaternion) desc.setRotation(pose.quaternion);
+    const body = w.createRigidBody(desc);
+    w.createCollider(
+      RAPIER.ColliderDesc.trimesh(o.mesh.positions, o.mesh.indices).setCollisionGroups(WORLD_GROUPS),
+      body,
+    );
+    bodies[name] = body;
+  }
+  const controller = w.createCharacterController(skinWidth);
+  controller.enableAutostep(stepHeight, 0.2, false);
+  controller.enableSnapToGround(snapDistance);
+  controller.setMaxSlopeClimbAngle((maxSlope * Math.PI) / 180);
+  const chars = scene.chars.map((c) => {
+    const body = w.createRigidBody(RAPIER.RigidBodyDesc.kinematicPositionBased().setTranslation(c.x, c.y, c.z));
+    const collider = w.createCollider(
+      RAPIER.ColliderDesc.capsule(0.5 * height - radius, radius).setCollisionGroups(MOVER_GROUPS),
+      body,
+    );
+    return { body, collider, position: { x: c.x, y: c.y, z: c.z }, vy: 0, vx: c.vx, vz: c.vz };
+  });
+  const desired = { x: 0, y: 0, z: 0 };
+  return {
+    name,
+    /** One frame at time t: `walk` false while settling (gravity only). */
+    step(t, dt, walk = true) {
+      w.timestep = dt;
+      for (const [key, o] of Object.entries(scene.objects)) {
+        const pose = o.at(t);
+        if (!pose) continue;
+        const body = bodies[key];
+        if (o.wraps?.(t, dt)) body.setTranslation(pose.position, true);
+        else body.setNextKinematicTranslation(pose.position);
+        if (pose.quaternion) body.setNextKinematicRotation(pose.quaternion);
+      }
+      w.step();
+      for (const c of chars) {
+        c.vy += gravity * dt;
+        desired.x = walk ? c.vx * dt : 0;
+        desired.y = c.vy * dt;
+        desired.z = walk ? c.vz * dt : 0;
+        controller.computeColliderMovement(c.collider, desired, undefined, MOVER_GROUPS);
+        const m = controller.computedMovement();
+        if (controller.computedGrounded()) c.vy = 0;
+        c.position.x += m.x;
+        c.position.y += m.y;
+        c.position.z += m.z;
+        c.body.setNextKinematicTranslation(c.position);
+      }
+    },
+    readPositions(out) {
+      chars.forEach((c, k) => {
+        out[3 * k] = c.position.x;
+        out[3 * k + 1] = c.position.y;
+        out[3 * k + 2] = c.position.z;
+      });
+    },
+    dispose() {
+      controller.free();
+      w.free();
+    },
+  };
+}

@@ -281,7 +281,7 @@ CharacterMove CharacterController::move(Vec3 displacement, float dt) {
     ground_object_ = out.grounded ? out.ground_object : kNoIndex;
     if (out.grounded && ground_object_ != kNoIndex)
         out.ground_velocity = world_->velocity_at(ground_object_, end - kUp * (0.5f * settings_.height));
-    place_body();
+    place_body(true);
     // The plane walked along next time: the ground's own, or level when standing on a rim (whose
     // contact normal is the edge's, not the top surface's).
     ground_normal_ = !out.grounded ? Vec3{0, 0, 0} : (walkable(out.ground_normal) ? out.ground_normal : kUp);
@@ -376,8 +376,13 @@ inline void CharacterController::stand_on(const GroundProbe& below, bool may_sna
             end -= kUp * gap;  // keep exactly one skin above the ground (gap may be < 0)
             out.grounded = true;
             out.snapped = gap > 2.0f * skin;
-        } else if (gap > 0.0f) {
-            end -= kUp * free;
+        } else {
+            // A neighbour stops the snap short (one below the ground, crushed through it, reaches
+            // within a skin of the feet): down as far as it allows, and grounded when that leaves
+            // the feet within a skin of the ground, as without a snap.
+            const float moved = gap > 0.0f ? free : 0.0f;
+            end -= kUp * moved;
+            out.grounded = gap - moved <= skin;
         }
     } else {
         out.grounded = gap <= skin;

@@ -44,16 +44,19 @@ void CharacterGroup::configure(const CharacterSettings& settings) {
 void CharacterGroup::move_all(const float* displacements, float dt) {
     const std::uint32_t n = count();
     if (n == 0) return;
-    // Neighbours: capsule boxes grown by each character's displacement and skin.
+    // Neighbours: capsule boxes from where each is to where its ground carries it, grown by its
+    // displacement and skin.
     const CharacterSettings& s = controllers_[0].settings();
     const float half = 0.5f * s.height - s.radius;
+    std::vector<Vec3> carried(n);
     std::vector<AABB> boxes(n);
     for (std::uint32_t i = 0; i < n; ++i) {
         const Vec3 c = controllers_[i].position();
+        carried[i] = controllers_[i].carried_position();
         const Vec3 d{displacements[3 * i], displacements[3 * i + 1], displacements[3 * i + 2]};
         const float reach = (is_finite(d) ? length(d) : 0.0f) + s.skin_width;
         const Vec3 ext{s.radius + reach, half + s.radius + reach, s.radius + reach};
-        boxes[i] = {c - ext, c + ext};
+        boxes[i] = {vmin(c, carried[i]) - ext, vmax(c, carried[i]) + ext};
     }
     std::vector<BoxPair> pairs;
     pairs_tree(boxes, pairs);
@@ -66,7 +69,7 @@ void CharacterGroup::move_all(const float* displacements, float dt) {
     for (std::uint32_t i = 0; i < n; ++i) {
         obstacles.clear();
         for (const std::uint32_t j : neighbours[i])
-            obstacles.push_back({controllers_[j].position(), s.radius, s.height});
+            obstacles.push_back({j < i ? controllers_[j].position() : carried[j], s.radius, s.height});
         CharacterController& ch = controllers_[i];
         ch.set_obstacles(obstacles);
         moves_[i] = ch.move({displacements[3 * i], displacements[3 * i + 1], displacements[3 * i + 2]}, dt);

@@ -44,6 +44,12 @@ Vec3 CharacterController::ride(Vec3 center, CharacterMove& out) const {
     return feet + half;
 }
 
+Vec3 CharacterController::carried_position() const {
+    if (!grounded_ || ground_object_ == kNoIndex || !world_->moved(ground_object_)) return position_;
+    CharacterMove ignored;
+    return ride(position_, ignored);
+}
+
 // The deepest overlap of the capsule at `center` with `which` objects (Still: those that neither
 // moved over the step nor pin it; Pushers: the others), the push that clears it to one skin, and
 // its object; 0 when nothing overlaps.
@@ -61,6 +67,24 @@ float CharacterController::deepest_overlap(Vec3 center, Overlaps which, Vec3& pu
         push = wc.normal * (wc.depth + settings_.skin_width);
     }
     return deepest;
+}
+
+// Whether the capsule at `center`, pushed by `push`, would cross into an object that did not move:
+// a ray from each end sphere's centre along the push, a radius longer (a push out of what moved
+// in, a lift coming down on it, must not carry it into or through the floor or a wall beyond).
+bool CharacterController::push_crosses_still(Vec3 center, Vec3 push) const {
+    const float len = length(push);
+    if (!(len > 0.0f)) return false;
+    const Vec3 dir = push * (1.0f / len);
+    const Capsule c = capsule_at(center);
+    std::vector<WorldRayCrossing> crossings;
+    for (const Vec3 from : {c.start, c.end}) {
+        crossings.clear();
+        world_->raycast_all(from, dir, len + c.radius, crossings, filter_);
+        for (const WorldRayCrossing& x : crossings)
+            if (!world_->moved(x.object) && x.object != pinned_by_) return true;
+    }
+    return false;
 }
 
 // Only when an object near the capsule moved over the step, or it was pinned: out of everything,
@@ -81,6 +105,7 @@ Vec3 CharacterController::pushed_out(Vec3 center, CharacterMove& out) {
     Vec3 push;
     for (int pass = 0; pass < tol::kCharacterPushPasses; ++pass) {
         if (!(deepest_overlap(center, Overlaps::All, push) > 0.0f)) break;
+        if (push_crosses_still(center, push)) break;  // the only way out is into what stays: pinned
         center += push;
         out.pushed = true;
     }
@@ -122,8 +147,13 @@ void CharacterController::unregister() {
     cache_->set_filter(filter_);
 }
 
-void CharacterController::place_body() {
-    if (body_world_) body_world_->teleport(body_, Transform{position_, Quat{}, 1.0f});
+void CharacterController::place_body(bool over_step) {
+    if (!body_world_) return;
+    const Transform t{position_, Quat{}, 1.0f};
+    if (over_step)
+        body_world_->move_over_step(body_, t);
+    else
+        body_world_->teleport(body_, t);
 }
 
 bool CharacterGroup::register_in(World& world, std::uint32_t layers) {

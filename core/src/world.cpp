@@ -429,6 +429,24 @@ const char* World::teleport(std::uint32_t id, const Transform& t) {
     return nullptr;
 }
 
+const char* World::move_over_step(std::uint32_t id, const Transform& t) {
+    Object* o = live(id);
+    if (!o) return "the object is not a live object of this world";
+    if (const char* e = check_transform(t)) return e;
+    const bool was_moved = !detail::same_pose(o->previous, o->pose);
+    set_pose(*o, normalized(t));
+    o->target = o->pose;
+    o->pending = false;
+    detail::set_velocities(*o, step_dt_);
+    const bool now_moved = !detail::same_pose(o->previous, o->pose);
+    if (now_moved && !was_moved) ++moved_count_;
+    if (was_moved && !now_moved) --moved_count_;
+    top_boxes_dirty_ = true;
+    ++revision_;
+    o->changed = revision_;
+    return nullptr;
+}
+
 const char* World::set_layers(std::uint32_t id, std::uint32_t layers) {
     Object* o = live(id);
     if (!o) return "the object is not a live object of this world";

@@ -14,8 +14,19 @@
 
 namespace shototsu {
 
+void detail::set_velocities(World::Object& o, float dt) {
+    if (!(dt > 0.0f) || !std::isfinite(dt)) {
+        o.linear = o.angular = Vec3{};
+        return;
+    }
+    const float inv_dt = 1.0f / dt;
+    o.linear = (o.pose.position - o.previous.position) * inv_dt;
+    o.angular = rotation_vector(o.previous.rotation, o.pose.rotation) * inv_dt;
+    if (!is_finite(o.linear) || !is_finite(o.angular)) o.linear = o.angular = Vec3{};
+}
+
 void World::update(float dt) {
-    const bool timed = dt > 0.0f && std::isfinite(dt);
+    step_dt_ = dt > 0.0f && std::isfinite(dt) ? dt : 0.0f;
     // The revision this step's moves are stamped with (taken only when something moved).
     const std::uint64_t next = revision_ + 1;
     moved_count_ = 0;
@@ -29,14 +40,7 @@ void World::update(float dt) {
         o.pending = false;
         ++moved_count_;
         if (!detail::same_pose(o.previous, o.pose)) o.changed = next;
-        if (timed) {
-            const float inv_dt = 1.0f / dt;
-            o.linear = (o.pose.position - o.previous.position) * inv_dt;
-            o.angular = rotation_vector(o.previous.rotation, o.pose.rotation) * inv_dt;
-            if (!is_finite(o.linear) || !is_finite(o.angular)) o.linear = o.angular = Vec3{};
-        } else {
-            o.linear = o.angular = Vec3{};
-        }
+        detail::set_velocities(o, step_dt_);
     }
     if (moved_count_ > 0) {
         top_boxes_dirty_ = true;

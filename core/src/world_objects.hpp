@@ -83,6 +83,10 @@ AABB unplace_box(const World::Object& o, const AABB& world);
 /// identity flag and world box follow from t, its shape and its local primitive.
 void set_pose(World::Object& o, const Transform& t);
 
+/// The object's linear and angular velocity over a step of dt seconds (dt > 0 and finite, else
+/// zero) from its previous pose to its pose; zero when either is not finite.
+void set_velocities(World::Object& o, float dt);
+
 /// The object's world box at its pose (grown by the placement's rounding margin).
 AABB object_box(const World::Object& o);
 /// Whether two poses are the same bits.

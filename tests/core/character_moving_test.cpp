@@ -1,5 +1,6 @@
-// character.hpp (MOVING WORLDS): riding a lift that reverses, a rotating disc, a swinging door that
-// pushes, a box that pins against a wall, and registered controllers that meet — each at 15, 60 and
+// character.hpp (MOVING WORLDS): riding a lift that reverses (alone, and in a group over a
+// neighbour crushed under it), a rotating disc, a swinging door that pushes, a box that pins against
+// a wall, registered controllers that meet and particles that bounce off one — each at 15, 60 and
 // 240 frames per second.
 #include "catch_support.hpp"
 
@@ -8,6 +9,7 @@
 
 #include "meshes.hpp"
 #include "shototsu/character.hpp"
+#include "shototsu/particles.hpp"
 
 using namespace shototsu;
 using namespace shototsu::test;
@@ -262,4 +264,141 @@ TEST_CASE("character registration: registering in another world is refused and t
     CHECK(ch.register_in(w));
     CHECK_FALSE(ch.register_in(w));
     CHECK(w.kind(ch.body()) == ObjectKind::Capsule);
+}
+
+TEST_CASE("character riding: in a group, a neighbour crushed under a descending lift never ungrounds its rider") {
+    for (const float dt : {1.0f / 15.0f, 1.0f / 60.0f, 1.0f / 240.0f}) {
+        INFO("dt = " << dt);
+        World w;
+        add_mesh(w, box_mesh({-6, -0.2f, -6}, {6, 0, 6}));
+        const std::uint32_t lift = add_mesh(w, box_mesh({-1.5f, -0.2f, -1.5f}, {1.5f, 0.0f, 1.5f}));
+        // The lift comes down from 3.1 m to 0.1 m at 2 m/s onto a character standing under it,
+        // within a capsule's width of the rider's axis: the one below ends crushed, its capsule
+        // through the lift's slab, one skin from the rider's feet and then past them.
+        const auto top_at = [](float t) { return 0.1f + lift_height(1.5f + t); };
+        w.set_transform(lift, at({0, top_at(0.0f), 0}));
+        w.update(dt);
+        const CharacterSettings s = settings();
+        const float half = 0.5f * s.height;
+        CharacterGroup group(w, s, 2);
+        REQUIRE(group.add({0.0f, top_at(0.0f) + half + s.skin_width, 0.0f}) == 0);
+        REQUIRE(group.add({0.2f, half + s.skin_width, 0.3f}) == 1);
+        std::vector<float> disp(6, 0.0f);
+        float vy[2] = {-1.0f, -1.0f};
+        for (int i = 0; i < 2; ++i) disp[3 * i + 1] = -dt;
+        for (int f = 0; f < 4; ++f) {  // both stand before the lift moves
+            w.update(dt);
+            group.move_all(disp.data(), dt);
+        }
+        REQUIRE(group.last_move(0).grounded);
+        REQUIRE(group.last_move(1).grounded);
+        int grounded = 0;
+        bool crushed = false;
+        float lowest_below = 1e9f;  // the feet of the one crushed under the lift
+        float worst_sink = 0.0f, worst_gap = 0.0f;
+        const int frames = static_cast<int>(std::lround(1.5f / dt));
+        for (int f = 1; f <= frames; ++f) {
+            const float top = top_at(static_cast<float>(f) * dt);
+            w.set_transform(lift, at({0, top, 0}));
+            w.update(dt);
+            for (int i = 0; i < 2; ++i) disp[3 * i + 1] = vy[i] * dt;
+            group.move_all(disp.data(), dt);
+            for (std::uint32_t i = 0; i < 2; ++i) {
+                const bool on = group.last_move(i).grounded;
+                vy[i] = on ? -1.0f : vy[i] - kGravity * dt;
+            }
+            crushed = crushed || group.last_move(1).crushed;
+            lowest_below = std::fmin(lowest_below, group.positions()[4] - half);
+            const CharacterMove& m = group.last_move(0);
+            grounded += m.grounded ? 1 : 0;
+            const float feet = group.positions()[1] - half;
+            worst_sink = std::fmax(worst_sink, top - feet);
+            worst_gap = std::fmax(worst_gap, feet - top);
+        }
+        CHECK(crushed);
+        CHECK(lowest_below >= 0.0f);  // pinned on the floor, never pushed through it
+        CHECK(grounded == frames);
+        CHECK(worst_sink <= kMaxSink);
+        CHECK(worst_gap <= 2.0f * s.skin_width);
+    }
+}
+
+TEST_CASE("character registration: particles fired at a registered character bounce back and never end inside it") {
+    for (const float dt : {1.0f / 15.0f, 1.0f / 60.0f, 1.0f / 240.0f})
+        for (const float walk : {0.0f, -1.5f}) {  // standing, or walking into the stream
+            INFO("dt = " << dt << ", walking at " << walk << " m/s");
+            World w;
+            add_mesh(w, box_mesh({-10, -0.2f, -10}, {10, 0, 10}));
+            const CharacterSettings s = settings();
+            CharacterController ch(w, s, {0.0f, 0.5f * s.height + s.skin_width, 0.0f});
+            REQUIRE(ch.register_in(w));
+            Walker walker{ch, dt};
+            walker.step({});
+            ParticleSettings ps_settings;
+            ps_settings.capacity = 64;
+            ps_settings.gravity = {0, 0, 0};
+            ps_settings.restitution = 0.5f;
+            ParticleSystem ps(w, ps_settings);
+            // From 4 m to the -x side, at 8-20 m/s toward the capsule's axis: along its straight
+            // part and on its rounded caps, head on and off centre.
+            Rng rng(15);
+            const float r = 0.05f;
+            for (std::uint32_t i = 0; i < 64; ++i) {
+                const Vec3 from{-4.0f, rng.uniform(0.25f, 1.45f), rng.uniform(-0.2f, 0.2f)};
+                REQUIRE(ps.spawn(from, Vec3{rng.uniform(8.0f, 20.0f), 0, 0}, r) == static_cast<std::int32_t>(i));
+            }
+            const float half = 0.5f * s.height - s.radius;
+            float deepest = 0.0f;
+            for (int f = 0; f < static_cast<int>(std::lround(1.0f / dt)); ++f) {
+                w.update(dt);
+                walker.step({walk, 0, 0});
+                ps.step(dt);
+                const Vec3 c = ch.position();
+                for (std::uint32_t i = 0; i < ps.count(); ++i) {
+                    const Vec3 p{ps.positions()[3 * i], ps.positions()[3 * i + 1], ps.positions()[3 * i + 2]};
+                    const float y = std::fmin(std::fmax(p.y, c.y - half), c.y + half);
+                    const float gap = length(p - Vec3{c.x, y, c.z}) - s.radius - r;
+                    deepest = std::fmax(deepest, -gap);
+                }
+            }
+            CHECK(deepest <= 1e-3f);
+            int back = 0;
+            for (std::uint32_t i = 0; i < ps.count(); ++i) back += ps.velocities()[3 * i] < 0.0f ? 1 : 0;
+            CHECK(back == 64);
+        }
+}
+
+TEST_CASE("character riding: in a group, neighbours close on a turning disc are carried together, rigidly") {
+    for (const float dt : {1.0f / 15.0f, 1.0f / 60.0f, 1.0f / 240.0f}) {
+        INFO("dt = " << dt);
+        World w;
+        const std::uint32_t disc = add_mesh(w, box_mesh({-3.0f, -0.2f, -3.0f}, {3.0f, 0.0f, 3.0f}));
+        const CharacterSettings s = settings();
+        const float y = 0.5f * s.height + s.skin_width;
+        // A row along the direction of turning at 2 m from the axis, 0.75 m apart (one skin and a
+        // few centimetres between capsules): each is carried toward where the next one stood.
+        CharacterGroup group(w, s, 3);
+        for (int i = 0; i < 3; ++i) REQUIRE(group.add({2.0f, y, 0.75f * static_cast<float>(i - 1)}) == i);
+        std::vector<float> disp(9, 0.0f);
+        for (int i = 0; i < 3; ++i) disp[3 * i + 1] = -dt;
+        w.update(dt);
+        group.move_all(disp.data(), dt);
+        std::vector<Vec3> settled;
+        for (std::uint32_t i = 0; i < 3; ++i)
+            settled.push_back({group.positions()[3 * i], group.positions()[3 * i + 1], group.positions()[3 * i + 2]});
+        const int frames = static_cast<int>(std::lround(3.0f / dt));
+        float worst = 0.0f;
+        for (int f = 1; f <= frames; ++f) {
+            const float angle = -static_cast<float>(f) * dt;  // each toward where the next one stood
+            w.set_transform(disc, at({}, quat_from_axis_angle({0, 1, 0}, angle)));
+            w.update(dt);
+            group.move_all(disp.data(), dt);
+            for (std::uint32_t i = 0; i < 3; ++i) {
+                const Vec3 rigid = rotate(quat_from_axis_angle({0, 1, 0}, angle), settled[i]);
+                const Vec3 p{group.positions()[3 * i], group.positions()[3 * i + 1], group.positions()[3 * i + 2]};
+                worst = std::fmax(worst, length(p - rigid));
+            }
+        }
+        CHECK(worst <= kDiscCarryError);
+    }
 }

@@ -1,8 +1,10 @@
 // character.hpp: the scenario tests — stairs, walkable and too-steep ramps, idle on a
 // slope, a long walk on a finely triangulated floor, corners, narrow gaps, and a long random walk
-// over rolling terrain that never sinks into the floor.
+// over rolling terrain that never sinks into the floor. The behaviour probes run at 15, 60 and 240
+// frames per second (kRates), over the same simulated time.
 #include "catch_support.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -16,6 +18,9 @@ namespace {
 
 constexpr float kDt = 1.0f / 60.0f;
 constexpr float kGravity = 9.81f;
+
+// Frames in `seconds` at dt.
+int frames(float seconds, float dt) { return static_cast<int>(std::lround(seconds / dt)); }
 
 World world_of(const MeshData& m) {
     World w;
@@ -36,13 +41,14 @@ CharacterSettings settings(float step_height = 0.3f, float max_slope = 45.0f) {
 
 // A caller as in the playground: gravity accumulates while airborne and resets on the ground.
 struct Walker {
-    explicit Walker(CharacterController& c) : ch(c) {}
+    explicit Walker(CharacterController& c, float step_dt = kDt) : ch(c), dt(step_dt) {}
     CharacterController& ch;
+    float dt;
     float vy = 0.0f;
     CharacterMove last;
     CharacterMove step(Vec3 horizontal_velocity) {
-        vy = ch.grounded() ? -1.0f : vy - kGravity * kDt;  // a small push into the ground keeps contact
-        last = ch.move((horizontal_velocity + Vec3{0, vy, 0}) * kDt, kDt);
+        vy = ch.grounded() ? -1.0f : vy - kGravity * dt;  // a small push into the ground keeps contact
+        last = ch.move((horizontal_velocity + Vec3{0, vy, 0}) * dt, dt);
         if (last.grounded) vy = 0.0f;
         return last;
     }
@@ -62,6 +68,8 @@ float penetration(const World& w, const CharacterController& ch) {
 }  // namespace
 
 TEST_CASE("CharacterController: 0.25 m stairs are climbed with step height 0.3, 0.35 m steps stop it") {
+    const float dt = GENERATE(1.0f / 15.0f, 1.0f / 60.0f, 1.0f / 240.0f);
+    INFO("dt = " << dt);
     for (const float riser : {0.25f, 0.35f}) {
         INFO("riser " << riser);
         MeshData m;
@@ -69,10 +77,10 @@ TEST_CASE("CharacterController: 0.25 m stairs are climbed with step height 0.3, 
         add_stairs(m, 1.0f, 10, riser, 0.4f, 3.0f, 3.0f);
         const World w = world_of(m);
         CharacterController ch(w, settings(), {-1.0f, 0.86f, 0.0f});
-        Walker walker{ch};
+        Walker walker{ch, dt};
         int steps_up = 0;
         float worst = 0.0f;
-        for (int i = 0; i < 100; ++i) {  // 6.7 m: up the 4 m of stairs, onto the 3 m landing
+        for (int i = 0; i < frames(5.0f / 3.0f, dt); ++i) {  // 6.7 m: up the 4 m of stairs, onto the 3 m landing
             steps_up += walker.step({4.0f, 0, 0}).stepped_up;
             worst = std::fmax(worst, penetration(w, ch));
         }
@@ -90,24 +98,26 @@ TEST_CASE("CharacterController: 0.25 m stairs are climbed with step height 0.3, 
 }
 
 TEST_CASE("CharacterController: walks up a 40 degree ramp and, idle on it for 10 s, drifts less than 1 mm") {
+    const float dt = GENERATE(1.0f / 15.0f, 1.0f / 60.0f, 1.0f / 240.0f);
+    INFO("dt = " << dt);
     MeshData m;
     m.quad({-20, 0, -20}, {-20, 0, 20}, {20, 0, 20}, {20, 0, -20});
     add_ramp(m, 1.0f, 40.0f, 3.0f, 4.0f, 4.0f);
     const World w = world_of(m);
     CharacterController ch(w, settings(), {-1.0f, 0.86f, 0.0f});
-    Walker walker{ch};
-    for (int i = 0; i < 120; ++i) walker.step({3.0f, 0, 0});  // 6 m: up the 3.6 m slope, onto the top
+    Walker walker{ch, dt};
+    for (int i = 0; i < frames(2.0f, dt); ++i) walker.step({3.0f, 0, 0});  // 6 m: up the 3.6 m slope, onto the top
     CHECK(ch.position().y > 3.0f + 0.8f);
     CHECK(ch.grounded());
 
     // Back onto the slope's middle, let it settle, then stand still with gravity for 10 s.
     CharacterController idle(w, settings(), {1.0f + 1.5f / std::tan(40.0f * kDegToRad), 2.6f, 0.0f});
-    Walker still{idle};
-    for (int i = 0; i < 60; ++i) still.step({0, 0, 0});
+    Walker still{idle, dt};
+    for (int i = 0; i < frames(1.0f, dt); ++i) still.step({0, 0, 0});
     REQUIRE(idle.grounded());
     CHECK(still.last.slope_angle == Approx(40.0f).margin(0.5f));
     const Vec3 start = idle.position();
-    for (int i = 0; i < 600; ++i) {
+    for (int i = 0; i < frames(10.0f, dt); ++i) {
         still.step({0, 0, 0});
         REQUIRE(idle.grounded());
     }
@@ -115,14 +125,16 @@ TEST_CASE("CharacterController: walks up a 40 degree ramp and, idle on it for 10
 }
 
 TEST_CASE("CharacterController: cannot climb a 60 degree ramp, and placed on it slides down") {
+    const float dt = GENERATE(1.0f / 15.0f, 1.0f / 60.0f, 1.0f / 240.0f);
+    INFO("dt = " << dt);
     MeshData m;
     m.quad({-20, 0, -20}, {-20, 0, 20}, {20, 0, 20}, {20, 0, -20});
     add_ramp(m, 1.0f, 60.0f, 3.0f, 2.0f, 4.0f);
     const World w = world_of(m);
     CharacterController ch(w, settings(), {-1.0f, 0.86f, 0.0f});
-    Walker walker{ch};
+    Walker walker{ch, dt};
     bool blocked = false;
-    for (int i = 0; i < 300; ++i) blocked |= walker.step({4.0f, 0, 0}).hit_wall;
+    for (int i = 0; i < frames(5.0f, dt); ++i) blocked |= walker.step({4.0f, 0, 0}).hit_wall;
     CHECK(blocked);
     CHECK(ch.position().y < 0.86f + 0.3f);  // no higher than a step
     CHECK(ch.position().x < 1.6f);
@@ -130,9 +142,9 @@ TEST_CASE("CharacterController: cannot climb a 60 degree ramp, and placed on it 
     // Placed against the slope at 2 m up: it slides down to the floor.
     const float x = 1.0f + 2.0f / std::tan(60.0f * kDegToRad);
     CharacterController slider(w, settings(), {x - 0.45f, 2.0f + 0.86f, 0.0f});
-    Walker fall{slider};
+    Walker fall{slider, dt};
     bool too_steep_seen = false;
-    for (int i = 0; i < 240; ++i) too_steep_seen |= fall.step({0, 0, 0}).reason == GroundReason::TooSteep;
+    for (int i = 0; i < frames(4.0f, dt); ++i) too_steep_seen |= fall.step({0, 0, 0}).reason == GroundReason::TooSteep;
     CHECK(too_steep_seen);
     CHECK(slider.position().y < 0.9f);  // down on the floor
     CHECK(penetration(w, slider) < 1e-3f);
@@ -196,6 +208,8 @@ TEST_CASE(
 }
 
 TEST_CASE("CharacterController: with max_slope 90 a wall is still a wall, 10^4 m from the origin too") {
+    const float dt = GENERATE(1.0f / 15.0f, 1.0f / 60.0f, 1.0f / 240.0f);
+    INFO("dt = " << dt);
     // A wall's contact normal carries rounding noise in y (about 1e-2 at 1e4): taken as ground,
     // walking into the wall turned into a climb of horizontal / n.y — 160 m in one step (fuzzed).
     for (const float at : {0.0f, 1e4f}) {
@@ -205,9 +219,9 @@ TEST_CASE("CharacterController: with max_slope 90 a wall is still a wall, 10^4 m
         add_box(m, {at + 2, -1, at - 20}, {at + 3, 8, at + 20});
         const World w = world_of(m);
         CharacterController ch(w, settings(0.3f, 90.0f), {at, 0.86f, at});
-        Walker walker{ch};
+        Walker walker{ch, dt};
         float highest = -1e9f;
-        for (int i = 0; i < 240; ++i) {
+        for (int i = 0; i < frames(4.0f, dt); ++i) {
             walker.step({3.0f, 0, 2.0f});  // diagonally into the wall, then along it
             highest = std::fmax(highest, ch.position().y);
         }
@@ -218,11 +232,13 @@ TEST_CASE("CharacterController: with max_slope 90 a wall is still a wall, 10^4 m
 }
 
 TEST_CASE("CharacterController: a 50 m walk over a floor of 10^4 triangles deviates less than 1 mm") {
+    const float dt = GENERATE(1.0f / 15.0f, 1.0f / 60.0f, 1.0f / 240.0f);
+    INFO("dt = " << dt);
     const World w = world_of(flat_floor(71, 71.0f));  // 10,082 triangles
     CHECK(w.stats().triangles > 10000);
     CharacterController ch(w, settings(), {-30.0f, 0.86f, 0.123f});
-    Walker walker{ch};
-    for (int i = 0; i < 30; ++i) walker.step({0, 0, 0});  // settle
+    Walker walker{ch, dt};
+    for (int i = 0; i < frames(0.5f, dt); ++i) walker.step({0, 0, 0});  // settle
     const Vec3 start = ch.position();
     float max_dy = 0.0f, max_dz = 0.0f;
     while (ch.position().x < start.x + 50.0f) {
@@ -237,6 +253,8 @@ TEST_CASE("CharacterController: a 50 m walk over a floor of 10^4 triangles devia
 }
 
 TEST_CASE("CharacterController: a gap narrower than the capsule blocks it, a wider one lets it through") {
+    const float dt = GENERATE(1.0f / 15.0f, 1.0f / 60.0f, 1.0f / 240.0f);
+    INFO("dt = " << dt);
     for (const float gap : {0.6f, 0.8f}) {
         INFO("gap " << gap);
         MeshData m;
@@ -245,9 +263,9 @@ TEST_CASE("CharacterController: a gap narrower than the capsule blocks it, a wid
         add_box(m, {2, 0, gap / 2}, {2.5f, 3, 5});
         const World w = world_of(m);
         CharacterController ch(w, settings(), {0.0f, 0.86f, 0.0f});
-        Walker walker{ch};
+        Walker walker{ch, dt};
         float worst = 0.0f;
-        for (int i = 0; i < 120; ++i) {
+        for (int i = 0; i < frames(2.0f, dt); ++i) {
             walker.step({3.0f, 0, 0});
             worst = std::fmax(worst, penetration(w, ch));
         }
@@ -260,27 +278,32 @@ TEST_CASE("CharacterController: a gap narrower than the capsule blocks it, a wid
 }
 
 TEST_CASE("CharacterController: pushed into a corridor corner it stops there and never passes through") {
+    const float dt = GENERATE(1.0f / 15.0f, 1.0f / 60.0f, 1.0f / 240.0f);
+    INFO("dt = " << dt);
     MeshData m;
     m.quad({-20, 0, -20}, {-20, 0, 20}, {20, 0, 20}, {20, 0, -20});
     add_box(m, {-5, 0, 1}, {5, 3, 1.5f});     // wall along x at z = 1
     add_box(m, {3, 0, -5}, {3.5f, 3, 1.5f});  // wall along z at x = 3: a corner at (3, 1)
     const World w = world_of(m);
     CharacterController ch(w, settings(), {0.0f, 0.86f, 0.0f});
-    Walker walker{ch};
-    float worst = 0.0f;
+    Walker walker{ch, dt};
+    float worst = 0.0f, jitter = 0.0f;
     Vec3 last{};
-    for (int i = 0; i < 300; ++i) {
+    for (int i = 0; i < frames(5.0f, dt); ++i) {
         walker.step({3.0f, 0, 3.0f});  // diagonally into the corner
         worst = std::fmax(worst, penetration(w, ch));
-        if (i > 200) CHECK(length(ch.position() - last) < 1e-4f);  // at rest, no jitter
+        if (i > frames(3.35f, dt)) jitter = std::fmax(jitter, length(ch.position() - last));
         last = ch.position();
     }
+    CHECK(jitter < 1e-4f);  // at rest, no jitter
     CHECK(worst < 1e-3f);
     CHECK(ch.position().x == Approx(3.0f - 0.35f - 0.01f).margin(0.01f));
     CHECK(ch.position().z == Approx(1.0f - 0.35f - 0.01f).margin(0.01f));
 }
 
 TEST_CASE("CharacterController: a long random walk over rolling terrain never sinks below the floor") {
+    const float dt = GENERATE(1.0f / 15.0f, 1.0f / 60.0f, 1.0f / 240.0f);
+    INFO("dt = " << dt);
     MeshData m = heightfield(64, 64.0f, [](float x, float z) {
         return 1.0f * std::sin(0.2f * x) + 0.8f * std::cos(0.15f * z) + 0.5f * std::sin(0.1f * (x + z));
     });
@@ -291,13 +314,14 @@ TEST_CASE("CharacterController: a long random walk over rolling terrain never si
     add_box(m, {-s, -5, s}, {s, 10, s + 1});
     const World w = world_of(m);
     CharacterController ch(w, settings(), {0.0f, 4.0f, 0.0f});
-    Walker walker{ch};
+    Walker walker{ch, dt};
     Rng rng(600);
     Vec3 dir{1, 0, 0};
     float worst = 0.0f;
-    const int kSteps = 36000;  // 10 simulated minutes at 60 Hz
-    for (int i = 0; i < kSteps; ++i) {
-        if (i % 120 == 0) {
+    // 10 simulated minutes, at most 36000 steps (2.5 minutes at 240 Hz); a new heading every 2 s.
+    const int steps = std::min(frames(600.0f, dt), 36000), turn = frames(2.0f, dt);
+    for (int i = 0; i < steps; ++i) {
+        if (i % turn == 0) {
             const float a = rng.uniform(0.0f, 2.0f * kPi);
             dir = {det_cos(a), 0, det_sin(a)};
         }
@@ -327,6 +351,8 @@ TEST_CASE("CharacterController: bad input leaves it where it was") {
 }
 
 TEST_CASE("CharacterGroup: 100 characters crossing a square never overlap one another") {
+    const float dt = GENERATE(1.0f / 15.0f, 1.0f / 60.0f, 1.0f / 240.0f);
+    INFO("dt = " << dt);
     MeshData m;
     m.quad({-30, 0, -30}, {-30, 0, 30}, {30, 0, 30}, {30, 0, -30});
     const World w = world_of(m);
@@ -340,24 +366,23 @@ TEST_CASE("CharacterGroup: 100 characters crossing a square never overlap one an
         dirs.push_back(Vec3{-det_cos(a), 0, -det_sin(a)} * 3.0f);
     }
     std::vector<float> disp(300);
-    for (int step = 0; step < 360; ++step) {
+    float closest = 1e9f;  // same heights: the capsules overlap exactly when their axes are closer than 2 r
+    for (int step = 0; step < frames(6.0f, dt); ++step) {
         for (int i = 0; i < 100; ++i) {
             const Vec3 d =
-                dirs[static_cast<std::size_t>(i)] * kDt +
-                Vec3{0, group.controller(static_cast<std::uint32_t>(i)).grounded() ? -kDt : -kGravity * kDt * kDt, 0};
+                dirs[static_cast<std::size_t>(i)] * dt +
+                Vec3{0, group.controller(static_cast<std::uint32_t>(i)).grounded() ? -dt : -kGravity * dt * dt, 0};
             disp[3 * i] = d.x;
             disp[3 * i + 1] = d.y;
             disp[3 * i + 2] = d.z;
         }
-        group.move_all(disp.data(), kDt);
+        group.move_all(disp.data(), dt);
+        const float* p = group.positions();
         for (std::uint32_t i = 0; i < 100; ++i)
-            for (std::uint32_t j = i + 1; j < 100; ++j) {
-                const Vec3 pi{group.positions()[3 * i], group.positions()[3 * i + 1], group.positions()[3 * i + 2]};
-                const Vec3 pj{group.positions()[3 * j], group.positions()[3 * j + 1], group.positions()[3 * j + 2]};
-                // Same heights: the capsules overlap exactly when their axes are closer than 2 r.
-                REQUIRE(length(Vec3{pi.x - pj.x, 0, pi.z - pj.z}) >= 2 * 0.35f - 1e-3f);
-            }
+            for (std::uint32_t j = i + 1; j < 100; ++j)
+                closest = std::fmin(closest, std::hypot(p[3 * i] - p[3 * j], p[3 * i + 2] - p[3 * j + 2]));
     }
+    CHECK(closest >= 2 * 0.35f - 1e-3f);
 }
 
 TEST_CASE("CharacterGroup: a step longer than a diameter stops at a standing character instead of passing through it") {

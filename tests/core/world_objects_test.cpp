@@ -619,6 +619,33 @@ TEST_CASE("World objects: update fixes velocities from the two poses; teleport h
     CHECK_THAT(w.angular_velocity(box).y, Catch::Matchers::WithinAbs(-1.5707963, 1e-4));
 }
 
+TEST_CASE("World objects: move_over_step moves an object within the step, with the velocity of its two poses") {
+    World w;
+    const std::uint32_t still = w.add_box({-5, 0, 0}, {}, {1, 1, 1}).object;
+    const std::uint32_t cap = w.add_capsule({0, 0.5f, 0}, {0, 1.5f, 0}, 0.35f).object;
+    CHECK(w.move_over_step(cap, Transform{{1, 1, 0}, {}, 1}) == nullptr);  // before any update: no velocity
+    CHECK(w.linear_velocity(cap).x == 0.0f);
+    w.update(0.25f);
+    CHECK(w.moved_count() == 0);
+    const Transform start = w.transform(cap);
+    REQUIRE(w.move_over_step(cap, Transform{{1.5f, 1, 0}, {}, 1}) == nullptr);
+    CHECK(w.transform(cap).position.x == 1.5f);
+    CHECK(w.previous_transform(cap).position.x == start.position.x);
+    CHECK(w.linear_velocity(cap).x == 2.0f);  // 0.5 m over the step's 0.25 s
+    CHECK(w.moved(cap));
+    CHECK_FALSE(w.moved(still));
+    CHECK(w.moved_count() == 1);
+    CHECK(w.raycast({1.5f, 5, 0}, {0, -1, 0}, kInf).object == cap);
+    // Back where it started the step: not moved, at rest.
+    REQUIRE(w.move_over_step(cap, start) == nullptr);
+    CHECK_FALSE(w.moved(cap));
+    CHECK(w.moved_count() == 0);
+    CHECK(w.linear_velocity(cap).x == 0.0f);
+    CHECK(w.move_over_step(cap, Transform{{std::nanf(""), 0, 0}, {}, 1}) != nullptr);
+    CHECK(w.move_over_step(12345, start) != nullptr);
+    CHECK(w.transform(cap).position.x == start.position.x);
+}
+
 TEST_CASE("World objects: bad transforms and arguments are refused and change nothing") {
     World w;
     const MeshData floor = flat_floor(2, 4.0f);

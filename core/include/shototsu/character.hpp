@@ -146,13 +146,18 @@ public:
     CharacterMove move(Vec3 displacement, float dt);
 
     Vec3 position() const { return position_; }
+    /// Where the next move starts before its own motion: the position carried by the ground it
+    /// stood on over the current step (after World::update), the position itself when that ground
+    /// did not move or it is not grounded.
+    Vec3 carried_position() const;
     /// Teleports (no collision); the next move starts there and is not considered grounded.
     void set_position(Vec3 p);
     const CharacterSettings& settings() const { return settings_; }
     bool grounded() const { return grounded_; }
 
     /// Makes the character visible to the world as a capsule object on `layers` (off by default),
-    /// moved with the character (World::teleport: it carries no velocity), so that other
+    /// moved with the character (each move moves it over the current step, World::move_over_step,
+    /// so that particles stepped after it meet it in motion; set_position teleports it), so that other
     /// characters, particles and queries meet it; the character's own queries ignore it. `world`
     /// must be the world the controller was made with (false otherwise, or when already
     /// registered). The object is removed by unregister(), not by the destructor: a controller is a
@@ -198,9 +203,12 @@ private:
     Vec3 depenetrate(Vec3 center) const;
     Vec3 ride(Vec3 center, CharacterMove& out) const;
     Vec3 pushed_out(Vec3 center, CharacterMove& out);
+    bool push_crosses_still(Vec3 center, Vec3 push) const;
     enum class Overlaps : std::uint8_t { All, Still, Pushers };
     float deepest_overlap(Vec3 center, Overlaps which, Vec3& push, std::uint32_t* object = nullptr) const;
-    void place_body();
+    // The capsule object to the character's position: moved over the step by a move (others
+    // meet it in motion), teleported by a teleport.
+    void place_body(bool over_step = false);
     float obstacle_limit(Vec3 p, Vec3 dir, float travel, Vec3& normal) const;
     bool walkable(Vec3 normal) const { return normal.y >= cos_max_slope_; }
     bool supported(const WorldHit& hit) const;
@@ -228,7 +236,9 @@ private:
 
 /// Many characters moved in one call (the batch form of the JS API): structure-of-arrays state,
 /// and characters never overlap one another — each sees its neighbours (found through the tree
-/// broadphase) as obstacles. Moves run in index order, so results are deterministic.
+/// broadphase) as obstacles: those already moved where they ended, the others where their ground
+/// carries them (carried_position), so riders of one platform move together. Moves run in index
+/// order, so results are deterministic.
 class CharacterGroup {
 public:
     CharacterGroup(const World& world, const CharacterSettings& settings, std::uint32_t capacity);

@@ -207,6 +207,12 @@ public:
     const char* set_transform(std::uint32_t object, const Transform& t);
     /// The object is at `t` now, and does not move over the current step (zero velocity).
     const char* teleport(std::uint32_t object, const Transform& t);
+    /// The object is at `t` now, having moved there over the current step from
+    /// previous_transform: its velocities follow from the two poses and the last update's dt (zero
+    /// before a timed update), and moved() says so. For what moves after update() within the step
+    /// — a registered character's capsule — so that what is stepped after it (particles) meets it
+    /// in motion. nullptr, or why not (as teleport).
+    const char* move_over_step(std::uint32_t object, const Transform& t);
     /// Begins a step of dt seconds (> 0; anything else keeps velocities zero): every object moves
     /// to where set_transform put it, its velocities over the step fixed from the two poses,
     /// and the top level is refitted (rebuilt when refitting made it much worse).
@@ -232,9 +238,9 @@ public:
     /// relayered or removed): caches compare it to know which objects went stale. 0 for ids never
     /// handed out or removed.
     std::uint64_t object_revision(std::uint32_t object) const;
-    /// Whether update() changed the object's pose at the start of the current step.
+    /// Whether the object's pose changed over the current step (update(), move_over_step).
     bool moved(std::uint32_t object) const;
-    /// How many objects update() moved at the start of the current step (0: a still world).
+    /// How many objects moved over the current step (0: a still world).
     std::uint32_t moved_count() const { return moved_count_; }
     /// The revision() of the last removal (0: none yet): caches of objects compare it, as removed
     /// ids have no object_revision.
@@ -412,6 +418,7 @@ private:
     std::uint32_t next_id_ = 0;
     std::uint64_t revision_ = 1;
     std::uint32_t moved_count_ = 0;
+    float step_dt_ = 0.0f;  // the last update's dt when it was timed, else 0
     std::uint64_t removal_revision_ = 0;
     double build_ms_ = 0.0;
     std::uint32_t mesh_rebuilds_ = 0;
