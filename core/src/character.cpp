@@ -281,7 +281,7 @@ CharacterMove CharacterController::move(Vec3 displacement, float dt) {
     ground_object_ = out.grounded ? out.ground_object : kNoIndex;
     if (out.grounded && ground_object_ != kNoIndex)
         out.ground_velocity = world_->velocity_at(ground_object_, end - kUp * (0.5f * settings_.height));
-    place_body();
+    move_body();
     // The plane walked along next time: the ground's own, or level when standing on a rim (whose
     // contact normal is the edge's, not the top surface's).
     ground_normal_ = !out.grounded ? Vec3{0, 0, 0} : (walkable(out.ground_normal) ? out.ground_normal : kUp);

@@ -126,6 +126,12 @@ void CharacterController::place_body() {
     if (body_world_) body_world_->teleport(body_, Transform{position_, Quat{}, 1.0f});
 }
 
+// After a move: the capsule object went from where it stood at the step's start to here over the
+// step, so that particles stepped afterwards sweep it in that motion (World::move_within_step).
+void CharacterController::move_body() {
+    if (body_world_) body_world_->move_within_step(body_, Transform{position_, Quat{}, 1.0f});
+}
+
 bool CharacterGroup::register_in(World& world, std::uint32_t layers) {
     if (&world != world_) return false;
     body_world_ = &world;

@@ -429,6 +429,26 @@ const char* World::teleport(std::uint32_t id, const Transform& t) {
     return nullptr;
 }
 
+const char* World::move_within_step(std::uint32_t id, const Transform& t) {
+    if (!(step_dt_ > 0.0f)) return teleport(id, t);
+    Object* o = live(id);
+    if (!o) return "the object is not a live object of this world";
+    if (const char* e = check_transform(t)) return e;
+    const Transform to = normalized(t);
+    o->target = to;
+    o->pending = false;
+    if (detail::same_pose(o->pose, to)) return nullptr;
+    set_pose(*o, to);
+    const float inv_dt = 1.0f / step_dt_;
+    o->linear = (o->pose.position - o->previous.position) * inv_dt;
+    o->angular = rotation_vector(o->previous.rotation, o->pose.rotation) * inv_dt;
+    if (!is_finite(o->linear) || !is_finite(o->angular)) o->linear = o->angular = Vec3{};
+    top_boxes_dirty_ = true;
+    ++revision_;
+    o->changed = revision_;
+    return nullptr;
+}
+
 const char* World::set_layers(std::uint32_t id, std::uint32_t layers) {
     Object* o = live(id);
     if (!o) return "the object is not a live object of this world";

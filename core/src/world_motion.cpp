@@ -16,6 +16,7 @@ namespace shototsu {
 
 void World::update(float dt) {
     const bool timed = dt > 0.0f && std::isfinite(dt);
+    step_dt_ = timed ? dt : 0.0f;
     // The revision this step's moves are stamped with (taken only when something moved).
     const std::uint64_t next = revision_ + 1;
     moved_count_ = 0;

@@ -6,8 +6,9 @@
 // is given (gravity and jumping belong to the caller) and reports what happened. "Up" is +Y.
 //
 // MOVING WORLDS. Per frame: set the objects' next poses (World::set_transform), World::update(dt),
-// then move the characters. Each move first rides: a character that stood on an object that moved
-// over the step is carried rigidly with it (previous_transform -> transform: translation and the
+// then move the characters, then step the particles (which sweep registered characters' capsules
+// in their motion over the step, so they must come after it). Each move first rides: a character that stood on an
+// object that moved over the step is carried rigidly with it (previous_transform -> transform: translation and the
 // rotation about any axis, the yaw change reported), so it neither sinks into a rising lift nor
 // lifts off one that stops or reverses. Then it is pushed: whatever moved into the capsule pushes
 // it out along the contact normal to one skin away; a capsule that cannot be cleared of
@@ -152,8 +153,11 @@ public:
     bool grounded() const { return grounded_; }
 
     /// Makes the character visible to the world as a capsule object on `layers` (off by default),
-    /// moved with the character (World::teleport: it carries no velocity), so that other
-    /// characters, particles and queries meet it; the character's own queries ignore it. `world`
+    /// moved with the character, so that other characters, particles and queries meet it; the
+    /// character's own queries ignore it. Each move moves it over the current step
+    /// (World::move_within_step: from where the step began to where the move ends, at the velocity
+    /// of that motion), so particles stepped after the characters sweep it as they sweep any
+    /// moving object; set_position teleports it (no velocity). `world`
     /// must be the world the controller was made with (false otherwise, or when already
     /// registered). The object is removed by unregister(), not by the destructor: a controller is a
     /// value that may be copied, and only one copy should own it.
@@ -201,6 +205,7 @@ private:
     enum class Overlaps : std::uint8_t { All, Still, Pushers };
     float deepest_overlap(Vec3 center, Overlaps which, Vec3& push, std::uint32_t* object = nullptr) const;
     void place_body();
+    void move_body();
     float obstacle_limit(Vec3 p, Vec3 dir, float travel, Vec3& normal) const;
     bool walkable(Vec3 normal) const { return normal.y >= cos_max_slope_; }
     bool supported(const WorldHit& hit) const;

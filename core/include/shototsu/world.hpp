@@ -26,8 +26,10 @@
 //   id wins, then the lowest triangle index: the answer never depends on the trees' shapes.
 // * MOTION. set_transform says where an object will be at the end of the next step; update(dt)
 //   begins the step: objects move to where they were set and their velocities over the step are
-//   fixed from the two poses. Queries answer at the current poses. teleport moves at once,
-//   without velocity. One World is not safe to change and query from several threads at once.
+//   fixed from the two poses. move_within_step moves an object during the step that has begun
+//   (what only knows where it goes after update: a character's capsule), as if update had moved
+//   it there. Queries answer at the current poses. teleport moves at once, without velocity. One
+//   World is not safe to change and query from several threads at once.
 #pragma once
 
 #include <cstdint>
@@ -207,6 +209,15 @@ public:
     const char* set_transform(std::uint32_t object, const Transform& t);
     /// The object is at `t` now, and does not move over the current step (zero velocity).
     const char* teleport(std::uint32_t object, const Transform& t);
+    /// The object is at `t` now, having moved there over the current step: previous_transform
+    /// stays where it was when the step began (update), and its velocities become those that
+    /// carry it from there to `t` in the step's dt — so particles stepped afterwards sweep it in
+    /// that motion, as they sweep an object update moved. For objects placed after update(), such
+    /// as a registered character's capsule; calling it again within the step moves it on from the
+    /// step's start again. Before any step (no update with dt > 0 yet, or a world just
+    /// deserialized) it is a teleport. Errors as set_transform's; a pending set_transform is
+    /// dropped.
+    const char* move_within_step(std::uint32_t object, const Transform& t);
     /// Begins a step of dt seconds (> 0; anything else keeps velocities zero): every object moves
     /// to where set_transform put it, its velocities over the step fixed from the two poses,
     /// and the top level is refitted (rebuilt when refitting made it much worse).
@@ -412,6 +423,7 @@ private:
     std::uint32_t next_id_ = 0;
     std::uint64_t revision_ = 1;
     std::uint32_t moved_count_ = 0;
+    float step_dt_ = 0.0f;  // the current step's length (update's dt), 0 before a step begins
     std::uint64_t removal_revision_ = 0;
     double build_ms_ = 0.0;
     std::uint32_t mesh_rebuilds_ = 0;
