@@ -314,6 +314,76 @@ ParticleSystem::MoverHit ParticleSystem::sweep_movers(Vec3 p, float r, Vec3 chor
     return best;
 }
 
+// A particle that starts the step inside a primitive (stepped before what moved the primitive
+// there, or the primitive teleported onto it) leaves by the shortest way that is free: out along
+// the overlap's normal, else along the primitive's axes or the normal slid along what blocked it,
+// whichever exit is nearest, to one skin clear of the surface at the primitive's pose at the
+// step's start. Each way out is swept against everything else in the world, so a push never
+// crosses a floor, a wall or another object; when every way is blocked the particle stays (the
+// sweeps then step it out a skin at a time). Its velocity loses whatever part runs back in faster
+// than the surface moves.
+// Cold (compiled for size, not inlined): it finds a particle inside only after a teleport or the
+// wrong order of steps, and inlined it would copy every primitive query into the step.
+[[gnu::cold, gnu::noinline]] void ParticleSystem::leave_primitives(Vec3& p, Vec3& v, float r) const {
+    for (const Mover& m : movers_) {
+        if (m.kind == ObjectKind::Mesh || m.kind == ObjectKind::Instance) continue;
+        const Vec3 rv{r, r, r};
+        if (!boxes_meet({p - rv, p + rv}, m.swept)) continue;
+        detail::Primitive prim;
+        prim.kind = m.kind == ObjectKind::Sphere ? detail::Primitive::Kind::Sphere
+                                                 : (m.kind == ObjectKind::Capsule ? detail::Primitive::Kind::Capsule
+                                                                                  : detail::Primitive::Kind::Box);
+        prim.sphere = m.sphere;
+        prim.capsule = m.capsule;
+        prim.box = m.box;
+        // The primitive is held at its end pose: carry the particle there as the sweeps do, and
+        // directions back with the turn it has left.
+        const Vec3 q = m.moving ? ride(m, p, 0.0f) : p;
+        const Contact c = detail::primitive_sphere_overlap(prim, {q, r});
+        if (!c.hit || !(c.depth > 0.0f)) continue;
+        const Quat turn = m.moving && m.angle > 0.0f ? quat_from_axis_angle(m.axis, m.angle) : Quat{};
+        const Quat back{-turn.x, -turn.y, -turn.z, turn.w};
+        const AABB pb = detail::primitive_box(prim);
+        // From this far along any direction the particle is clear of the primitive.
+        const float reach = length(pb.max - pb.min) + 4.0f * r;
+        const float skin = skin_for(p, r);
+        QueryFilter others;
+        others.ignore = m.id;
+        const Mat3 axes = m.kind == ObjectKind::Box ? mat3_from_quat(m.box.rotation) : Mat3{};
+        Vec3 ways[8] = {c.normal};
+        int count = 1;
+        for (int k = 0; k < 3; ++k) {
+            ways[count++] = axes.col[k];
+            ways[count++] = -axes.col[k];
+        }
+        float best = reach;
+        Vec3 out;
+        for (int k = 0; k < count; ++k) {
+            // The exit along the way: a cast back from outside meets the surface there.
+            const Vec3 d = ways[k];
+            const detail::PrimitiveHit h = detail::primitive_sphere_cast(prim, q + d * reach, r, -d, reach);
+            if (!h.hit) continue;
+            const float len = reach - h.distance + skin;
+            if (!(len < best)) continue;
+            const Vec3 dw = rotate(back, d);
+            const WorldHit wall = world_->sphere_cast(p, r, dw, len, others);
+            if (wall.hit) {
+                // Blocked: try sliding the way along what blocked it (once, from the normal).
+                const Vec3 slid = normalize_or(dw - wall.normal * dot(dw, wall.normal), Vec3{0, 0, 0});
+                if (k == 0 && !(slid == Vec3{0, 0, 0})) ways[count++] = rotate(turn, slid);
+                continue;
+            }
+            best = len;
+            out = dw;
+        }
+        if (!(best < reach)) continue;
+        p += out * best;
+        const Vec3 us = m.moving ? m.linear + cross(m.angular, p - m.start) : Vec3{};
+        const float vn = dot(v - us, out);
+        if (vn < 0.0f) v -= out * vn;
+    }
+}
+
 Vec3 ParticleSystem::ride(const Mover& m, Vec3 x, float s) {
     const Vec3 w = x - lerp(m.start, m.end, s);
     return m.end + (m.angle > 0.0f ? rotate(quat_from_axis_angle(m.axis, (1.0f - s) * m.angle), w) : w);
@@ -445,6 +515,7 @@ void ParticleSystem::step_one(std::uint32_t i, float dt) {
         quiet_steps_[i] = 0;
     }
     if (!is_finite(p) || !is_finite(v)) return;  // a caller wrote NaN: leave it alone, never spread it
+    if (!movers_.empty()) leave_primitives(p, v, r);
 
     const float e = clampf(settings_.restitution, 0.0f, 1.0f);
     const float mu = maxf(settings_.friction, 0.0f);

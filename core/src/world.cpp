@@ -430,13 +430,18 @@ const char* World::teleport(std::uint32_t id, const Transform& t) {
 }
 
 const char* World::move_over_step(std::uint32_t id, const Transform& t) {
+    // Before a timed step there is no motion to sweep: the previous pose could be any age.
+    if (!(step_dt_ > 0.0f)) return teleport(id, t);
     Object* o = live(id);
     if (!o) return "the object is not a live object of this world";
     if (const char* e = check_transform(t)) return e;
-    const bool was_moved = !detail::same_pose(o->previous, o->pose);
-    set_pose(*o, normalized(t));
-    o->target = o->pose;
+    const Transform to = normalized(t);
+    o->target = to;
     o->pending = false;
+    // Where it already is: nothing changes (a standing character wakes no particle).
+    if (detail::same_pose(o->pose, to)) return nullptr;
+    const bool was_moved = !detail::same_pose(o->previous, o->pose);
+    set_pose(*o, to);
     detail::set_velocities(*o, step_dt_);
     const bool now_moved = !detail::same_pose(o->previous, o->pose);
     if (now_moved && !was_moved) ++moved_count_;

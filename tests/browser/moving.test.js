@@ -3,7 +3,8 @@
 // the fixed 1/60 s through the mode's `advance(n)`, so the runs do not depend on the machine's speed: the capsule rides the
 // lift up and down twice, grounded on it every step and never in it; the turning disc carries it
 // rigidly; the swinging door pushes it, never deeper than the skin; 300 particles fired at the
-// paddle spinning at 30 rad/s never get through it. Serves the built site (web/dist).
+// paddle spinning at 30 rad/s never get through it, and the capsule walking in the rain ends no step
+// with a particle inside. Serves the built site (web/dist).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
@@ -141,6 +142,36 @@ test('particles: none of 300 fired at the paddle spinning at 30 rad/s gets throu
   }
   assert.equal(inside, 0);
   await drawn(page, 'particles-paddle');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('particles: the capsule walking through the rain and the particles at rest ends no step with one inside', async () => {
+  const { page, problems } = await open(
+    browser.context,
+    server.url,
+    '?mode=particles&scene=room&count=300&paused',
+    SMALL,
+  );
+  await advance(page, 180);
+  const key = (type, code) =>
+    page.evaluate(([t, c]) => window.dispatchEvent(new KeyboardEvent(t, { code: c })), [type, code]);
+  const player = () => page.evaluate(() => window.playground.info().player);
+  const start = await player();
+  // Forward 1.5 s at 4 m/s, then back.
+  let walked = 0;
+  for (const code of ['KeyW', 'KeyS']) {
+    await key('keydown', code);
+    await advance(page, 90);
+    await key('keyup', code);
+    const at = await player();
+    walked = Math.max(walked, Math.hypot(at.x - start.x, at.z - start.z));
+  }
+  const info = await page.evaluate(() => window.playground.info());
+  assert.ok(info.count >= 300, `${info.count} particles`);
+  assert.ok(walked > 2, `it walked ${walked.toFixed(2)} m`);
+  assert.equal(info.inCapsule, 0, 'none in the capsule while it walks');
+  assert.equal(info.through, 0);
   assert.deepEqual(problems, []);
   await page.close();
 });

@@ -211,3 +211,45 @@ test('Bad input to the systems throws TypeError or RangeError naming the argumen
   );
   w.dispose();
 });
+
+test('CharacterController: particles in the way of a registered character walking at 4 m/s end no step inside it', () => {
+  // The frame order of the README: update, move the characters, step the particles. Its capsule
+  // moves over each step with the character's velocity, so the particles sweep it coming.
+  const w = floorWorld();
+  const dt = 1 / 60;
+  const ch = new s.CharacterController(w, {}, { x: -1, y: 0.86, z: 0 });
+  ch.register();
+  const r = 0.1;
+  const ps = new s.ParticleSystem(w, { capacity: 30, radius: r, restitution: 0.3 });
+  for (let k = 0; k < 30; k++) ps.spawn({ x: 0.5 + 0.35 * Math.floor(k / 5), y: r, z: -0.7 + 0.35 * (k % 5) });
+  for (let f = 0; f < 10; f++) {
+    w.update(dt);
+    ps.step(dt);
+  }
+  const start = Float32Array.from(ps.positions);
+  let inside = 0;
+  let deepest = 0;
+  for (let f = 0; f < 120; f++) {
+    w.update(dt);
+    ch.move({ x: 4 * dt, y: -dt, z: 0 });
+    ps.step(dt);
+    const c = w.capsule(ch.body);
+    const p = ps.positions;
+    for (let i = 0; i < ps.count; i++) {
+      // Depth of the particle in the upright capsule: radius sum minus the distance to its axis.
+      const y = Math.min(Math.max(p[3 * i + 1], Math.min(c.start.y, c.end.y)), Math.max(c.start.y, c.end.y));
+      const d = c.radius + r - Math.hypot(p[3 * i] - c.start.x, p[3 * i + 1] - y, p[3 * i + 2] - c.start.z);
+      deepest = Math.max(deepest, d);
+      if (d > 1e-3) inside++;
+    }
+  }
+  assert.ok(Math.abs(ch.position.x - 7) < 1e-3, `it walked 8 m (x = ${ch.position.x})`);
+  assert.equal(inside, 0, `particles inside the capsule at a step's end (deepest ${deepest} m)`);
+  assert.ok(deepest < 1e-3);
+  // The middle row lay in its way: every one of those particles was moved aside.
+  for (let i = 2; i < 30; i += 5) {
+    const moved = Math.hypot(ps.positions[3 * i] - start[3 * i], ps.positions[3 * i + 2] - start[3 * i + 2]);
+    assert.ok(moved > 0.05, `particle ${i} was moved aside (${moved} m)`);
+  }
+  w.dispose();
+});

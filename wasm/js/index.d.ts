@@ -1029,7 +1029,8 @@ export interface CharacterController {
   move(displacement: Vec3Like): CharacterMove;
   /**
    * Makes it a capsule object of its world that others (particles, characters, queries) meet;
-   * its own queries ignore it.
+   * its own queries ignore it. Each move carries the capsule over the step at the character's
+   * velocity: step particles after the characters and they bounce off it.
    * @param layers The capsule object's layer mask (default 1).
    * @returns Its object id.
    * @example const id = character.register(2); // enemies' rays see the player on layer 2

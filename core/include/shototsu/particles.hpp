@@ -2,14 +2,14 @@
 // so that none tunnels at any speed, with restitution, Coulomb friction, resting contact and
 // sleeping; optionally colliding with each other.
 //
-// MOVING OBJECTS. Step the particles once after each World::update(dt), with the same dt: an
-// object that moved over that update (from previous_transform to transform) is swept in the
-// RELATIVE motion of the step. The particle's path over a sweep is carried into the object's end
-// pose: q(s) = end + R_rest(s) (x(s) - c(s)), where c(s) is the object's position and R_rest(s)
-// the rotation it has left to turn at time s (both interpolated at constant velocity). A
-// translating object gives a straight relative path, swept exactly as a static one. A turning
-// object bends it into a curve, which is swept as chords: with the angle turned over the sweep
-// alpha, the path's largest distance from the object's centre W and its relative displacement D,
+// MOVING OBJECTS. Step the particles once after each World::update(dt), with the same dt, and
+// after the characters' moves: an object that moved over that update, or within the step
+// (World::move_over_step: a registered character's capsule), from previous_transform to
+// transform, is swept in the RELATIVE motion of the step. The particle's path over a sweep is carried into the object's
+// end pose: q(s) = end + R_rest(s) (x(s) - c(s)), where c(s) is the object's position and R_rest(s) the rotation it has
+// left to turn at time s (both interpolated at constant velocity). A translating object gives a straight relative path,
+// swept exactly as a static one. A turning object bends it into a curve, which is swept as chords: with the angle
+// turned over the sweep alpha, the path's largest distance from the object's centre W and its relative displacement D,
 // |q''| <= alpha (alpha W + 2 D), so n chords stray at most alpha (alpha W + 2 D) / (8 n^2) from
 // the curve; n is chosen so that this stays below tol::kParticleArcDeviationRel * radius (at
 // most tol::kParticleMaxArcPieces chords): that is the deepest a particle can end inside a
@@ -19,7 +19,12 @@
 // relative to World::velocity_at there, and a particle resting on it is carried at that velocity
 // for the rest of the step (it never sleeps there). Sleepers wake when a moving object's swept box
 // comes near them; anything else that changes the world (add, remove, teleport, refit) wakes all.
-// A changing scale is swept at its end value.
+// A changing scale is swept at its end value. A particle that starts a step inside a primitive
+// (stepped before the character that walked into it, or the primitive teleported onto it) is
+// first pushed out to one skin from its surface by the nearest way out that nothing else in the
+// world blocks (the overlap's normal, the primitive's axes, the normal slid along a blocking
+// floor), keeping no velocity into the surface beyond the surface's own. Meshes are surfaces, not
+// solids: a particle overlapping a triangle is stepped out by the sweeps.
 //
 // State is structure-of-arrays (positions and velocities 3 floats per particle, radii 1), so a
 // renderer can read positions directly (a three.js InstancedMesh, through the JS views).
@@ -155,6 +160,7 @@ private:
     // Where a point at fraction s of the step ends if it rides with the mover to the step's end.
     static Vec3 ride(const Mover& m, Vec3 x, float s);
     MoverHit sweep_movers(Vec3 p, float r, Vec3 chord, float len, float s0, float s1) const;
+    void leave_primitives(Vec3& p, Vec3& v, float r) const;
     void refresh_movers(float dt);
     struct CachedTriangle {
         Triangle tri;

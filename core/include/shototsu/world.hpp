@@ -207,11 +207,14 @@ public:
     const char* set_transform(std::uint32_t object, const Transform& t);
     /// The object is at `t` now, and does not move over the current step (zero velocity).
     const char* teleport(std::uint32_t object, const Transform& t);
-    /// The object is at `t` now, having moved there over the current step from
-    /// previous_transform: its velocities follow from the two poses and the last update's dt (zero
-    /// before a timed update), and moved() says so. For what moves after update() within the step
-    /// — a registered character's capsule — so that what is stepped after it (particles) meets it
-    /// in motion. nullptr, or why not (as teleport).
+    /// The object is at `t` now, having moved there over the current step: previous_transform
+    /// stays where it was when the step began (update), its velocities become those that carry it
+    /// from there to `t` in the step's dt, and moved() says so — so particles stepped afterwards
+    /// sweep it in that motion, as they sweep an object update moved. For objects placed after
+    /// update(), such as a registered character's capsule; called again within the step, it moves
+    /// on from the step's start again; to where the object already is, it changes nothing. Before
+    /// a timed step (no update with dt > 0 yet, or a world just deserialized) it is a teleport.
+    /// nullptr, or why not (as set_transform; a pending set_transform is dropped).
     const char* move_over_step(std::uint32_t object, const Transform& t);
     /// Begins a step of dt seconds (> 0; anything else keeps velocities zero): every object moves
     /// to where set_transform put it, its velocities over the step fixed from the two poses,

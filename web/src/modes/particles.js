@@ -4,9 +4,9 @@
 // 1000 m/s at the vault, a box of zero-thickness walls: none ever gets inside. In the rain a
 // paddle spins (a World box posed by setTransform before each world.update) and the player's
 // capsule stands, registered in the world so that particles bounce off it; the panel counts the
-// particles that got through the paddle (must stay 0) and those found inside the capsule: 0 while
-// it stands, not while it walks into particles at rest — the controller moves its world capsule
-// without velocity, so their sweeps never see it come.
+// particles that got through the paddle (must stay 0) and those found inside the capsule (must
+// stay 0, standing or walking: each move carries the capsule object over the step at the
+// player's velocity, and the particles, stepped after the player, sweep it coming).
 import * as THREE from 'three';
 import { group, controlsFor, button, readout, element } from '../app/controls.js';
 import { FrameMeter, Smoothed } from '../app/meter.js';
