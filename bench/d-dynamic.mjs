@@ -19,7 +19,7 @@ import {
 import { MeshBVH } from 'three-mesh-bvh';
 import { median, now, log } from './lib/common.mjs';
 
-export const D = { rocks: 1_000, detail: 6, field: 100, frames: 200, rays: 20_000, casts: 5_000, refitFrames: 30 };
+export const D = { rocks: 1_000, detail: 6, field: 100, frames: 200, rays: 20_000, casts: 5_000, refitFrames: 100 };
 
 function rng(seed) {
   let x = seed >>> 0;
