@@ -170,7 +170,11 @@ const _scaled = new Vector3();
 const _origin = { x: 0, y: 0, z: 0 },
   _dir = { x: 0, y: 0, z: 0 };
 
-/** three.js's own early-outs on the bounding volumes, so that the same meshes are looked into. */
+/**
+ * three.js's own early-outs (so that the same meshes are looked into), and the ray carried into
+ * the mesh's space in _ray: the bounding sphere in world space; for a skinned mesh also its box
+ * (a plain mesh's box holds all its triangles, so what it turns away the tree misses too).
+ */
 function reachable(mesh, raycaster) {
   const geometry = mesh.geometry;
   if (mesh.isSkinnedMesh) {
@@ -188,8 +192,7 @@ function reachable(mesh, raycaster) {
   }
   _inverse.copy(mesh.matrixWorld).invert();
   _ray.copy(raycaster.ray).applyMatrix4(_inverse);
-  const box = mesh.isSkinnedMesh ? mesh.boundingBox : geometry.boundingBox;
-  return box === null || _ray.intersectsBox(box);
+  return !mesh.isSkinnedMesh || mesh.boundingBox === null || _ray.intersectsBox(mesh.boundingBox);
 }
 
 /** Whether a material of side `side` shows a triangle met from the front (`front`, the core's). */
