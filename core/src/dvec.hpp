@@ -24,8 +24,18 @@ inline double length_sq(DVec3 a) { return dot(a, a); }
 /// min/max by plain comparison. std::fmin/fmax are not used in the core: which zero they return
 /// for (-0, +0) differs between glibc and Emscripten's libc (a sign-of-zero difference in the
 /// golden tests), and natively they are libm calls.
+/// In wasm, f64x2.pmin/pmax: the same selects without a branch (see minf in math.hpp).
+#if defined(__wasm_simd128__)
+inline double dmin(double a, double b) {
+    return wasm_f64x2_extract_lane(wasm_f64x2_pmin(wasm_f64x2_splat(b), wasm_f64x2_splat(a)), 0);
+}
+inline double dmax(double a, double b) {
+    return wasm_f64x2_extract_lane(wasm_f64x2_pmax(wasm_f64x2_splat(b), wasm_f64x2_splat(a)), 0);
+}
+#else
 inline double dmin(double a, double b) { return a < b ? a : b; }
 inline double dmax(double a, double b) { return a > b ? a : b; }
+#endif
 inline DVec3 dabs(DVec3 v) { return {std::fabs(v.x), std::fabs(v.y), std::fabs(v.z)}; }
 inline double dlength(DVec3 v) { return std::sqrt(length_sq(v)); }
 /// Largest absolute coordinate: the scale that rounding error is relative to.
