@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "meshes.hpp"
+#include "particle_support.hpp"
 #include "shototsu/character.hpp"
 #include "shototsu/particles.hpp"
 
@@ -19,11 +20,6 @@ namespace {
 constexpr float kGravity = 9.81f;
 // "Inside" the capsule: deeper than this (m) at the end of a step.
 constexpr float kInside = 1e-3f;
-
-Vec3 position(const ParticleSystem& ps, std::uint32_t i) {
-    const float* p = ps.positions();
-    return {p[3 * i], p[3 * i + 1], p[3 * i + 2]};
-}
 
 // A 40 m square floor whose top is y = 0.
 std::uint32_t add_floor(World& w) {

@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "meshes.hpp"
+#include "particle_support.hpp"
 #include "shototsu/particles.hpp"
 #include "static_particles.hpp"
 
@@ -14,15 +15,6 @@ using namespace shototsu;
 using namespace shototsu::test;
 
 namespace {
-
-Vec3 position(const ParticleSystem& ps, std::uint32_t i) {
-    const float* p = ps.positions();
-    return {p[3 * i], p[3 * i + 1], p[3 * i + 2]};
-}
-Vec3 velocity(const ParticleSystem& ps, std::uint32_t i) {
-    const float* v = ps.velocities();
-    return {v[3 * i], v[3 * i + 1], v[3 * i + 2]};
-}
 
 // The paddle: a thin box spinning about z through the origin.
 constexpr float kPaddleHalfX = 1.2f, kPaddleHalfY = 0.04f, kPaddleHalfZ = 0.6f;

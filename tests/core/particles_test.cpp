@@ -7,6 +7,7 @@
 #include <limits>
 
 #include "meshes.hpp"
+#include "particle_support.hpp"
 #include "shototsu/particles.hpp"
 
 using namespace shototsu;
@@ -18,15 +19,6 @@ World world_of(const MeshData& m) {
     World w;
     REQUIRE(w.add_mesh(m.positions, m.indices).ok);
     return w;
-}
-
-Vec3 position(const ParticleSystem& ps, std::uint32_t i) {
-    const float* p = ps.positions();
-    return {p[3 * i], p[3 * i + 1], p[3 * i + 2]};
-}
-Vec3 velocity(const ParticleSystem& ps, std::uint32_t i) {
-    const float* v = ps.velocities();
-    return {v[3 * i], v[3 * i + 1], v[3 * i + 2]};
 }
 
 // Mechanical energy per unit mass, in double: kinetic plus potential in the gravity field.

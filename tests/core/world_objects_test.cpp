@@ -10,6 +10,7 @@
 
 #include "meshes.hpp"
 #include "moving_scene.hpp"
+#include "overlap_reference.hpp"
 #include "primitive.hpp"
 #include "shototsu/bounding.hpp"
 #include "shototsu/cast.hpp"
@@ -133,38 +134,9 @@ QueryFilter random_filter(Rng& rng, std::uint32_t limit) {
     return f;
 }
 
-// Whether a triangle and a box share a point (touching counts): the 13 separating axes of
-// Akenine-Moller's test, in double.
+// Whether a finite triangle and a box share a point (touching counts).
 bool triangle_meets_box(const Triangle& t, const AABB& box) {
-    if (!is_finite(t.a) || !is_finite(t.b) || !is_finite(t.c)) return false;
-    using D3 = std::array<double, 3>;
-    const auto d3 = [](Vec3 v) { return D3{v.x, v.y, v.z}; };
-    const D3 c{(double(box.min.x) + box.max.x) / 2, (double(box.min.y) + box.max.y) / 2,
-               (double(box.min.z) + box.max.z) / 2};
-    const D3 h{(double(box.max.x) - box.min.x) / 2, (double(box.max.y) - box.min.y) / 2,
-               (double(box.max.z) - box.min.z) / 2};
-    D3 v[3] = {d3(t.a), d3(t.b), d3(t.c)};
-    for (auto& p : v)
-        for (int i = 0; i < 3; ++i) p[i] -= c[i];
-    const auto sub = [](D3 a, D3 b) { return D3{a[0] - b[0], a[1] - b[1], a[2] - b[2]}; };
-    const auto crs = [](D3 a, D3 b) {
-        return D3{a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]};
-    };
-    const auto dt = [](D3 a, D3 b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; };
-    const auto separated = [&](D3 axis) {
-        const double p0 = dt(v[0], axis), p1 = dt(v[1], axis), p2 = dt(v[2], axis);
-        const double r = h[0] * std::fabs(axis[0]) + h[1] * std::fabs(axis[1]) + h[2] * std::fabs(axis[2]);
-        return std::min({p0, p1, p2}) > r * (1 + 1e-12) || std::max({p0, p1, p2}) < -r * (1 + 1e-12);
-    };
-    const D3 e[3] = {sub(v[1], v[0]), sub(v[2], v[1]), sub(v[0], v[2])};
-    const D3 u[3] = {D3{1, 0, 0}, D3{0, 1, 0}, D3{0, 0, 1}};
-    for (const D3& a : u)
-        if (separated(a)) return false;
-    if (separated(crs(e[0], e[1]))) return false;
-    for (const D3& a : u)
-        for (const D3& b : e)
-            if (separated(crs(a, b))) return false;
-    return true;
+    return is_finite(t.a) && is_finite(t.b) && is_finite(t.c) && test::ref_triangle_meets_box(t, box);
 }
 
 constexpr int kStates = 4;

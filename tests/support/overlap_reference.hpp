@@ -5,6 +5,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <vector>
 
@@ -177,6 +178,50 @@ inline double ref_polygon_boundary_distance(const std::vector<Vec2>& poly, doubl
         best = std::min(best, std::hypot(q.x - px, q.y - py));
     }
     return best;
+}
+
+/// Whether a triangle and a box share a point (touching counts): the 13 separating axes of
+/// Akenine-Moller's test, in double. An infinite side is taken just beyond the triangle (the
+/// same answer, without losing the triangle's digits to a huge box).
+inline bool ref_triangle_meets_box(const Triangle& t, const AABB& box) {
+    using D3 = std::array<double, 3>;
+    const auto d3 = [](Vec3 v) { return D3{v.x, v.y, v.z}; };
+    const AABB tb = aabb_of_triangle(t);
+    const auto low = [](float b, float tri_min, float other) {
+        return b == -INFINITY ? std::min(double(tri_min), double(other)) - 1.0 : double(b);
+    };
+    const auto high = [](float b, float tri_max, float other) {
+        return b == INFINITY ? std::max(double(tri_max), double(other)) + 1.0 : double(b);
+    };
+    const D3 lo{low(box.min.x, tb.min.x, box.max.x), low(box.min.y, tb.min.y, box.max.y),
+                low(box.min.z, tb.min.z, box.max.z)};
+    const D3 hi{high(box.max.x, tb.max.x, box.min.x), high(box.max.y, tb.max.y, box.min.y),
+                high(box.max.z, tb.max.z, box.min.z)};
+    const D3 c{(lo[0] + hi[0]) / 2, (lo[1] + hi[1]) / 2, (lo[2] + hi[2]) / 2};
+    const D3 h{(hi[0] - lo[0]) / 2, (hi[1] - lo[1]) / 2, (hi[2] - lo[2]) / 2};
+    if (!(h[0] >= 0.0 && h[1] >= 0.0 && h[2] >= 0.0)) return false;  // an empty (or NaN) box
+    D3 v[3] = {d3(t.a), d3(t.b), d3(t.c)};
+    for (auto& p : v)
+        for (int i = 0; i < 3; ++i) p[i] -= c[i];
+    const auto sub = [](D3 a, D3 b) { return D3{a[0] - b[0], a[1] - b[1], a[2] - b[2]}; };
+    const auto crs = [](D3 a, D3 b) {
+        return D3{a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]};
+    };
+    const auto dt = [](D3 a, D3 b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; };
+    const auto separated = [&](D3 axis) {
+        const double p0 = dt(v[0], axis), p1 = dt(v[1], axis), p2 = dt(v[2], axis);
+        const double r = h[0] * std::fabs(axis[0]) + h[1] * std::fabs(axis[1]) + h[2] * std::fabs(axis[2]);
+        return std::min({p0, p1, p2}) > r * (1 + 1e-12) || std::max({p0, p1, p2}) < -r * (1 + 1e-12);
+    };
+    const D3 e[3] = {sub(v[1], v[0]), sub(v[2], v[1]), sub(v[0], v[2])};
+    const D3 u[3] = {D3{1, 0, 0}, D3{0, 1, 0}, D3{0, 0, 1}};
+    for (const D3& a : u)
+        if (separated(a)) return false;
+    if (separated(crs(e[0], e[1]))) return false;
+    for (const D3& a : u)
+        for (const D3& b : e)
+            if (separated(crs(a, b))) return false;
+    return true;
 }
 
 }  // namespace shototsu::test
