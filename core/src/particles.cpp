@@ -88,6 +88,14 @@ ParticleSystem::ParticleSystem(const World& world, const ParticleSettings& setti
     cache_count_.assign(n, 0);
 }
 
+double ParticleSystem::memory_bytes(std::uint32_t capacity) {
+    // positions, velocities and sleep positions (3 floats each), radii, quiet steps, asleep flag,
+    // cache slots, cache box and cache count: what the constructor assigns.
+    const double per_particle = 9.0 * sizeof(float) + sizeof(float) + sizeof(std::uint32_t) + sizeof(std::uint8_t) +
+                                kCacheSlots * sizeof(CachedTriangle) + sizeof(AABB) + sizeof(std::uint8_t);
+    return per_particle * static_cast<double>(capacity);
+}
+
 std::int32_t ParticleSystem::spawn(Vec3 position, Vec3 velocity, float radius) {
     if (count_ >= settings_.capacity) return -1;
     if (radius < 0.0f) radius = settings_.radius;

@@ -121,6 +121,7 @@ EMSCRIPTEN_BINDINGS(shototsu_systems) {
         .field("skinWidth", &CharacterSettings::skin_width);
     emscripten::function("particleDefaults", &defaults<ParticleSettings>);
     emscripten::function("characterDefaults", &defaults<CharacterSettings>);
+    emscripten::function("particleSystemBytes", &ParticleSystem::memory_bytes);
 
     emscripten::class_<ParticleSystem>("ParticleSystem")
         .constructor<const World&, const ParticleSettings&>()

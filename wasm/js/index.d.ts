@@ -850,7 +850,7 @@ export interface WorldConstructor {
 
 /** Options of `new s.ParticleSystem(world, options)`; every field optional, an omitted one is the core's default. */
 export interface ParticleOptions {
-  /** Most particles at once (default 1024); fixed. */
+  /** Most particles at once (default 1024); fixed. About 0.8 KB of wasm memory each, allocated at construction: a capacity wasm memory cannot hold (about 2.5 million) is a RangeError. */
   capacity?: number;
   /** Default radius of spawned particles, > 0 (default 0.1). */
   radius?: number;

@@ -47,6 +47,6 @@ function makeApi(M) {
     ...boundingFamily(W, heap, o, mem),
     ...batchFamily(W, heap, mem, arrays),
     World,
-    ...systemClasses(W, heap, o, World),
+    ...systemClasses(W, heap, o, World, mem),
   });
 }

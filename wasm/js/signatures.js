@@ -192,6 +192,7 @@ export const BEHIND_THE_FACE = {
   enumNames: "the names of the core's enums (layout.js)",
   particleDefaults: 'new ParticleSystem: the omitted options (systems.js)',
   characterDefaults: 'new CharacterController, new CharacterGroup: the omitted options (systems.js)',
+  particleSystemBytes: 'new ParticleSystem: whether wasm memory can hold the capacity (systems.js)',
   pairs: 'pairsAll, pairsSweepAndPrune, pairsTree',
   pairsPointer: 'pairsAll, pairsSweepAndPrune, pairsTree: where the pairs are',
   worldLastError: 'World.add*, setTransform, updateMesh, remove…: why the core refused',

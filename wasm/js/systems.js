@@ -43,7 +43,7 @@ function readDefaults(settings) {
   return Object.freeze(out);
 }
 
-export function systemClasses(W, heap, o, World) {
+export function systemClasses(W, heap, o, World, mem) {
   const particleDefaults = readDefaults(W.particleDefaults());
   const characterDefaults = readDefaults(W.characterDefaults());
 
@@ -153,6 +153,9 @@ export function systemClasses(W, heap, o, World) {
       const w = worldHandle(fn, world);
       check(fn, world, options);
       const settings = withOptions('ParticleOptions', particleDefaults, options);
+      // The arrays are allocated at once: check that wasm memory can hold them (a RangeError
+      // naming the capacity), since running out inside the constructor aborts the module.
+      mem.M._free(mem.malloc(W.particleSystemBytes(settings.capacity), `${fn}: options.capacity ${settings.capacity}`));
       super(fn, world, new W.ParticleSystem(w, settings));
       this.#settings = settings;
     }

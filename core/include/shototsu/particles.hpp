@@ -106,6 +106,10 @@ public:
 
     std::uint32_t count() const { return count_; }
     std::uint32_t capacity() const { return settings_.capacity; }
+    /// Bytes a system of `capacity` particles allocates at construction (its per-particle arrays
+    /// and triangle cache), as a double: above 2^32 on wasm32. A caller short of memory checks it
+    /// first (the JS face does, to answer a RangeError instead of running out of memory).
+    static double memory_bytes(std::uint32_t capacity);
     /// 3 floats per particle (x, y, z), `capacity` entries allocated once: the pointers stay
     /// valid for the life of the system. Writable: writing wakes the particle at its next step.
     float* positions() { return positions_.data(); }
