@@ -146,68 +146,111 @@ export function prepareParticles(mesh, params) {
   };
 }
 
+/**
+ * What every CharacterVirtual of a run shares: its settings (a capsule of `halfHeight` and
+ * `radius`, the slope limit, the supporting volume, the padding when given), the extended update's
+ * stick-to-floor and stair steps, the moving layer's filters, gravity and a velocity to set.
+ */
+function characterKit(w, { radius, halfHeight, gravity, stepHeight, snapDistance, maxSlope, padding }) {
+  const settings = new J.CharacterVirtualSettings();
+  settings.mShape = new J.CapsuleShape(halfHeight, radius, null);
+  settings.mMaxSlopeAngle = (maxSlope * Math.PI) / 180;
+  if (padding !== undefined) settings.mCharacterPadding = padding;
+  // Supporting contacts: those below the centre of the lower sphere, y < -halfHeight (as Jolt's
+  // samples, whose shape origin is at the feet).
+  const up = new J.Vec3(0, 1, 0);
+  settings.mSupportingVolume = new J.Plane(up, halfHeight);
+  const update = new J.ExtendedUpdateSettings();
+  update.mStickToFloorStepDown = new J.Vec3(0, -snapDistance, 0);
+  update.mWalkStairsStepUp = new J.Vec3(0, stepHeight, 0);
+  const kit = {
+    settings,
+    update,
+    bpFilter: new J.DefaultBroadPhaseLayerFilter(w.jolt.GetObjectVsBroadPhaseLayerFilter(), MOVING),
+    layerFilter: new J.DefaultObjectLayerFilter(w.jolt.GetObjectLayerPairFilter(), MOVING),
+    bodyFilter: new J.BodyFilter(),
+    shapeFilter: new J.ShapeFilter(),
+    g: new J.Vec3(0, gravity, 0),
+    velocity: new J.Vec3(0, 0, 0),
+    allocator: w.jolt.GetTempAllocator(),
+    /** One ExtendedUpdate of `c` over dt with the kit's filters. */
+    update_(c, dt) {
+      c.ExtendedUpdate(
+        dt,
+        kit.g,
+        update,
+        kit.bpFilter,
+        kit.layerFilter,
+        kit.bodyFilter,
+        kit.shapeFilter,
+        kit.allocator,
+      );
+    },
+    /** Readback of the characters' positions into out (3 floats each). */
+    readPositions(chars, out) {
+      chars.forEach((ch, k) => {
+        const r = ch.c.GetPosition();
+        out[3 * k] = r.GetX();
+        out[3 * k + 1] = r.GetY();
+        out[3 * k + 2] = r.GetZ();
+      });
+    },
+    /** Destroys the characters, the kit and the world. */
+    dispose(chars) {
+      for (const ch of chars) J.destroy(ch.c);
+      for (const o of [
+        update,
+        kit.bpFilter,
+        kit.layerFilter,
+        kit.bodyFilter,
+        kit.shapeFilter,
+        kit.g,
+        kit.velocity,
+        up,
+        settings,
+      ])
+        J.destroy(o);
+      J.destroy(w.jolt);
+    },
+  };
+  return kit;
+}
+
 export function prepareCharacters(mesh, params) {
-  const { radius, halfHeight, gravity, stepHeight, snapDistance, maxSlope } = params;
+  const { gravity } = params;
   return {
     spawn(spawn) {
       const w = newSystem(mesh, 0, 1);
       addStatic(w, {});
       w.system.OptimizeBroadPhase();
-      const settings = new J.CharacterVirtualSettings();
-      settings.mShape = new J.CapsuleShape(halfHeight, radius, null);
-      settings.mMaxSlopeAngle = (maxSlope * Math.PI) / 180;
-      // Supporting contacts: those below the centre of the lower sphere, y < -halfHeight (as Jolt's
-      // samples, whose shape origin is at the feet).
-      const up = new J.Vec3(0, 1, 0);
-      settings.mSupportingVolume = new J.Plane(up, halfHeight);
-      const update = new J.ExtendedUpdateSettings();
-      update.mStickToFloorStepDown = new J.Vec3(0, -snapDistance, 0);
-      update.mWalkStairsStepUp = new J.Vec3(0, stepHeight, 0);
-      const bpFilter = new J.DefaultBroadPhaseLayerFilter(w.jolt.GetObjectVsBroadPhaseLayerFilter(), MOVING);
-      const layerFilter = new J.DefaultObjectLayerFilter(w.jolt.GetObjectLayerPairFilter(), MOVING);
-      const bodyFilter = new J.BodyFilter(),
-        shapeFilter = new J.ShapeFilter();
-      const g = new J.Vec3(0, gravity, 0),
-        velocity = new J.Vec3(0, 0, 0),
-        at = new J.RVec3(0, 0, 0),
+      const kit = characterKit(w, params);
+      const at = new J.RVec3(0, 0, 0),
         q = J.Quat.prototype.sIdentity();
       const chars = [];
       for (let k = 0; k < spawn.count; k++) {
         at.Set(spawn.positions[3 * k], spawn.positions[3 * k + 1], spawn.positions[3 * k + 2]);
         chars.push({
-          c: new J.CharacterVirtual(settings, at, q, w.system),
+          c: new J.CharacterVirtual(kit.settings, at, q, w.system),
           vy: 0,
           grounded: false,
           walk: spawn.velocities.subarray(3 * k, 3 * k + 3),
         });
       }
-      const allocator = w.jolt.GetTempAllocator();
+      J.destroy(at);
       return {
         step(dt) {
           for (const ch of chars) {
             // On walkable ground no gravity is added: a downward velocity against a 40° floor
             // would be projected onto it and slide the character (stick-to-floor keeps it down).
             ch.vy = ch.grounded ? 0 : ch.vy + gravity * dt;
-            velocity.Set(ch.walk[0], ch.vy, ch.walk[2]);
-            ch.c.SetLinearVelocity(velocity);
-            ch.c.ExtendedUpdate(dt, g, update, bpFilter, layerFilter, bodyFilter, shapeFilter, allocator);
+            kit.velocity.Set(ch.walk[0], ch.vy, ch.walk[2]);
+            ch.c.SetLinearVelocity(kit.velocity);
+            kit.update_(ch.c, dt);
             ch.grounded = ch.c.GetGroundState() === J.EGroundState_OnGround;
           }
         },
-        readPositions(out) {
-          chars.forEach((ch, k) => {
-            const r = ch.c.GetPosition();
-            out[3 * k] = r.GetX();
-            out[3 * k + 1] = r.GetY();
-            out[3 * k + 2] = r.GetZ();
-          });
-        },
-        dispose() {
-          for (const ch of chars) J.destroy(ch.c);
-          for (const o of [update, bpFilter, layerFilter, bodyFilter, shapeFilter, g, velocity, at, up, settings])
-            J.destroy(o);
-          J.destroy(w.jolt);
-        },
+        readPositions: (out) => kit.readPositions(chars, out),
+        dispose: () => kit.dispose(chars),
       };
     },
   };
@@ -223,7 +266,7 @@ export function prepareCharacters(mesh, params) {
  * the walk; otherwise gravity accumulates on its vertical velocity. Characters ignore each other.
  */
 export function prepareMovingCharacters(scene, params) {
-  const { radius, height, skinWidth, gravity, stepHeight, snapDistance, maxSlope } = params;
+  const { radius, height, skinWidth, gravity } = params;
   const halfHeight = 0.5 * height - radius;
   const names = Object.keys(scene.objects);
   const w = newSystem(null, 0, names.length + scene.chars.length);
@@ -247,27 +290,12 @@ export function prepareMovingCharacters(scene, params) {
     J.destroy(cs);
   }
   w.system.OptimizeBroadPhase();
-  const settings = new J.CharacterVirtualSettings();
-  settings.mShape = new J.CapsuleShape(halfHeight, radius, null);
-  settings.mMaxSlopeAngle = (maxSlope * Math.PI) / 180;
-  settings.mCharacterPadding = skinWidth;
-  const up = new J.Vec3(0, 1, 0);
-  settings.mSupportingVolume = new J.Plane(up, halfHeight);
-  const update = new J.ExtendedUpdateSettings();
-  update.mStickToFloorStepDown = new J.Vec3(0, -snapDistance, 0);
-  update.mWalkStairsStepUp = new J.Vec3(0, stepHeight, 0);
-  const bpFilter = new J.DefaultBroadPhaseLayerFilter(w.jolt.GetObjectVsBroadPhaseLayerFilter(), MOVING);
-  const layerFilter = new J.DefaultObjectLayerFilter(w.jolt.GetObjectLayerPairFilter(), MOVING);
-  const bodyFilter = new J.BodyFilter(),
-    shapeFilter = new J.ShapeFilter();
-  const g = new J.Vec3(0, gravity, 0),
-    velocity = new J.Vec3(0, 0, 0);
+  const kit = characterKit(w, { ...params, halfHeight, padding: skinWidth });
   const identity = J.Quat.prototype.sIdentity();
   const chars = scene.chars.map((c) => {
     at.Set(c.x, c.y, c.z);
-    return { c: new J.CharacterVirtual(settings, at, identity, w.system), vx: c.vx, vz: c.vz };
+    return { c: new J.CharacterVirtual(kit.settings, at, identity, w.system), vx: c.vx, vz: c.vz };
   });
-  const allocator = w.jolt.GetTempAllocator();
   return {
     name,
     /** One frame at time t: `walk` false while settling (gravity only). */
@@ -289,24 +317,19 @@ export function prepareMovingCharacters(scene, params) {
         const onGround = ch.c.GetGroundState() === J.EGroundState_OnGround && vy - ground.GetY() < 0.1;
         const gx = onGround ? ground.GetX() : 0,
           gz = onGround ? ground.GetZ() : 0;
-        velocity.Set(gx + (walk ? ch.vx : 0), onGround ? ground.GetY() : vy + gravity * dt, gz + (walk ? ch.vz : 0));
-        ch.c.SetLinearVelocity(velocity);
-        ch.c.ExtendedUpdate(dt, g, update, bpFilter, layerFilter, bodyFilter, shapeFilter, allocator);
+        kit.velocity.Set(
+          gx + (walk ? ch.vx : 0),
+          onGround ? ground.GetY() : vy + gravity * dt,
+          gz + (walk ? ch.vz : 0),
+        );
+        ch.c.SetLinearVelocity(kit.velocity);
+        kit.update_(ch.c, dt);
       }
     },
-    readPositions(out) {
-      chars.forEach((ch, k) => {
-        const r = ch.c.GetPosition();
-        out[3 * k] = r.GetX();
-        out[3 * k + 1] = r.GetY();
-        out[3 * k + 2] = r.GetZ();
-      });
-    },
+    readPositions: (out) => kit.readPositions(chars, out),
     dispose() {
-      for (const ch of chars) J.destroy(ch.c);
-      for (const o of [update, bpFilter, layerFilter, bodyFilter, shapeFilter, g, velocity, at, q, up, settings])
-        J.destroy(o);
-      J.destroy(w.jolt);
+      for (const o of [at, q]) J.destroy(o);
+      kit.dispose(chars);
     },
   };
 }
