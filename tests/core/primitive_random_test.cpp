@@ -266,6 +266,22 @@ void check_cast_hit(const RefPrim& rp, const PrimitiveHit& h, const FirstContact
     CHECK(dot(h.normal, dir) <= 1e-4f);
 }
 
+// The verdict shared by the casts: outside the rounding band the hit/miss answer must be the
+// reference's (and a cast starting clearly inside answers distance 0 when `starts_at_zero`); counts
+// the case. Returns whether there is a hit to check further.
+bool judge_cast(const FirstContact& ref, const PrimitiveHit& h, double band, Tally& tally, bool starts_at_zero) {
+    const bool clear = std::fabs(ref.start_gap) > band && std::fabs(ref.min_gap) > band;
+    if (!clear) ++tally.banded;
+    if (clear) REQUIRE(h.hit == ref.hit);
+    if (!h.hit) {
+        ++tally.misses;
+        return false;
+    }
+    ++tally.hits;
+    if (starts_at_zero && clear && ref.start_gap < 0) CHECK(h.distance == 0.0f);
+    return true;
+}
+
 }  // namespace
 
 TEST_CASE("primitive_raycast: first hits agree with a bisection on the distance to the solid") {
@@ -286,14 +302,7 @@ TEST_CASE("primitive_raycast: first hits agree with a bisection on the distance 
             const PrimitiveHit h = detail::primitive_raycast(c.prim, origin, dir, max_d);
             INFO(kind_name(kind) << " case " << i << " ref hit " << ref.hit << " s " << ref.s << " min gap "
                                  << ref.min_gap << " | got " << h.hit << " " << h.distance);
-            const bool clear = std::fabs(ref.start_gap) > band && std::fabs(ref.min_gap) > band;
-            if (!clear) ++tally.banded;
-            if (clear) REQUIRE(h.hit == ref.hit);
-            if (!h.hit) {
-                ++tally.misses;
-                continue;
-            }
-            ++tally.hits;
+            if (!judge_cast(ref, h, band, tally, false)) continue;
             CHECK(h.point == h.position);
             check_cast_hit(rp, h, ref, gap, tol, band, c.scale, origin, dir, tally, mag);
         }
@@ -319,15 +328,7 @@ TEST_CASE("primitive_sphere_cast: first contacts agree with a bisection on the c
             INFO(kind_name(kind) << " case " << i << " r " << r << " ref hit " << ref.hit << " s " << ref.s
                                  << " start gap " << ref.start_gap << " min gap " << ref.min_gap << " | got " << h.hit
                                  << " " << h.distance);
-            const bool clear = std::fabs(ref.start_gap) > band && std::fabs(ref.min_gap) > band;
-            if (!clear) ++tally.banded;
-            if (clear) REQUIRE(h.hit == ref.hit);
-            if (!h.hit) {
-                ++tally.misses;
-                continue;
-            }
-            ++tally.hits;
-            if (clear && ref.start_gap < 0) CHECK(h.distance == 0.0f);
+            if (!judge_cast(ref, h, band, tally, true)) continue;
             check_cast_hit(rp, h, ref, gap, tol, band, c.scale, center, dir, tally, mag);
             if (h.distance > 0.0f) CHECK(std::fabs(distance(h.point, h.position) - r) <= tol);
         }
@@ -356,15 +357,7 @@ TEST_CASE("primitive_capsule_cast: first contacts agree with a bisection on the 
             INFO(kind_name(kind) << " case " << i << " ref hit " << ref.hit << " s " << ref.s << " start gap "
                                  << ref.start_gap << " min gap " << ref.min_gap << " | got " << h.hit << " "
                                  << h.distance);
-            const bool clear = std::fabs(ref.start_gap) > band && std::fabs(ref.min_gap) > band;
-            if (!clear) ++tally.banded;
-            if (clear) REQUIRE(h.hit == ref.hit);
-            if (!h.hit) {
-                ++tally.misses;
-                continue;
-            }
-            ++tally.hits;
-            if (clear && ref.start_gap < 0) CHECK(h.distance == 0.0f);
+            if (!judge_cast(ref, h, band, tally, true)) continue;
             const Vec3 centre = (cap.start + cap.end) * 0.5f;
             check_cast_hit(rp, h, ref, gap, tol, band, c.scale, centre, dir, tally, mag);
             if (h.distance > 0.0f) {
