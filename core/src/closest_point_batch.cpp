@@ -31,7 +31,6 @@ struct DV2 {
     D2 x, y, z;
 };
 inline DV2 operator-(const DV2& a, const DV2& b) { return {a.x - b.x, a.y - b.y, a.z - b.z}; }
-inline DV2 operator+(const DV2& a, const DV2& b) { return {a.x + b.x, a.y + b.y, a.z + b.z}; }
 inline DV2 operator*(const DV2& a, D2 s) { return {a.x * s, a.y * s, a.z * s}; }
 // The same association as detail::dot and detail::cross.
 inline D2 dot(const DV2& a, const DV2& b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
