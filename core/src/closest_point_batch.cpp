@@ -3,11 +3,13 @@
 //
 // Every lane performs the double-precision operations of closest_on_triangle in
 // closest_point.cpp, in the same order, on the generic vector extension of GCC and Clang (SSE2
-// natively, SIMD128 in wasm: two doubles, their width in both). IEEE +, -, *, / and conversions round the same in a
-// lane as in a scalar, and -ffp-contract=off keeps them unfused, so each lane's point has the single query's bits. The
-// region tests become masks, the first that holds (A, B, AB, C, CA, BC, face: voronoi_region's order) picking the
-// vertex, or the terms of the one edge or face formula. Degenerate lanes (and NaN input) are answered by the single
-// query itself.
+// natively, SIMD128 in wasm: two doubles, their width in both). IEEE +, -, *, / and conversions
+// round the same in a lane as in a scalar, and -ffp-contract=off keeps them unfused, so each
+// lane's point has the single query's bits. The region tests become disjoint masks, the first that
+// holds (A, B, AB, C, CA, BC, face: voronoi_region's order) picking by AND and OR the terms of one
+// form for every region, base - dir * t (closest2). Degenerate lanes (and NaN input) are answered
+// by the single query itself. Packed input is read as whole vectors and the answers written as
+// three vectors per four pairs.
 #include <cstdint>
 #include <cstring>
 #if defined(__wasm_simd128__)
@@ -22,7 +24,6 @@ namespace shototsu {
 namespace {
 
 typedef float F4 __attribute__((vector_size(16)));
-typedef float F2 __attribute__((vector_size(8)));
 typedef double D2 __attribute__((vector_size(16)));
 typedef long long M2 __attribute__((vector_size(16)));
 constexpr int kLanes = 4;
