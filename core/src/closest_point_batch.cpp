@@ -3,12 +3,18 @@
 //
 // Every lane performs the double-precision operations of closest_on_triangle in
 // closest_point.cpp, in the same order, on the generic vector extension of GCC and Clang (SSE2
-// natively, SIMD128 in wasm: two doubles, their width in both). IEEE +, -, *, / and conversions round the same in a
-// lane as in a scalar, and -ffp-contract=off keeps them unfused, so each lane's point has the single query's bits. The
-// region tests become masks, the first that holds (A, B, AB, C, CA, BC, face: voronoi_region's order) picking the
-// vertex, or the terms of the one edge or face formula. Degenerate lanes (and NaN input) are answered by the single
-// query itself.
+// natively, SIMD128 in wasm: two doubles, their width in both). IEEE +, -, *, / and conversions
+// round the same in a lane as in a scalar, and -ffp-contract=off keeps them unfused, so each
+// lane's point has the single query's bits. The region tests become disjoint masks, the first that
+// holds (A, B, AB, C, CA, BC, face: voronoi_region's order) picking by AND and OR the terms of one
+// form for every region, base - dir * t (closest2). Degenerate lanes (and NaN input) are answered
+// by the single query itself. Packed input is read as whole vectors and the answers written as
+// three vectors per four pairs.
+#include <cstdint>
 #include <cstring>
+#if defined(__wasm_simd128__)
+#include <wasm_simd128.h>
+#endif
 
 #include "shototsu/closest_point.hpp"
 #include "shototsu/tolerance.hpp"
@@ -18,7 +24,6 @@ namespace shototsu {
 namespace {
 
 typedef float F4 __attribute__((vector_size(16)));
-typedef float F2 __attribute__((vector_size(8)));
 typedef double D2 __attribute__((vector_size(16)));
 typedef long long M2 __attribute__((vector_size(16)));
 constexpr int kLanes = 4;
@@ -27,15 +32,12 @@ struct DV2 {
     D2 x, y, z;
 };
 inline DV2 operator-(const DV2& a, const DV2& b) { return {a.x - b.x, a.y - b.y, a.z - b.z}; }
-inline DV2 operator+(const DV2& a, const DV2& b) { return {a.x + b.x, a.y + b.y, a.z + b.z}; }
 inline DV2 operator*(const DV2& a, D2 s) { return {a.x * s, a.y * s, a.z * s}; }
 // The same association as detail::dot and detail::cross.
 inline D2 dot(const DV2& a, const DV2& b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
 inline DV2 cross(const DV2& a, const DV2& b) {
     return {a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x};
 }
-inline D2 sel(M2 m, D2 a, D2 b) { return m ? a : b; }
-inline DV2 sel(M2 m, const DV2& a, const DV2& b) { return {sel(m, a.x, b.x), sel(m, a.y, b.y), sel(m, a.z, b.z)}; }
 
 // Component `k` of the vectors at f[0..2] of four elements `stride` floats apart, in double: the
 // first two elements in `lo`, the last two in `hi` (one float gather, two widenings).
@@ -49,32 +51,86 @@ inline void gather3(const float* f, std::ptrdiff_t stride, DV2& lo, DV2& hi) {
     gather(f, stride, 1, lo.y, hi.y);
     gather(f, stride, 2, lo.z, hi.z);
 }
-// The same for packed arrays (vectors of 3 floats at 3 e .. for points, triangles of 9 at 9 e ..):
-// whole-vector loads of the four elements' floats, each pair picked out by a shuffle and widened,
-// in place of a load per float.
-template <int kStride>
-inline void load3(const float* f, int at, DV2& lo, DV2& hi) {
-    F4 v[kStride];
-    std::memcpy(v, f, sizeof v);
-    // The float at index j of the four elements, for the pair of elements (e, e + 1).
-    const auto pair = [&](int e, int j) {
-        const int i0 = e * kStride + j, i1 = i0 + kStride;
-        const F4 x = v[i0 / 4], y = v[i1 / 4];
-        const F2 two{x[i0 % 4], y[i1 % 4]};
-        return __builtin_convertvector(two, D2);
-    };
-    lo = {pair(0, at), pair(0, at + 1), pair(0, at + 2)};
-    hi = {pair(2, at), pair(2, at + 1), pair(2, at + 2)};
+// The same for packed arrays, by whole-vector loads and transposes that keep two elements'
+// floats side by side (an interleave per pair of elements, then a widening of each half).
+inline F4 load4(const float* f) {
+    F4 v;
+    std::memcpy(&v, f, sizeof v);
+    return v;
+}
+inline D2 widen_lo(F4 v) { return __builtin_convertvector(__builtin_shufflevector(v, v, 0, 1), D2); }
+inline D2 widen_hi(F4 v) { return __builtin_convertvector(__builtin_shufflevector(v, v, 2, 3), D2); }
+// Rows r0, r1 of four floats (two elements), as the four pairs (r0[j], r1[j]) in double.
+inline void pairs4(F4 r0, F4 r1, D2 out[4]) {
+    const F4 lo = __builtin_shufflevector(r0, r1, 0, 4, 1, 5), hi = __builtin_shufflevector(r0, r1, 2, 6, 3, 7);
+    out[0] = widen_lo(lo);
+    out[1] = widen_hi(lo);
+    out[2] = widen_lo(hi);
+    out[3] = widen_hi(hi);
+}
+// Triangles of 9 floats: a, b, c of the elements (0, 1) in lo, (2, 3) in hi.
+inline void load_triangles9(const float* t, DV2 a[2], DV2 b[2], DV2 c[2]) {
+    for (int h = 0; h < 2; ++h) {
+        const float* r0 = t + 18 * h;
+        const float* r1 = r0 + 9;
+        D2 f[12];
+        pairs4(load4(r0), load4(r1), f);              // floats 0..3
+        pairs4(load4(r0 + 4), load4(r1 + 4), f + 4);  // 4..7
+        pairs4(load4(r0 + 5), load4(r1 + 5), f + 8);  // 5..8: only 8 is used
+        a[h] = {f[0], f[1], f[2]};
+        b[h] = {f[3], f[4], f[5]};
+        c[h] = {f[6], f[7], f[11]};
+    }
+}
+// Points of 3 floats: four elements are 12 floats, read as three vectors (no read past them).
+inline void load_points3(const float* q, DV2 p[2]) {
+    const F4 v0 = load4(q), v1 = load4(q + 4), v2 = load4(q + 8);
+    const F4 r1 = __builtin_shufflevector(v0, v1, 3, 4, 5, 6), r2 = __builtin_shufflevector(v1, v2, 2, 3, 4, 5),
+             r3 = __builtin_shufflevector(v2, v2, 1, 2, 3, 3);
+    D2 f[4];
+    pairs4(v0, r1, f);
+    p[0] = {f[0], f[1], f[2]};
+    pairs4(r2, r3, f);
+    p[1] = {f[0], f[1], f[2]};
 }
 
-inline F4 narrow(D2 lo, D2 hi) {
-    return __builtin_shufflevector(__builtin_convertvector(lo, F2), __builtin_convertvector(hi, F2), 0, 1, 2, 3);
+// Two pairs of doubles narrowed to four floats. Each half is wasm's f32x4.demote_f64x2_zero; the
+// empty asm keeps the optimiser from merging the two into one four-double conversion, which the
+// wasm back end would split into eight scalar ones.
+inline F4 demote(D2 v) {
+    F4 r = __builtin_convertvector(__builtin_shufflevector(v, D2{0.0, 0.0}, 0, 1, 2, 3), F4);
+#if defined(__wasm_simd128__)
+    __asm__("" : "+r"(r));
+#endif
+    return r;
 }
+inline F4 narrow(D2 lo, D2 hi) { return __builtin_shufflevector(demote(lo), demote(hi), 0, 1, 4, 5); }
 
 // The single query, for the lanes it must answer itself.
 Vec3 single(const float* p, const float* t) {
     const Triangle tri{{t[0], t[1], t[2]}, {t[3], t[4], t[5]}, {t[6], t[7], t[8]}};
     return closest_point_on_triangle({p[0], p[1], p[2]}, tri).point;
+}
+
+// Lane-wise a > b ? a : b, NaN and signed zeros included; in wasm one f64x2.pmax (pmax(b, a) is
+// b < a ? a : b).
+inline D2 max2(D2 a, D2 b) {
+#if defined(__wasm_simd128__)
+    return __builtin_bit_cast(D2, wasm_f64x2_pmax(__builtin_bit_cast(v128_t, b), __builtin_bit_cast(v128_t, a)));
+#else
+    return a > b ? a : b;
+#endif
+}
+inline D2 keep(M2 m, D2 v) { return __builtin_bit_cast(D2, m & __builtin_bit_cast(M2, v)); }
+inline D2 either(D2 x, D2 y) { return __builtin_bit_cast(D2, __builtin_bit_cast(M2, x) | __builtin_bit_cast(M2, y)); }
+// The value of the one mask that holds (masks pairwise disjoint), +0 where none does: ANDs and ORs
+// in place of a chain of selects.
+inline D2 pick(M2 m0, D2 v0, M2 m1, D2 v1, M2 m2, D2 v2, M2 m3, D2 v3) {
+    return either(either(keep(m0, v0), keep(m1, v1)), either(keep(m2, v2), keep(m3, v3)));
+}
+inline DV2 pick(M2 m0, const DV2& v0, M2 m1, const DV2& v1, M2 m2, const DV2& v2, M2 m3, const DV2& v3) {
+    return {pick(m0, v0.x, m1, v1.x, m2, v2.x, m3, v3.x), pick(m0, v0.y, m1, v1.y, m2, v2.y, m3, v3.y),
+            pick(m0, v0.z, m1, v1.z, m2, v2.z, m3, v3.z)};
 }
 
 // Two lanes of closest_on_triangle's regular case; `regular` is false where the single query must
@@ -85,10 +141,7 @@ inline DV2 closest2(const DV2& a, const DV2& b, const DV2& c, const DV2& p, M2& 
     const DV2 ab = b - a, ac = c - a, bc = c - b;
     const DV2 nrm = cross(ab, ac);
     const D2 nn = dot(nrm, nrm);
-    const D2 lab = dot(ab, ab), lac = dot(ac, ac), lbc = dot(bc, bc);
-    D2 l2 = lab;
-    l2 = sel(lac > l2, lac, l2);
-    l2 = sel(lbc > l2, lbc, l2);
+    const D2 l2 = max2(dot(bc, bc), max2(dot(ac, ac), dot(ab, ab)));
     // !(nn > k l2^2): the single query's degenerate test, NaN included.
     regular = nn > degenerate_sin_sq * l2 * l2;
 
@@ -97,7 +150,7 @@ inline DV2 closest2(const DV2& a, const DV2& b, const DV2& c, const DV2& p, M2& 
     const D2 vc = d1 * d4 - d3 * d2, vb = d5 * d2 - d1 * d6, va = d3 * d6 - d5 * d4;
     const D2 d43 = d4 - d3, d56 = d5 - d6;
 
-    // The region tests, each taken only where no earlier one held.
+    // The region tests, each taken only where no earlier one held: pairwise disjoint masks.
     const M2 in_a = (d1 <= zero) & (d2 <= zero);
     const M2 in_b = ~in_a & (d3 >= zero) & (d4 <= d3);
     M2 taken = in_a | in_b;
@@ -108,18 +161,19 @@ inline DV2 closest2(const DV2& a, const DV2& b, const DV2& c, const DV2& p, M2& 
     const M2 in_ca = ~taken & (vb <= zero) & (d2 >= zero) & (d6 <= zero);
     taken |= in_ca;
     const M2 in_bc = ~taken & (va <= zero) & (d43 >= zero) & (d56 >= zero);
+    const M2 edge = in_ab | in_ca | in_bc, face = ~(taken | in_bc);
 
-    // Edges and the face in one form, base + dir * (num / den): the edge's ratio(num, den)
-    // (AB, CA or BC's terms), or the face's p - n (ap.n / nn), as p + (-n) (ap.n / nn), which
-    // IEEE defines to be the same. nn > 0 in every regular lane.
-    const D2 num = sel(in_ab, d1, sel(in_ca, d2, sel(in_bc, d43, dot(ap, nrm))));
-    const D2 den = sel(in_ab, d1 - d3, sel(in_ca, d2 - d6, sel(in_bc, d43 + d56, nn)));
-    const D2 t = sel(den > zero, num / den, zero);
-    const DV2 base = sel(in_ab | in_ca, a, sel(in_bc, b, p));
-    const DV2 dir = sel(in_ab, ab, sel(in_ca, ac, sel(in_bc, bc, DV2{-nrm.x, -nrm.y, -nrm.z})));
-
-    const DV2 vertex = sel(in_a, a, sel(in_b, b, c));
-    return sel(in_a | in_b | in_c, vertex, base + dir * t);
+    // Every region in one form, base - dir * t. Face: the single query's p - n (ap.n / nn) (nn > 0
+    // in every regular lane). Edge: its base + dir ratio(num, den) (AB, CA or BC's terms), as
+    // base - dir (-ratio): IEEE negation is exact and x - (-y) is x + y, so the bits are the same.
+    // Vertex: dir = t = +0, and v - (+0 * +0) is v, -0 included.
+    const D2 num = pick(in_ab, d1, in_ca, d2, in_bc, d43, face, dot(ap, nrm));
+    const D2 den = pick(in_ab, d1 - d3, in_ca, d2 - d6, in_bc, d43 + d56, face, nn);
+    const M2 sign = edge & M2{INT64_MIN, INT64_MIN};
+    const D2 t = __builtin_bit_cast(D2, __builtin_bit_cast(M2, keep(den > zero, num / den)) ^ sign);
+    const DV2 dir = pick(in_ab, ab, in_ca, ac, in_bc, bc, face, nrm);
+    const DV2 base = pick(in_a | in_ab | in_ca, a, in_b | in_bc, b, in_c, c, face, p);
+    return base - dir * t;
 }
 
 }  // namespace
@@ -132,38 +186,43 @@ void closest_points_on_triangles(const float* points, std::ptrdiff_t point_strid
         const float* t4 = triangles + static_cast<std::ptrdiff_t>(i) * triangle_stride;
         DV2 a[2], b[2], c[2], p[2];
         if (triangle_stride == 9) {
-            load3<9>(t4, 0, a[0], a[1]);
-            load3<9>(t4, 3, b[0], b[1]);
-            load3<9>(t4, 6, c[0], c[1]);
+            load_triangles9(t4, a, b, c);
         } else {
             gather3(t4, triangle_stride, a[0], a[1]);
             gather3(t4 + 3, triangle_stride, b[0], b[1]);
             gather3(t4 + 6, triangle_stride, c[0], c[1]);
         }
         if (point_stride == 3)
-            load3<3>(p4, 0, p[0], p[1]);
+            load_points3(p4, p);
         else
             gather3(p4, point_stride, p[0], p[1]);
         M2 regular[2];
         const DV2 lo = closest2(a[0], b[0], c[0], p[0], regular[0]);
         const DV2 hi = closest2(a[1], b[1], c[1], p[1], regular[1]);
-        F4 qx = narrow(lo.x, hi.x), qy = narrow(lo.y, hi.y), qz = narrow(lo.z, hi.z);
-        if (!(regular[0][0] & regular[0][1] & regular[1][0] & regular[1][1])) {
-            for (int k = 0; k < kLanes; ++k) {
-                if (regular[k >> 1][k & 1]) continue;
-                const Vec3 r = single(p4 + k * point_stride, t4 + k * triangle_stride);
-                qx[k] = r.x;
-                qy[k] = r.y;
-                qz[k] = r.z;
-            }
+        // The four points as 12 packed floats: (x0 y0 z0 x1) (y1 z1 x2 y2) (z2 x3 y3 z3).
+        const F4 qx = narrow(lo.x, hi.x), qy = narrow(lo.y, hi.y), qz = narrow(lo.z, hi.z);
+        const F4 xy01 = __builtin_shufflevector(qx, qy, 0, 4, 1, 5), xy23 = __builtin_shufflevector(qx, qy, 2, 6, 3, 7);
+        const F4 yz01 = __builtin_shufflevector(qy, qz, 0, 4, 1, 5);
+        const F4 o[3] = {__builtin_shufflevector(xy01, qz, 0, 1, 4, 2), __builtin_shufflevector(yz01, xy23, 2, 3, 4, 5),
+                         __builtin_shufflevector(qz, xy23, 2, 6, 7, 3)};
+        float* out4 = out + 3 * i;
+        if (regular[0][0] & regular[0][1] & regular[1][0] & regular[1][1]) {
+            std::memcpy(out4, o, sizeof o);
+            continue;
         }
-        // Written after every lane is read: `out` may be one of the inputs.
-        float* o = out + 3 * i;
+        // The lanes the single query answers, computed before `out` is written: it may be one of
+        // the inputs.
+        float fix[3 * kLanes];
         for (int k = 0; k < kLanes; ++k) {
-            o[3 * k] = qx[k];
-            o[3 * k + 1] = qy[k];
-            o[3 * k + 2] = qz[k];
+            if (regular[k >> 1][k & 1]) continue;
+            const Vec3 r = single(p4 + k * point_stride, t4 + k * triangle_stride);
+            fix[3 * k] = r.x;
+            fix[3 * k + 1] = r.y;
+            fix[3 * k + 2] = r.z;
         }
+        std::memcpy(out4, o, sizeof o);
+        for (int k = 0; k < kLanes; ++k)
+            if (!regular[k >> 1][k & 1]) std::memcpy(out4 + 3 * k, fix + 3 * k, 3 * sizeof(float));
     }
     for (; i < n; ++i) {
         const Vec3 r = single(points + static_cast<std::ptrdiff_t>(i) * point_stride,

@@ -123,3 +123,71 @@ TEST_CASE("closest_points_on_triangles: the output may be the points array itsel
     for (std::size_t i = 0; i < in.size(); ++i)
         REQUIRE(same_bits(at(io, i), closest_point_on_triangle(at(in.points, i), tri_at(in.triangles, i)).point));
 }
+
+TEST_CASE(
+    "closest_points_on_triangles: near-degenerate triangles, points on region boundaries, huge and tiny scales, "
+    "mixed in every group of four, equal the single query bit for bit") {
+    Rng rng(0x18b0);
+    const float inf = std::numeric_limits<float>::infinity(), nan = std::numeric_limits<float>::quiet_NaN();
+    // Coordinates on a lattice of quarters: the region tests' products are exact there, so many
+    // points sit exactly on a region boundary (d = 0, d4 = d3, v = 0). Zeros of either sign.
+    const auto lattice = [&] {
+        const float v = static_cast<float>(rng.below(17) - 8) / 4.0f;
+        return v == 0.0f && rng.below(2) ? -0.0f : v;
+    };
+    const auto lattice_vec = [&] { return Vec3{lattice(), lattice(), lattice()}; };
+    Pairs in;
+    for (int k = 0; k < 60001; ++k) {
+        Triangle t{lattice_vec(), lattice_vec(), lattice_vec()};
+        Vec3 p = lattice_vec();
+        const int kind = rng.below(8);
+        switch (kind) {
+            case 0: break;  // lattice triangle and point: boundaries and exact ties
+            case 1: {       // exactly collinear, the middle vertex anywhere in the order
+                const Vec3 d = lattice_vec() * 0.25f;
+                const float m = static_cast<float>(rng.below(5) - 2);
+                t = {t.a, t.a + d, t.a + d * m};
+                break;
+            }
+            case 2:  // a repeated vertex, or all three the same
+                if (rng.below(4) == 0)
+                    t.b = t.c = t.a;
+                else if (rng.below(2) == 0)
+                    t.b = t.a;
+                else
+                    t.c = t.b;
+                break;
+            case 3: {  // needles on both sides of the zero-area threshold (height ~1e-8 of the length)
+                const float h = rng.log_uniform(1e-10f, 1e-6f);
+                t.c = lerp(t.a, t.b, rng.uniform(-0.5f, 1.5f)) + rng.direction() * (h * length(t.b - t.a));
+                p = rng.vec(-3, 3);
+                break;
+            }
+            case 4: {  // huge or tiny scale, and far off the origin
+                const float s = rng.below(2) ? 0x1p60f : 0x1p-60f;
+                const Vec3 o = rng.vec(-1, 1) * (rng.below(2) ? s * 1e3f : 0.0f);
+                t = {o + t.a * s, o + t.b * s, o + t.c * s};
+                p = o + p * s;
+                break;
+            }
+            case 5: {  // a triangle ~1e-31 across seen from far: edge denominators round to 0
+                const Vec3 o = rng.vec(-1, 1);
+                t = {o, o + rng.vec(-1e-31f, 1e-31f), o + rng.vec(-1e-31f, 1e-31f)};
+                p = o + rng.direction() * 0.1f;
+                break;
+            }
+            case 6:  // random, with the point on a vertex, an edge or the face
+                t = {rng.vec(-1, 1), rng.vec(-1, 1), rng.vec(-1, 1)};
+                p = pick_target(rng, t);
+                break;
+            case 7: break;  // one non-finite coordinate somewhere, below
+        }
+        in.add(p, t);
+        if (kind == 7) {
+            const int at = rng.below(12);  // a triangle's coordinate, or the point's
+            float& f = at < 9 ? in.triangles[in.triangles.size() - 9 + at] : in.points[in.points.size() - 12 + at];
+            f = rng.below(3) == 0 ? nan : (rng.below(2) ? inf : -inf);
+        }
+    }
+    require_same_as_single(in);
+}

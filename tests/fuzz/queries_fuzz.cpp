@@ -129,6 +129,21 @@ void run(FuzzInput& in) {
                        e.result.region == r.region && e.result.degenerate == r.degenerate,
                    "explain_closest_point_on_triangle differs from closest_point_on_triangle");
             c.that(e.test_count >= 0 && e.test_count <= 7, "explanation test_count");
+            // The batch (four lanes at once): the triangle in each vertex order, each lane with
+            // the single query's bits.
+            const Triangle lanes[4] = {t, {t.b, t.c, t.a}, {t.c, t.a, t.b}, {t.a, t.c, t.b}};
+            float points[12], triangles[36], out[12];
+            for (int k = 0; k < 4; ++k) {
+                const Vec3 v[3] = {lanes[k].a, lanes[k].b, lanes[k].c};
+                for (int j = 0; j < 3; ++j) points[3 * k + j] = component(p, j);
+                for (int i = 0; i < 3; ++i)
+                    for (int j = 0; j < 3; ++j) triangles[9 * k + 3 * i + j] = component(v[i], j);
+            }
+            closest_points_on_triangles(points, 3, triangles, 9, 4, out);
+            for (int k = 0; k < 4; ++k)
+                c.that(same(Vec3{out[3 * k], out[3 * k + 1], out[3 * k + 2]},
+                            closest_point_on_triangle(p, lanes[k]).point),
+                       "closest_points_on_triangles differs from closest_point_on_triangle");
             break;
         }
         case 3: {

@@ -12,6 +12,7 @@ import {
   flatten,
   bitDifferences,
   SIGNATURES,
+  rng,
 } from './helpers.js';
 
 const { s, pkg } = await loadPackage();
@@ -94,6 +95,68 @@ test('closestPointsOnTriangles: one triangle is used for every point', () => {
     return [r.x, r.y, r.z];
   });
   assertRows(s.closestPointsOnTriangles(points.subarray(0, 6000), one), rows, 3, 'broadcast triangle');
+});
+
+test('closestPointsOnTriangles equals the single query on near-degenerate triangles and region boundaries', () => {
+  // The wasm batch decides two pairs per SIMD128 vector: lattice coordinates put points exactly on
+  // region boundaries (signed zeros included); collinear, repeated-vertex and needle triangles
+  // straddle the zero-area test; huge, tiny and non-finite input is mixed into the same groups.
+  const rand = rng(0x18b0);
+  const n = 8001;
+  const points = new Float32Array(3 * n),
+    triangles = new Float32Array(9 * n);
+  const lattice = () => {
+    const v = (Math.floor(rand() * 17) - 8) / 4;
+    return v === 0 && rand() < 0.5 ? -0 : v;
+  };
+  const vec = () => [lattice(), lattice(), lattice()];
+  const uni = (lo, hi) => [0, 1, 2].map(() => lo + (hi - lo) * rand());
+  for (let k = 0; k < n; k++) {
+    let a = vec(),
+      b = vec(),
+      c = vec(),
+      p = vec();
+    const kind = Math.floor(rand() * 7);
+    if (kind === 1) {
+      const d = vec().map((x) => x / 4),
+        m = Math.floor(rand() * 5) - 2;
+      [b, c] = [a.map((x, i) => x + d[i]), a.map((x, i) => x + m * d[i])];
+    } else if (kind === 2) {
+      if (rand() < 0.5) b = a.slice();
+      else c = b.slice();
+    } else if (kind === 3) {
+      const t = rand() * 2 - 0.5,
+        h = 10 ** (-10 + 4 * rand());
+      c = a.map((x, i) => x + t * (b[i] - x) + h * (rand() - 0.5));
+      p = uni(-3, 3);
+    } else if (kind === 4) {
+      const s = rand() < 0.5 ? 2 ** 60 : 2 ** -60;
+      [a, b, c, p] = [a, b, c, p].map((v) => v.map((x) => x * s));
+    } else if (kind === 5) {
+      const o = uni(-1, 1);
+      [a, b, c] = [o, o.map((x) => x + 1e-31 * rand()), o.map((x) => x - 1e-31 * rand())];
+      p = o.map((x) => x + 0.1 * (rand() - 0.5));
+    } else if (kind === 6) {
+      const all = [...a, ...b, ...c, ...p];
+      all[Math.floor(rand() * 12)] = [NaN, Infinity, -Infinity][Math.floor(rand() * 3)];
+      [a, b, c, p] = [all.slice(0, 3), all.slice(3, 6), all.slice(6, 9), all.slice(9)];
+    }
+    triangles.set([...a, ...b, ...c], 9 * k);
+    points.set(p, 3 * k);
+  }
+  // The single query: the public call, or for non-finite input (which it rejects) a batch of one
+  // element, which the core answers with the single query itself.
+  const v3 = (f, at) => ({ x: f[at], y: f[at + 1], z: f[at + 2] });
+  const rows = [];
+  for (let k = 0; k < n; k++) {
+    const pk = points.subarray(3 * k, 3 * k + 3),
+      tk = triangles.subarray(9 * k, 9 * k + 9);
+    if ([...pk, ...tk].every(Number.isFinite)) {
+      const r = s.closestPointOnTriangle(v3(pk, 0), v3(tk, 0), v3(tk, 3), v3(tk, 6)).point;
+      rows.push([r.x, r.y, r.z]);
+    } else rows.push(Array.from(s.closestPointsOnTriangles(pk, tk)));
+  }
+  assertRows(s.closestPointsOnTriangles(points, triangles), rows, 3, 'near-degenerate');
 });
 
 test('trianglesSpheres equals triangleSphere on 10^4 golden cases', () => {
