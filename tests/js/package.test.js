@@ -57,7 +57,8 @@ test('npm pack ships dist/ with the wasm and the types, package.json, README and
     'dist/index.d.ts',
     'dist/shototsu-wasm.js',
     'dist/shototsu-wasm.wasm',
-    'dist/version.js',
+    'dist/three.js',
+    'dist/three.d.ts',
   ]) {
     assert.ok(files.includes(f), `${f} is in the tarball`);
   }
