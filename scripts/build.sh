@@ -20,7 +20,9 @@ mkdir -p build/dist.tmp
 cp build/wasm/wasm/shototsu-wasm.js build/wasm/wasm/shototsu-wasm.wasm wasm/js/*.js wasm/js/*.d.ts build/dist.tmp/
 version=$(node -p "require('./package.json').version")
 echo "export const version = '${version}';" > build/dist.tmp/version.js
-# What ships is minified (scripts/minify-dist.mjs); wasm/js/ keeps the readable sources.
+# What ships is bundled (one index.js, one three.js: scripts/bundle-dist.mjs) and minified
+# (scripts/minify-dist.mjs); wasm/js/ keeps the readable modules.
+node scripts/bundle-dist.mjs build/dist.tmp
 node scripts/minify-dist.mjs build/dist.tmp
 rm -rf dist
 mv build/dist.tmp dist

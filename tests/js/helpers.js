@@ -12,9 +12,16 @@ export async function loadPackage() {
   return { pkg, s: await pkg.init() };
 }
 
+// The face's internal tables, from its sources: dist/ holds them bundled into index.js.
 export const { SIGNATURES, WORLD_SIGNATURES, CLASS_SIGNATURES, STATIC_SIGNATURES, OPTIONS, BEHIND_THE_FACE } =
-  await import(new URL('../../dist/signatures.js', import.meta.url));
-const layout = await import(new URL('../../dist/layout.js', import.meta.url));
+  await import(new URL('../../wasm/js/signatures.js', import.meta.url));
+const layout = await import(new URL('../../wasm/js/layout.js', import.meta.url));
+// This copy of layout.js is not the package's: its enum name tables are filled here, from a module
+// instance of the tests' own (the package fills its copy in init()).
+{
+  const { default: createShototsuModule } = await import(new URL('../../dist/shototsu-wasm.js', import.meta.url));
+  layout.readNames(await createShototsuModule());
+}
 
 /** SIGNATURES of the API's functions and the World's methods: the queries (the classes' constructors
  *  and the systems' methods are tested by hostile.test.js, World.deserialize by serialize.test.js). */
