@@ -370,10 +370,12 @@ inline void CharacterController::stand_on(const GroundProbe& below, bool may_sna
     // How far above one skin (along the normal) of the ground the character is.
     float gap = hit.distance - skin / maxf(n.y, tol::kCharacterMinNormalY);
     // Lifted to a skin above a rim whose contact normal is nearly horizontal, the capsule could
-    // rise several skins: never into what is above it (a ceiling a crush left it under).
+    // rise several skins: never into what is above it (a ceiling a crush left it under). Only a
+    // surface facing down caps it: a cast from a capsule sunk into its ground meets that ground
+    // at once, and the lift out of it stays whole.
     if (gap < -tol::kCharacterCrushSkinRel * skin) {
         const WorldHit above = cast_vertical(end, skin - gap);
-        if (above.hit) gap = -minf(-gap, maxf(above.distance - skin, 0.0f));
+        if (above.hit && above.normal.y < 0.0f) gap = -minf(-gap, maxf(above.distance - skin, 0.0f));
     }
     if (may_snap || below.lift_snap) {
         const float dist = std::fabs(gap);
