@@ -245,8 +245,9 @@ CharacterMove CharacterController::move(Vec3 displacement, float dt) {
     }
     const bool rising = displacement.y > 0.0f;
     // 0. Ride what it stood on, then be pushed out of what moved into it.
+    const Vec3 start = position_;
     if (grounded_ && ground_object_ != kNoIndex && world_->moved(ground_object_)) position_ = ride(position_, out);
-    const Vec3 p = pushed_out(begin_move(displacement), out);
+    const Vec3 p = pushed_out(begin_move(displacement), start, out);
 
     // 1. Slide, along the ground when standing on it.
     const SlideResult walk = slide(p, along_ground(displacement, rising), true);
@@ -367,7 +368,15 @@ inline void CharacterController::stand_on(const GroundProbe& below, bool may_sna
         return;
     }
     // How far above one skin (along the normal) of the ground the character is.
-    const float gap = hit.distance - skin / maxf(n.y, tol::kCharacterMinNormalY);
+    float gap = hit.distance - skin / maxf(n.y, tol::kCharacterMinNormalY);
+    // Lifted to a skin above a rim whose contact normal is nearly horizontal, the capsule could
+    // rise several skins: never into what is above it (a ceiling a crush left it under). Only a
+    // surface facing down caps it: a cast from a capsule sunk into its ground meets that ground
+    // at once, and the lift out of it stays whole.
+    if (gap < -tol::kCharacterCrushSkinRel * skin) {
+        const WorldHit above = cast_vertical(end, skin - gap);
+        if (above.hit && above.normal.y < 0.0f) gap = -minf(-gap, maxf(above.distance - skin, 0.0f));
+    }
     if (may_snap || below.lift_snap) {
         const float dist = std::fabs(gap);
         Vec3 ignored;

@@ -27,6 +27,12 @@ inline constexpr int kCharacterPushPasses = 4;
 /// An overlap left after the pushes deeper than this fraction of the skin means pinned (crushed):
 /// below it is the rounding of the contact depths, not a shape inside another.
 inline constexpr float kCharacterCrushSkinRel = 0.1f;
+/// A crushed capsule looks for a free spot at most this many half radii away (its height, for
+/// capsules up to 16 radii tall), so a crush costs a bounded number of overlap queries.
+inline constexpr int kCharacterSqueezeRings = 32;
+/// Bisections refining a free spot between the last sample that was not free and the first that
+/// is: a half radius halved 8 times, about 0.7 mm for the default capsule.
+inline constexpr int kCharacterSqueezeBisections = 8;
 /// Bisection steps when stopping short of another character: 16 halvings of a move of a few
 /// decimetres leave a few microns of unused motion.
 inline constexpr int kCharacterObstacleBisections = 16;

@@ -90,7 +90,7 @@ bool CharacterController::push_crosses_still(Vec3 center, Vec3 push) const {
 // Only when an object near the capsule moved over the step, or it was pinned: out of everything,
 // deepest contact first; what cannot be cleared is a pin, and then the capsule is at least kept
 // out of what did not move.
-Vec3 CharacterController::pushed_out(Vec3 center, CharacterMove& out) {
+Vec3 CharacterController::pushed_out(Vec3 center, Vec3 start, CharacterMove& out) {
     const bool was_pinned = pinned_by_ != kNoIndex && world_->is_live(pinned_by_);
     if (!was_pinned) pinned_by_ = kNoIndex;
     if (world_->moved_count() == 0 && !was_pinned) return center;
@@ -116,13 +116,15 @@ Vec3 CharacterController::pushed_out(Vec3 center, CharacterMove& out) {
     }
     out.crushed = true;
     std::uint32_t by = kNoIndex;
-    if (deepest_overlap(center, Overlaps::Pushers, push, &by) > 0.0f) pinned_by_ = by;
+    Vec3 pinch{0, 0, 0};
+    if (deepest_overlap(center, Overlaps::Pushers, pinch, &by) > 0.0f) pinned_by_ = by;
+    const Vec3 pinched = center;
     for (int pass = 0; pass < tol::kCharacterPushPasses; ++pass) {
         if (!(deepest_overlap(center, Overlaps::Still, push) > 0.0f)) break;
         center += push;
     }
     out.crush_depth = deepest_overlap(center, Overlaps::All, push);
-    return center;
+    return squeezed(center, pinched, pinch, start);
 }
 
 bool CharacterController::register_in(World& world, std::uint32_t layers) {

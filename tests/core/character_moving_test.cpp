@@ -273,8 +273,8 @@ TEST_CASE("character riding: in a group, a neighbour crushed under a descending 
         add_mesh(w, box_mesh({-6, -0.2f, -6}, {6, 0, 6}));
         const std::uint32_t lift = add_mesh(w, box_mesh({-1.5f, -0.2f, -1.5f}, {1.5f, 0.0f, 1.5f}));
         // The lift comes down from 3.1 m to 0.1 m at 2 m/s onto a character standing under it,
-        // within a capsule's width of the rider's axis: the one below ends crushed, its capsule
-        // through the lift's slab, one skin from the rider's feet and then past them.
+        // within a capsule's width of the rider's axis: the one below is crushed and squeezed out
+        // from under the lift, the nearest way (+z, 1.55 m), while the rider stays on.
         const auto top_at = [](float t) { return 0.1f + lift_height(1.5f + t); };
         w.set_transform(lift, at({0, top_at(0.0f), 0}));
         w.update(dt);
@@ -316,7 +316,9 @@ TEST_CASE("character riding: in a group, a neighbour crushed under a descending 
             worst_gap = std::fmax(worst_gap, feet - top);
         }
         CHECK(crushed);
-        CHECK(lowest_below >= 0.0f);  // pinned on the floor, never pushed through it
+        CHECK(lowest_below >= 0.0f);                     // pinned on the floor, never pushed through it
+        CHECK(group.positions()[5] >= 1.5f + s.radius);  // out from under the lift
+        CHECK(group.positions()[3] == 0.2f);
         CHECK(grounded == frames);
         CHECK(worst_sink <= kMaxSink);
         CHECK(worst_gap <= 2.0f * s.skin_width);

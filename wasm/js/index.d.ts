@@ -991,9 +991,9 @@ export interface CharacterMove {
   carried: boolean;
   /** Pushed out of an object that moved into it. */
   pushed: boolean;
-  /** Pinned between a moving object and another: kept out of what did not move. */
+  /** Pinned between a moving object and another this step: squeezed out to the nearest free spot within its height, or, where the gap closed, kept out of what did not move (CharacterMove::crushed, character.hpp). */
   crushed: boolean;
-  /** The overlap (m) left when crushed; 0 otherwise. */
+  /** How deep it was pinned when crushed (m): the overlap the pushes left, before it was squeezed out; 0 otherwise. */
   crushDepth: number;
 }
 

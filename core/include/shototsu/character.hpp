@@ -11,8 +11,8 @@
 // rotation about any axis, the yaw change reported), so it neither sinks into a rising lift nor
 // lifts off one that stops or reverses. Then it is pushed: whatever moved into the capsule pushes
 // it out along the contact normal to one skin away; a capsule that cannot be cleared of
-// everything (pinned between a moving object and another) is reported crushed and is kept out of
-// the objects that did not move. Then its own move. A character's own velocity is relative to its
+// everything (pinned between a moving object and another) is reported crushed and squeezed out
+// (CharacterMove::crushed says where to). Then its own move. A character's own velocity is relative to its
 // ground: when it leaves the ground (a jump, walking off), the caller adds the last grounded
 // move's ground_velocity to its velocity.
 #pragma once
@@ -94,11 +94,23 @@ struct CharacterMove {
     bool carried = false;
     /// Pushed out of an object that moved into it.
     bool pushed = false;
-    /// Pinned: the pushes could not clear the capsule of everything (it is kept out of what did not
-    /// move, and may remain inside what pushes it by up to `crush_depth`). It stays crushed, and
-    /// out of all but the pusher, until a move clears it — also after the pusher stops.
+    /// Pinned: the pushes could not clear the capsule of everything. Then, in this order, it goes
+    ///  1. to the nearest free spot (overlapping nothing: half a skin clear of everything, or as
+    ///     near what did not move as the pushes left it, if nearer) within the
+    ///     capsule's height (at most 16 radii): sampled every half radius along the pinch both ways
+    ///     (horizontally, across the push of what pins it), up, down and the 8 compass directions,
+    ///     the first free sample of each way refined by bisection. A way is closed where the capsule
+    ///     would overlap anything more than one skin deeper than where it was pinned, so it slides
+    ///     out of the pinch and never passes through a wall, a floor or what pins it;
+    ///  2. else out of what moved, ahead of it, when that leaves it within a skin of everything;
+    ///  3. else back where the move began, when that is free;
+    ///  4. else (the gap closed around it) it is kept out of what did not move and remains inside
+    ///     what pushes it by up to `crush_depth`; it stays crushed, and out of all but that pusher,
+    ///     until a move clears it — also after the pusher stops.
+    /// So it ends inside neither object beyond the skin whenever a free spot lies within reach.
     bool crushed = false;
-    /// The deepest overlap (m) left after the pushes when crushed; 0 otherwise.
+    /// How deep it was pinned: the deepest overlap (m) the pushes left, kept out of what did not
+    /// move, before it was squeezed out (1-3 leave it inside nothing); 0 when not crushed.
     float crush_depth = 0.0f;
 };
 
@@ -202,7 +214,9 @@ private:
     void stand_on(const GroundProbe& below, bool may_snap, bool rising, Vec3& end, CharacterMove& out) const;
     Vec3 depenetrate(Vec3 center) const;
     Vec3 ride(Vec3 center, CharacterMove& out) const;
-    Vec3 pushed_out(Vec3 center, CharacterMove& out);
+    Vec3 pushed_out(Vec3 center, Vec3 start, CharacterMove& out);
+    Vec3 squeezed(Vec3 kept, Vec3 pinched, Vec3 pinch, Vec3 start);
+    void clearance(Vec3 center, float& all, float& still, bool test_inside, bool& inside) const;
     bool push_crosses_still(Vec3 center, Vec3 push) const;
     enum class Overlaps : std::uint8_t { All, Still, Pushers };
     float deepest_overlap(Vec3 center, Overlaps which, Vec3& push, std::uint32_t* object = nullptr) const;
