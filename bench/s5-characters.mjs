@@ -153,10 +153,15 @@ function prepareShototsu(s, scene) {
   };
 }
 
+/** How far (m) beyond a lift rider's radius the probe looks for the lift. */
+const REACH = 1;
+
 /**
  * The probes, from positions alone: a shototsu World posed as the scene at each frame is the
- * referee for the door's overlaps. A lift character is off its lift in a frame when its feet are
- * more than two skins above the lift's top or more than 1 mm below it.
+ * referee for the door's and the lift's overlaps. A lift character is off its lift in a frame when
+ * its capsule is more than two skins from the lift's triangles or sinks more than 1 mm into them
+ * (a capsule standing on the lift's edge touches it with its side: its lowest point may lie below
+ * the top without any penetration).
  */
 class S5Observer {
   constructor(s, scene) {
@@ -183,11 +188,18 @@ class S5Observer {
     for (let i = 0; i < this.roles.length; i++) {
       const role = this.roles[i];
       if (role === 'lift') {
-        const top = LIFT_BASE + liftHeight(t);
-        const feet = pos[3 * i + 1] - half;
-        if (feet - top > 2 * SETTINGS.skinWidth || top - feet > 1e-3) p.liftFramesOff++;
-        p.liftWorstSink = Math.max(p.liftWorstSink, top - feet);
-        p.liftWorstGap = Math.max(p.liftWorstGap, feet - top);
+        // The capsule's distance to the lift's triangles (negative: how deep it sinks in), from
+        // an overlap with the radius grown by REACH; beyond REACH, the feet's height above the top.
+        const x = pos[3 * i],
+          y = pos[3 * i + 1],
+          z = pos[3 * i + 2];
+        let gap = Infinity;
+        const contacts = this.world.overlapCapsule({ x, y: y - half + r, z }, { x, y: y + half - r, z }, r + REACH);
+        for (const c of contacts) if (c.object === this.ids.lift) gap = Math.min(gap, REACH - c.depth);
+        if (gap === Infinity) gap = y - half - (LIFT_BASE + liftHeight(t));
+        if (gap > 2 * SETTINGS.skinWidth || -gap > 1e-3) p.liftFramesOff++;
+        p.liftWorstSink = Math.max(p.liftWorstSink, -gap);
+        p.liftWorstGap = Math.max(p.liftWorstGap, gap);
       } else if (role === 'door') {
         const x = pos[3 * i],
           y = pos[3 * i + 1],
@@ -264,7 +276,7 @@ export function markdownS5Characters(result) {
   const lines = [
     `### S5 characters: ${result.characters} characters in a moving world, 10 s at each dt`,
     '',
-    "Lift riders judged from positions: a frame is off the lift when the feet are more than two skins (20 mm) above its top or 1 mm below it; the disc rider against the rigid rotation after 10 s (pass ≤ 10 mm); the door walkers' deepest overlap with the door or its walls (pass ≤ the 10 mm skin). µs per character-step: the median frame of the whole engine (objects posed, world stepped, every character moved) ÷ 100.",
+    "Lift riders judged from positions: a frame is off the lift when the capsule is more than two skins (20 mm) from the lift's triangles or 1 mm into them; the disc rider against the rigid rotation after 10 s (pass ≤ 10 mm); the door walkers' deepest overlap with the door or its walls (pass ≤ the 10 mm skin). µs per character-step: the median frame of the whole engine (objects posed, world stepped, every character moved) ÷ 100.",
     `${result.machine}`,
     '',
     '| dt | engine | µs / character-step | peer ÷ shototsu | lift: frames off | worst sink (mm) | worst gap (mm) | disc error (mm) | door depth (mm) | pass |',
