@@ -177,6 +177,7 @@ const _a = new Vector3(),
   _b = new Vector3(),
   _c = new Vector3();
 const _point = new Vector3();
+const _local = new Vector3();
 const _scaled = new Vector3();
 const _origin = { x: 0, y: 0, z: 0 },
   _dir = { x: 0, y: 0, z: 0 };
@@ -190,20 +191,47 @@ function reachable(mesh, raycaster) {
   const geometry = mesh.geometry;
   if (mesh.isSkinnedMesh) {
     if (mesh.boundingSphere === null) mesh.computeBoundingSphere();
-    _sphere.copy(mesh.boundingSphere).applyMatrix4(mesh.matrixWorld);
+    place(mesh.matrixWorld, mesh.boundingSphere);
     if (!raycaster.ray.intersectsSphere(_sphere)) return false;
   } else {
     if (geometry.boundingSphere === null) geometry.computeBoundingSphere();
-    _sphere.copy(geometry.boundingSphere).applyMatrix4(mesh.matrixWorld);
+    place(mesh.matrixWorld, geometry.boundingSphere);
     _ray.copy(raycaster.ray).recast(raycaster.near);
     if (!_sphere.containsPoint(_ray.origin)) {
       if (_ray.intersectSphere(_sphere, _hitAt) === null) return false;
       if (_ray.origin.distanceToSquared(_hitAt) > (raycaster.far - raycaster.near) ** 2) return false;
     }
   }
-  _inverse.copy(mesh.matrixWorld).invert();
   _ray.copy(raycaster.ray).applyMatrix4(_inverse);
   return !mesh.isSkinnedMesh || mesh.boundingBox === null || _ray.intersectsBox(mesh.boundingBox);
+}
+
+/**
+ * _inverse = matrix's inverse and _sphere = `sphere` placed by it, as three.js computes them;
+ * kept from the last call when the matrix and the sphere hold the same numbers (rays cast at one
+ * mesh after another, or at the same mesh again, need them computed once).
+ */
+const _placedBy = new Float64Array(20);
+let _placed = false;
+function place(matrix, sphere) {
+  const e = matrix.elements,
+    c = sphere.center;
+  let same =
+    _placed &&
+    _placedBy[16] === c.x &&
+    _placedBy[17] === c.y &&
+    _placedBy[18] === c.z &&
+    _placedBy[19] === sphere.radius;
+  for (let i = 0; same && i < 16; i++) same = _placedBy[i] === e[i];
+  if (same) return;
+  for (let i = 0; i < 16; i++) _placedBy[i] = e[i];
+  _placedBy[16] = c.x;
+  _placedBy[17] = c.y;
+  _placedBy[18] = c.z;
+  _placedBy[19] = sphere.radius;
+  _inverse.copy(matrix).invert();
+  _sphere.copy(sphere).applyMatrix4(matrix);
+  _placed = true;
 }
 
 /** Whether a material of side `side` shows a triangle met from the front (`front`, the core's). */
@@ -396,12 +424,12 @@ function intersection(mesh, raycaster, side, triangle, coreDistance, corners, in
       ? _ray.intersectTriangle(_c, _b, _a, false, _point)
       : _ray.intersectTriangle(_a, _b, _c, false, _point);
   if (at === null) _ray.at(coreDistance, _point);
-  const local = _point.clone();
+  _local.copy(_point);
   const point = _point.applyMatrix4(mesh.matrixWorld).clone();
   const distance = raycaster.ray.origin.distanceTo(point);
   if (distance < raycaster.near || distance > raycaster.far) return null;
   const barycoord = new Vector3();
-  Triangle.getBarycoord(local, _a, _b, _c, barycoord);
+  Triangle.getBarycoord(_local, _a, _b, _c, barycoord);
   const hit = { distance, point, object: mesh };
   const { uv, uv1, normal } = geometry.attributes;
   if (uv) hit.uv = Triangle.getInterpolatedAttribute(uv, a, b, cc, barycoord, new Vector2());
