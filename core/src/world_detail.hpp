@@ -180,10 +180,14 @@ public:
                     for (; j > 0 && found[j - 1].enter < c.enter; --j) found[j] = found[j - 1];
                     found[j] = c;
                 }
-                // The waiting nodes are fetched now: by the time the stack gets back to them,
-                // they are in cache.
-                for (int k = 0; k < h - 1; ++k)
-                    if (found[k].count == 0) prefetch(&bvh_.wide[found[k].index], sizeof(BvhNode4));
+                // The waiting nodes (and leaves' triangles, when the leaf test offers them) are
+                // fetched now: by the time the stack gets back to them, they are in cache.
+                for (int k = 0; k < h - 1; ++k) {
+                    if (found[k].count == 0)
+                        prefetch(&bvh_.wide[found[k].index], sizeof(BvhNode4));
+                    else if constexpr (requires { leaf_.prefetch(found[k].index, found[k].count); })
+                        leaf_.prefetch(found[k].index, found[k].count);
+                }
                 top_ += h - 1;
                 return visit(stack_[top_]);
             }
