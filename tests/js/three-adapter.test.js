@@ -161,6 +161,9 @@ test("acceleratedRaycast's hits carry three.js's own numbers, corners from the t
   ]) {
     const tree = g.computeBoundsTree();
     assert.equal(tree.exact, exact, `${name}: exact`);
+    // The corners' raycast the adapter looks for on its World (the bundled three.js and index.js
+    // share it by a registered symbol).
+    assert.equal(typeof tree.world[Symbol.for('shototsu.worldRayTriangles/1')], 'function');
     const mesh = placed(new THREE.Mesh(g, material(THREE.FrontSide)), 22);
     const r = rng(202);
     const raycaster = new THREE.Raycaster();

@@ -6,9 +6,10 @@
 // what Raycaster returns (the point, barycoord, uv, normal, face), so the answers are three's.
 import { Matrix4, Ray, Sphere, Triangle, Vector2, Vector3, Mesh, BackSide, FrontSide, DoubleSide } from 'three';
 import { shototsu } from './three-common.js';
-import { WORLD_RAY_TRIANGLES } from './world.js';
 
 const threeRaycast = Mesh.prototype.raycast;
+// World's internal raycast with the hit triangles' corners (world.js, WORLD_RAY_TRIANGLES).
+const WORLD_RAY_TRIANGLES = Symbol.for('shototsu.worldRayTriangles/1');
 
 /**
  * A geometry's tree: a World with one mesh at the identity. `exact` when its corners are the

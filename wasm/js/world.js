@@ -14,9 +14,10 @@ export const WORLD_ATTACH = Symbol('shototsu.worldAttach');
  * dz, maxDistance, out)` lists every crossing of the ray (`all`) or its nearest hit, with no
  * filter and no argument checks (the caller passes finite numbers). Returns the count and sets
  * out.f32, out.u32 (the heap) and out.at: record i is 13 words from out.at + 13 i — distance,
- * object (u32), triangle (u32), front (0/1), then the triangle's corners a, b, c.
+ * object (u32), triangle (u32), front (0/1), then the triangle's corners a, b, c. A registered
+ * symbol: the dist bundles shototsu/three apart from index.js, so it names it the same way.
  */
-export const WORLD_RAY_TRIANGLES = Symbol('shototsu.worldRayTriangles');
+export const WORLD_RAY_TRIANGLES = Symbol.for('shototsu.worldRayTriangles/1');
 
 export function worldClass(W, heap, o, mem) {
   const handles = new FinalizationRegistry((handle) => {
