@@ -230,11 +230,12 @@ World::~World() = default;
 World::World(World&&) noexcept = default;
 World& World::operator=(World&&) noexcept = default;
 
-World::Object* World::live(std::uint32_t id) {
-    const auto it = slot_of_.find(id);
-    return it == slot_of_.end() ? nullptr : &slots_[it->second];
-}
+World::Object* World::live(std::uint32_t id) { return const_cast<Object*>(static_cast<const World*>(this)->live(id)); }
 const World::Object* World::live(std::uint32_t id) const {
+    // slots_ holds only live objects and ids are never reused, so an object found at the slot of
+    // its id is the one: the slot an object got stays its own until an earlier one is removed,
+    // which makes this the common case (a world of a few meshes, picking's one-mesh trees).
+    if (id < slots_.size() && slots_[id].id == id) return &slots_[id];
     const auto it = slot_of_.find(id);
     return it == slot_of_.end() ? nullptr : &slots_[it->second];
 }

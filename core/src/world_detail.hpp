@@ -161,21 +161,8 @@ public:
             }
         } else {
             const BvhNode4& n = bvh_.wide[cur_.index];
-            const F4 bmin_x = f4_load(n.min_x), bmin_y = f4_load(n.min_y), bmin_z = f4_load(n.min_z);
-            const F4 bmax_x = f4_load(n.max_x), bmax_y = f4_load(n.max_y), bmax_z = f4_load(n.max_z);
-            const F4 t1x = (bmin_x - lo_x_) * inv_x_, t2x = (bmax_x - hi_x_) * inv_x_;
-            const F4 t1y = (bmin_y - lo_y_) * inv_y_, t2y = (bmax_y - hi_y_) * inv_y_;
-            const F4 t1z = (bmin_z - lo_z_) * inv_z_, t2z = (bmax_z - hi_z_) * inv_z_;
-            const F4 enter =
-                f4_max(f4_max(f4_min(t1x, t2x), f4_min(t1y, t2y)), f4_max(f4_min(t1z, t2z), f4_splat(0.0f)));
-            const F4 leave =
-                f4_min(f4_min(f4_max(t1x, t2x), f4_max(t1y, t2y)), f4_min(f4_max(t1z, t2z), f4_splat(limit_)));
-            // Lanes of empty boxes (min > max) are absent children.
-            I4 hit = (enter <= leave) & (bmin_x <= bmax_x);
-            if (short_query_)
-                hit &= (bmin_x <= sw_max_x_) & (bmax_x >= sw_min_x_) & (bmin_y <= sw_max_y_) & (bmax_y >= sw_min_y_) &
-                       (bmin_z <= sw_max_z_) & (bmax_z >= sw_min_z_);
-            unsigned mask = i4_mask(hit);
+            F4 enter;
+            unsigned mask = entered(n, enter);
             if (mask != 0) {
                 if ((mask & (mask - 1)) == 0) {  // one child entered: go straight down
                     const int k = lowest_bit(mask);
@@ -193,10 +180,14 @@ public:
                     for (; j > 0 && found[j - 1].enter < c.enter; --j) found[j] = found[j - 1];
                     found[j] = c;
                 }
-                // The waiting nodes are fetched now: by the time the stack gets back to them,
-                // they are in cache.
-                for (int k = 0; k < h - 1; ++k)
-                    if (found[k].count == 0) prefetch(&bvh_.wide[found[k].index], sizeof(BvhNode4));
+                // The waiting nodes (and leaves' triangles, when the leaf test offers them) are
+                // fetched now: by the time the stack gets back to them, they are in cache.
+                for (int k = 0; k < h - 1; ++k) {
+                    if (found[k].count == 0)
+                        prefetch(&bvh_.wide[found[k].index], sizeof(BvhNode4));
+                    else if constexpr (requires { leaf_.prefetch(found[k].index, found[k].count); })
+                        leaf_.prefetch(found[k].index, found[k].count);
+                }
                 top_ += h - 1;
                 return visit(stack_[top_]);
             }
@@ -210,12 +201,59 @@ public:
         return visit(next);
     }
 
+    /// Runs the whole walk for a leaf test that never shortens the limit nor stops it (it returns
+    /// the limit it was given: raycast_all): the same leaves as step() visits, in another order.
+    /// Nodes and leaves are taken first in, first out, each asked for when it is found, so that
+    /// the nodes of a level load side by side and have arrived when their turn comes; past
+    /// kUnorderedFifo waiting, last in, first out (depth first) keeps the queue bounded.
+    void run_unordered() {
+        if (done_) return;
+        constexpr unsigned kRing = 512, kMask = kRing - 1;
+        static_assert(kUnorderedFifo + 4 + kWideTraversalStack <= kRing, "the queue must hold a depth-first walk");
+        Entry queue[kRing];
+        unsigned head = 0, tail = 0;
+        queue[tail++] = cur_;
+        while (tail != head) {
+            const Entry e = tail - head >= kUnorderedFifo ? queue[--tail & kMask] : queue[head++ & kMask];
+            if (e.count > 0) {
+                leaf_(e.index, e.count);
+                continue;
+            }
+            F4 enter;
+            for (unsigned mask = entered(bvh_.wide[e.index], enter); mask != 0; mask &= mask - 1) {
+                const int k = lowest_bit(mask);
+                const BvhNode4& n = bvh_.wide[e.index];
+                const Entry c{n.child[k], n.count[k], enter[k]};
+                visit(c);
+                queue[tail++ & kMask] = c;
+            }
+        }
+        end();
+    }
+
 private:
+    static constexpr unsigned kUnorderedFifo = 128;
     struct Entry {
         std::uint32_t index;  // a wide node, or the first primitive of a leaf
         std::uint32_t count;  // 0 for a wide node
         float enter;
     };
+    /// The children of `n` the ray enters within the limit (bit k for child k), and where.
+    unsigned entered(const BvhNode4& n, F4& enter) const {
+        const F4 bmin_x = f4_load(n.min_x), bmin_y = f4_load(n.min_y), bmin_z = f4_load(n.min_z);
+        const F4 bmax_x = f4_load(n.max_x), bmax_y = f4_load(n.max_y), bmax_z = f4_load(n.max_z);
+        const F4 t1x = (bmin_x - lo_x_) * inv_x_, t2x = (bmax_x - hi_x_) * inv_x_;
+        const F4 t1y = (bmin_y - lo_y_) * inv_y_, t2y = (bmax_y - hi_y_) * inv_y_;
+        const F4 t1z = (bmin_z - lo_z_) * inv_z_, t2z = (bmax_z - hi_z_) * inv_z_;
+        enter = f4_max(f4_max(f4_min(t1x, t2x), f4_min(t1y, t2y)), f4_max(f4_min(t1z, t2z), f4_splat(0.0f)));
+        const F4 leave = f4_min(f4_min(f4_max(t1x, t2x), f4_max(t1y, t2y)), f4_min(f4_max(t1z, t2z), f4_splat(limit_)));
+        // Lanes of empty boxes (min > max) are absent children.
+        I4 hit = (enter <= leave) & (bmin_x <= bmax_x);
+        if (short_query_)
+            hit &= (bmin_x <= sw_max_x_) & (bmax_x >= sw_min_x_) & (bmin_y <= sw_max_y_) & (bmax_y >= sw_min_y_) &
+                   (bmin_z <= sw_max_z_) & (bmax_z >= sw_min_z_);
+        return i4_mask(hit);
+    }
     bool end() {
         done_ = true;
         return false;
@@ -259,6 +297,13 @@ void traverse_ray(const Bvh& bvh, const RaySetup& r, float limit, Vec3 grow, Lea
     RayWalk<std::remove_reference_t<Leaf>> walk(bvh, r, limit, grow, leaf);
     if (walk.done()) return;
     while (walk.step()) {}
+}
+
+/// Walks `bvh` for one query whose leaf test never shortens the limit (RayWalk::run_unordered).
+template <class Leaf>
+void traverse_ray_unordered(const Bvh& bvh, const RaySetup& r, float limit, Vec3 grow, Leaf& leaf) {
+    RayWalk<Leaf> walk(bvh, r, limit, grow, leaf);
+    walk.run_unordered();
 }
 
 /// The earliest of the sweep hits (SweepHit or TriangleSweepHit) offered against a world's

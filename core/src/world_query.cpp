@@ -84,6 +84,32 @@ struct PlacedRayLeaf {
     }
 };
 
+// The leaf test of raycast_all: every triangle the ray crosses within max_distance, with the side
+// it meets. The limit never shortens (the walk is RayWalk::run_unordered), and a leaf's triangles
+// are asked for as soon as the walk finds it, to arrive while other nodes are tested.
+struct CrossingLeaf {
+    const RaySetup& ray;
+    const World::Object& o;
+    std::uint32_t id;
+    float max_distance;
+    float limit;
+    std::vector<WorldRayCrossing>& out;
+    float operator()(std::uint32_t first, std::uint32_t count) const {
+        const World::MeshShape& mesh = *o.shape;
+        for (std::uint32_t k = first; k < first + count; ++k) {
+            const Triangle t = o.identity ? mesh.tris[k] : detail::place(o, mesh.tris[k]);
+            const float s = intersect_ray_triangle(ray.origin, ray.dir, t, max_distance);
+            if (s < 0.0f) continue;
+            const bool front = dot(ray.dir, cross(t.b - t.a, t.c - t.a)) < 0.0f;
+            out.push_back({s, id, mesh.ids[k], front});
+        }
+        return limit;
+    }
+    void prefetch(std::uint32_t first, std::uint32_t count) const {
+        detail::prefetch(o.shape->tris.data() + first, count * sizeof(Triangle));
+    }
+};
+
 // The point, position and normal of a raycast's best hit on triangle t.
 WorldHit finish_ray(WorldHit best, const RaySetup& ray, const Triangle& t) {
     Vec3 n = normalize_or(cross(t.b - t.a, t.c - t.a), Vec3{0, 1, 0});
@@ -246,17 +272,9 @@ std::size_t World::raycast_all(Vec3 origin, Vec3 dir, float max_distance, std::v
         const MeshShape& mesh = *o.shape;
         MeshRay walk;
         if (!walk.init(o, ray, max_distance)) return max_distance;
-        detail::traverse_ray(mesh.bvh, walk.ray, walk.limit, Vec3{walk.margin, walk.margin, walk.margin},
-                             [&](std::uint32_t begin, std::uint32_t count) {
-                                 for (std::uint32_t k = begin; k < begin + count; ++k) {
-                                     const Triangle t = o.identity ? mesh.tris[k] : detail::place(o, mesh.tris[k]);
-                                     const float s = intersect_ray_triangle(ray.origin, ray.dir, t, max_distance);
-                                     if (s < 0.0f) continue;
-                                     const bool front = dot(ray.dir, cross(t.b - t.a, t.c - t.a)) < 0.0f;
-                                     out.push_back({s, id, mesh.ids[k], front});
-                                 }
-                                 return walk.limit;
-                             });
+        CrossingLeaf leaf{ray, o, id, max_distance, walk.limit, out};
+        detail::traverse_ray_unordered(mesh.bvh, walk.ray, walk.limit, Vec3{walk.margin, walk.margin, walk.margin},
+                                       leaf);
         return max_distance;
     });
     std::sort(out.begin() + static_cast<std::ptrdiff_t>(first), out.end(),

@@ -240,6 +240,69 @@ TEST_CASE("World objects: raycast_all lists every crossing brute force finds, so
     CHECK(sc.w.raycast_all({0, 0, 0}, {0, 0, 0}, kInf, got) == 0);
 }
 
+TEST_CASE("World objects: raycast_all of rays grazing a dense terrain (a wide front of boxes) equals brute force") {
+    // Rays in the plane of the terrain's flat half (x < 0), or nearly level with it, enter
+    // hundreds of boxes side by side: the walk's first-in first-out queue fills up (in about one
+    // ray of six) and it goes on depth first; neither the crossings (on the bumpy half) nor the
+    // leaves visited may change (the ordered walk, RayWalk::step, is the reference for the latter).
+    const MeshData m = heightfield(
+        160, 64.0f, [](float x, float z) { return x < 0.0f ? 0.0f : 0.05f * std::sin(3.1f * x) * std::cos(2.3f * z); });
+    World w;
+    const std::uint32_t id = w.add_mesh(m.positions, m.indices).object;
+    std::vector<AABB> boxes(m.triangle_count());
+    for (std::size_t k = 0; k < boxes.size(); ++k) boxes[k] = detail::triangle_box(m.triangle(k));
+    Bvh bvh = build_bvh(boxes, 1);
+    widen(bvh);
+    Rng rng(31);
+    std::size_t crossings = 0, leaves = 0;
+    std::vector<WorldRayCrossing> got;
+    for (int q = 0; q < 120; ++q) {
+        const bool level = q % 2 == 0;
+        const Vec3 o{rng.uniform(-40.0f, -33.0f), level ? 0.0f : rng.uniform(-0.015f, 0.015f),
+                     rng.uniform(-30.0f, 30.0f)};
+        const Vec3 d{1.0f, level ? 0.0f : rng.uniform(-0.0002f, 0.0002f), rng.uniform(-0.2f, 0.2f)};
+        const Vec3 dir = normalize_or(d, Vec3{0, 0, 0});  // as the world takes it
+        const float maxd = q % 4 == 3 ? rng.uniform(10.0f, 80.0f) : kInf;
+        INFO("query " << q);
+        std::vector<WorldRayCrossing> want;
+        for (std::uint32_t k = 0; k < m.triangle_count(); ++k) {
+            const Triangle t = m.triangle(k);
+            const float s = intersect_ray_triangle(o, dir, t, maxd);
+            if (s >= 0.0f) want.push_back({s, id, k, dot(dir, cross(t.b - t.a, t.c - t.a)) < 0.0f});
+        }
+        std::sort(want.begin(), want.end(), [](const WorldRayCrossing& a, const WorldRayCrossing& b) {
+            return a.distance != b.distance ? a.distance < b.distance : a.triangle < b.triangle;
+        });
+        got.clear();
+        REQUIRE(w.raycast_all(o, d, maxd, got) == want.size());
+        for (std::size_t i = 0; i < want.size(); ++i) {
+            REQUIRE(same_bits(got[i].distance, want[i].distance));
+            REQUIRE(got[i].triangle == want[i].triangle);
+            REQUIRE(got[i].front == want[i].front);
+        }
+        crossings += want.size();
+
+        detail::RaySetup ray;
+        REQUIRE(ray.init(o, d, maxd));
+        std::vector<std::uint32_t> ordered, unordered;
+        auto record = [](std::vector<std::uint32_t>& into, float limit) {
+            return [&into, limit](std::uint32_t first, std::uint32_t count) {
+                for (std::uint32_t k = first; k < first + count; ++k) into.push_back(k);
+                return limit;
+            };
+        };
+        detail::traverse_ray(bvh, ray, maxd, Vec3{0, 0, 0}, record(ordered, maxd));
+        auto leaf = record(unordered, maxd);
+        detail::traverse_ray_unordered(bvh, ray, maxd, Vec3{0, 0, 0}, leaf);
+        std::sort(ordered.begin(), ordered.end());
+        std::sort(unordered.begin(), unordered.end());
+        REQUIRE(unordered == ordered);
+        leaves += ordered.size();
+    }
+    CHECK(crossings > 1000);
+    CHECK(leaves > 100 * 120);  // the rays graze: hundreds of triangles each are tested
+}
+
 TEST_CASE("World objects: sphere and capsule casts equal brute force over a moving scene") {
     DynamicScene sc;
     Rng rng(12);

@@ -144,6 +144,53 @@ test('acceleratedRaycast equals Mesh.raycast on non-indexed, interleaved and dra
   check('interleaved with drawRange', [placed(new THREE.Mesh(inter, material()), 21)], 201);
 });
 
+test("acceleratedRaycast's hits carry three.js's own numbers, corners from the tree or from the mesh", () => {
+  // Float32 positions: the tree holds three's numbers and the raycast takes a hit's corners from
+  // it. Normalized Int16 positions: getX divides in double, the tree's floats are rounded, so
+  // the corners come from the mesh. Either way a hit both find is bit for bit three.js's.
+  const src = new THREE.IcosahedronGeometry(1.5, 4);
+  const float32 = src.clone();
+  const quantized = src.clone();
+  const p = src.attributes.position;
+  const q = new Int16Array(p.count * 3);
+  for (let i = 0; i < p.count * 3; i++) q[i] = Math.round((p.array[i] / 1.5) * 32767);
+  quantized.setAttribute('position', new THREE.BufferAttribute(q, 3, true));
+  for (const [name, g, exact] of [
+    ['float32', float32, true],
+    ['normalized int16', quantized, false],
+  ]) {
+    const tree = g.computeBoundsTree();
+    assert.equal(tree.exact, exact, `${name}: exact`);
+    // The corners' raycast the adapter looks for on its World (the bundled three.js and index.js
+    // share it by a registered symbol).
+    assert.equal(typeof tree.world[Symbol.for('shototsu.worldRayTriangles/1')], 'function');
+    const mesh = placed(new THREE.Mesh(g, material(THREE.FrontSide)), 22);
+    const r = rng(202);
+    const raycaster = new THREE.Raycaster();
+    let compared = 0;
+    for (let k = 0; k < 2000; k++) {
+      const o = new THREE.Vector3((r() - 0.5) * 8, (r() - 0.5) * 8, (r() - 0.5) * 8);
+      const t = new THREE.Vector3((r() - 0.5) * 2, (r() - 0.5) * 2, (r() - 0.5) * 2);
+      raycaster.set(o, t.sub(o).normalize());
+      raycaster.firstHitOnly = k % 2 === 1;
+      const { want, got } = both(raycaster, [mesh]);
+      const wanted = raycaster.firstHitOnly ? want.slice(0, 1) : want;
+      if (got.length !== wanted.length || got.some((h, i) => h.faceIndex !== wanted[i].faceIndex)) continue;
+      for (let i = 0; i < got.length; i++) {
+        const g = got[i],
+          w = wanted[i];
+        assert.ok(
+          g.distance === w.distance && g.point.equals(w.point) && g.barycoord.equals(w.barycoord),
+          `${name}: ray ${k} hit ${i}: ${g.distance} vs ${w.distance}`,
+        );
+        assert.ok(g.face.normal.equals(w.face.normal) && g.normal.equals(w.normal) && g.uv.equals(w.uv), name);
+        compared++;
+      }
+    }
+    assert.ok(compared > 500, `${name}: ${compared} hits compared`);
+  }
+});
+
 test('acceleratedRaycast equals Mesh.raycast on a grouped mesh with a material per group', () => {
   const g = new THREE.BoxGeometry(2, 2, 2, 6, 6, 6);
   g.computeBoundsTree();

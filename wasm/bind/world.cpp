@@ -181,6 +181,43 @@ std::uint32_t raycastAll(const World& w, VEC3_ARGS(o), VEC3_ARGS(d), float max_d
     return static_cast<std::uint32_t>(g_crossings.size());
 }
 
+// For shototsu/three's picking, which reads the triangles a ray meets in the same pass: a ray's
+// crossings (raycastAllTriangles) or its nearest hit (raycastTriangle, none or one), 13 words
+// each into the same scratch array: distance, object (u32), triangle (u32), front (0/1), then
+// the triangle's corners a, b, c as the world holds them.
+std::uint32_t flatten_crossings(const World& w) {
+    g_flat.resize(g_crossings.size() * 13);
+    float* out = g_flat.data();
+    for (const WorldRayCrossing& c : g_crossings) {
+        out[0] = c.distance;
+        std::memcpy(out + 1, &c.object, 4);
+        std::memcpy(out + 2, &c.triangle, 4);
+        out[3] = c.front ? 1.0f : 0.0f;
+        const Triangle t = w.triangle(c.object, c.triangle);
+        out[4] = t.a.x, out[5] = t.a.y, out[6] = t.a.z;
+        out[7] = t.b.x, out[8] = t.b.y, out[9] = t.b.z;
+        out[10] = t.c.x, out[11] = t.c.y, out[12] = t.c.z;
+        out += 13;
+    }
+    return static_cast<std::uint32_t>(g_crossings.size());
+}
+std::uint32_t raycastAllTriangles(const World& w, VEC3_ARGS(o), VEC3_ARGS(d), float max_distance, FILTER_ARGS) {
+    g_crossings.clear();
+    w.raycast_all(VEC3(o), VEC3(d), max_distance, g_crossings, FILTER);
+    return flatten_crossings(w);
+}
+std::uint32_t raycastTriangle(const World& w, VEC3_ARGS(o), VEC3_ARGS(d), float max_distance, FILTER_ARGS) {
+    g_crossings.clear();
+    const WorldHit h = w.raycast(VEC3(o), VEC3(d), max_distance, FILTER);
+    // The side met, as raycast_all tells it: the ray against the triangle's winding normal.
+    if (h.hit && h.triangle != kNoIndex) {
+        const Triangle t = w.triangle(h.object, h.triangle);
+        const bool front = dot(VEC3(d), cross(t.b - t.a, t.c - t.a)) < 0.0f;
+        g_crossings.push_back({h.distance, h.object, h.triangle, front});
+    }
+    return flatten_crossings(w);
+}
+
 // hit, point xyz, distance, object (u32), triangle (u32), feature (8)
 void closestPoint(const World& w, VEC3_ARGS(p), float max_distance, FILTER_ARGS) {
     const WorldClosestPoint c = w.closest_point(VEC3(p), max_distance, FILTER);
@@ -397,6 +434,8 @@ EMSCRIPTEN_BINDINGS(shototsu_world) {
         .function("raycast", &raycast)
         .function("raycastAny", &raycastAny)
         .function("raycastAll", &raycastAll)
+        .function("raycastAllTriangles", &raycastAllTriangles)
+        .function("raycastTriangle", &raycastTriangle)
         .function("intersectSegment", &intersectSegment)
         .function("sphereCast", &sphereCast)
         .function("capsuleCast", &capsuleCast)

@@ -197,6 +197,8 @@ export const BEHIND_THE_FACE = {
   pairsPointer: 'pairsAll, pairsSweepAndPrune, pairsTree: where the pairs are',
   worldLastError: 'World.add*, setTransform, updateMesh, remove…: why the core refused',
   'World.objectState': 'World.transform: the pose and velocities of an object',
+  'World.raycastAllTriangles': "shototsu/three's acceleratedRaycast: a ray's crossings with their triangles' corners",
+  'World.raycastTriangle': "shototsu/three's acceleratedRaycast: a ray's nearest hit with its triangle's corners",
   worldInputPointer: 'World.addMesh, addInstance, setTransform, teleport: where a transform is put',
   worldContactsPointer:
     'World.overlapSphere, overlapCapsule, raycastAll, triangles, treeBoxes, meshTreeBoxes, changedSince: where the list is',

@@ -8,14 +8,21 @@ import { Matrix4, Ray, Sphere, Triangle, Vector2, Vector3, Mesh, BackSide, Front
 import { shototsu } from './three-common.js';
 
 const threeRaycast = Mesh.prototype.raycast;
+// World's internal raycast with the hit triangles' corners (world.js, WORLD_RAY_TRIANGLES).
+const WORLD_RAY_TRIANGLES = Symbol.for('shototsu.worldRayTriangles/1');
 
-/** A geometry's tree: a World with one mesh at the identity. */
+/**
+ * A geometry's tree: a World with one mesh at the identity. `exact` when its corners are the
+ * very numbers three.js reads for the vertices (positions in float32, not normalized, not posed):
+ * the raycast then takes a hit triangle's corners from the tree, where they were just tested.
+ */
 export class BoundsTree {
-  /** @param {object} world @param {number} triangles @param {boolean} indexed */
-  constructor(world, triangles, indexed) {
+  /** @param {object} world @param {number} triangles @param {boolean} indexed @param {boolean} exact */
+  constructor(world, triangles, indexed, exact = false) {
     this.world = world;
     this.triangleCount = triangles;
     this.indexed = indexed;
+    this.exact = exact;
   }
   dispose() {
     this.world.dispose();
@@ -41,8 +48,13 @@ export function readIndices(index) {
   return out;
 }
 
+/** Whether getX of a position attribute gives float32 numbers as they are (what the tree holds). */
+const float32Positions = (position) =>
+  position.normalized !== true &&
+  (position.isInterleavedBufferAttribute ? position.data.array : position.array) instanceof Float32Array;
+
 /** A new tree over `positions` (Float32Array) with the geometry's triangles. */
-function buildTree(fn, geometry, positions) {
+function buildTree(fn, geometry, positions, exact) {
   const s = shototsu(fn);
   const index = geometry.index;
   const world = new s.World();
@@ -50,11 +62,11 @@ function buildTree(fn, geometry, positions) {
     if (index !== null) {
       const idx = readIndices(index);
       world.addMesh(positions, idx);
-      return new BoundsTree(world, idx.length / 3, true);
+      return new BoundsTree(world, idx.length / 3, true, exact);
     }
     const whole = positions.length - (positions.length % 9);
     world.addMesh(whole === positions.length ? positions : positions.subarray(0, whole));
-    return new BoundsTree(world, whole / 9, false);
+    return new BoundsTree(world, whole / 9, false, exact);
   } catch (e) {
     world.dispose();
     throw e;
@@ -73,7 +85,7 @@ export function computeBoundsTree() {
   const position = this.attributes.position;
   if (position === undefined) throw new TypeError(`${fn}: the geometry has no 'position' attribute`);
   if (this.boundsTree instanceof BoundsTree) this.boundsTree.dispose();
-  this.boundsTree = buildTree(fn, this, readPositions(position));
+  this.boundsTree = buildTree(fn, this, readPositions(position), float32Positions(position));
   return this.boundsTree;
 }
 
@@ -146,7 +158,7 @@ function posedTree(mesh) {
   if (entry !== undefined) entry.tree.dispose();
   const positions = posedPositions(mesh);
   entry = {
-    tree: buildTree('acceleratedRaycast', mesh.geometry, positions),
+    tree: buildTree('acceleratedRaycast', mesh.geometry, positions, false),
     key,
     positions,
     geometry: mesh.geometry,
@@ -166,6 +178,7 @@ const _a = new Vector3(),
   _b = new Vector3(),
   _c = new Vector3();
 const _point = new Vector3();
+const _local = new Vector3();
 const _scaled = new Vector3();
 const _origin = { x: 0, y: 0, z: 0 },
   _dir = { x: 0, y: 0, z: 0 };
@@ -179,20 +192,47 @@ function reachable(mesh, raycaster) {
   const geometry = mesh.geometry;
   if (mesh.isSkinnedMesh) {
     if (mesh.boundingSphere === null) mesh.computeBoundingSphere();
-    _sphere.copy(mesh.boundingSphere).applyMatrix4(mesh.matrixWorld);
+    place(mesh.matrixWorld, mesh.boundingSphere);
     if (!raycaster.ray.intersectsSphere(_sphere)) return false;
   } else {
     if (geometry.boundingSphere === null) geometry.computeBoundingSphere();
-    _sphere.copy(geometry.boundingSphere).applyMatrix4(mesh.matrixWorld);
+    place(mesh.matrixWorld, geometry.boundingSphere);
     _ray.copy(raycaster.ray).recast(raycaster.near);
     if (!_sphere.containsPoint(_ray.origin)) {
       if (_ray.intersectSphere(_sphere, _hitAt) === null) return false;
       if (_ray.origin.distanceToSquared(_hitAt) > (raycaster.far - raycaster.near) ** 2) return false;
     }
   }
-  _inverse.copy(mesh.matrixWorld).invert();
   _ray.copy(raycaster.ray).applyMatrix4(_inverse);
   return !mesh.isSkinnedMesh || mesh.boundingBox === null || _ray.intersectsBox(mesh.boundingBox);
+}
+
+/**
+ * _inverse = matrix's inverse and _sphere = `sphere` placed by it, as three.js computes them;
+ * kept from the last call when the matrix and the sphere hold the same numbers (rays cast at one
+ * mesh after another, or at the same mesh again, need them computed once).
+ */
+const _placedBy = new Float64Array(20);
+let _placed = false;
+function place(matrix, sphere) {
+  const e = matrix.elements,
+    c = sphere.center;
+  let same =
+    _placed &&
+    _placedBy[16] === c.x &&
+    _placedBy[17] === c.y &&
+    _placedBy[18] === c.z &&
+    _placedBy[19] === sphere.radius;
+  for (let i = 0; same && i < 16; i++) same = _placedBy[i] === e[i];
+  if (same) return;
+  for (let i = 0; i < 16; i++) _placedBy[i] = e[i];
+  _placedBy[16] = c.x;
+  _placedBy[17] = c.y;
+  _placedBy[18] = c.z;
+  _placedBy[19] = sphere.radius;
+  _inverse.copy(matrix).invert();
+  _sphere.copy(sphere).applyMatrix4(matrix);
+  _placed = true;
 }
 
 /** Whether a material of side `side` shows a triangle met from the front (`front`, the core's). */
@@ -242,18 +282,24 @@ export function acceleratedRaycast(raycaster, intersects) {
   const groups = Array.isArray(material) ? geometry.groups : null;
   const first = raycaster.firstHitOnly === true;
   if (first && groups === null && nearestOnly(this, raycaster, tree, reach, index, count, intersects)) return;
-  const crossings = tree.world.raycastAll(_origin, _dir, reach);
-  if (crossings.length === 0) return;
+  const n = crossings(tree, true, reach);
+  if (n === 0) return;
 
-  const found = [];
-  for (const c of crossings) {
-    const j = 3 * c.triangle;
+  // Hits with their order as three.js pushes them (group, then index), kept in reused arrays.
+  const f = _rec.f32,
+    u = _rec.u32,
+    corners = _rec.corners;
+  let found = 0;
+  for (let i = 0, k = _rec.at; i < n; i++, k += _rec.stride) {
+    const triangle = u[k + 2];
+    const front = f[k + 3] !== 0;
+    const j = 3 * triangle;
     if (groups === null) {
       const end = Math.min(count, drawRange.start + drawRange.count);
       if (j < drawRange.start || j >= end) continue;
-      if (!shows(material.side, c.front)) continue;
-      const hit = intersection(this, raycaster, material.side, c, index, -1);
-      if (hit !== null) found.push({ order: c.triangle, hit });
+      if (!shows(material.side, front)) continue;
+      const hit = intersection(this, raycaster, material.side, triangle, f[k], corners ? k + 4 : -1, index, -1);
+      if (hit !== null) found = keep(found, triangle, hit);
     } else {
       for (let g = 0; g < groups.length; g++) {
         const group = groups[g];
@@ -261,21 +307,73 @@ export function acceleratedRaycast(raycaster, intersects) {
         const start = Math.max(group.start, drawRange.start);
         const end = Math.min(count, Math.min(group.start + group.count, drawRange.start + drawRange.count));
         if (groupMaterial === undefined || j < start || j >= end || (j - start) % 3 !== 0) continue;
-        if (!shows(groupMaterial.side, c.front)) continue;
-        const hit = intersection(this, raycaster, groupMaterial.side, c, index, group.materialIndex);
-        if (hit !== null) found.push({ order: g * shared.triangleCount + c.triangle, hit });
+        if (!shows(groupMaterial.side, front)) continue;
+        const at = corners ? k + 4 : -1;
+        const hit = intersection(this, raycaster, groupMaterial.side, triangle, f[k], at, index, group.materialIndex);
+        if (hit !== null) found = keep(found, g * shared.triangleCount + triangle, hit);
       }
     }
   }
-  // three.js pushes in group, then index order; Raycaster's stable sort keeps it among ties.
-  found.sort((x, y) => x.order - y.order);
   if (first) {
-    let best = null;
-    for (const f of found) if (best === null || f.hit.distance < best.hit.distance) best = f;
-    if (best !== null) intersects.push(best.hit);
-    return;
+    let best = 0;
+    for (let i = 1; i < found; i++) if (_found[i].distance < _found[best].distance) best = i;
+    if (found > 0) intersects.push(_found[best]);
+  } else {
+    for (let i = 0; i < found; i++) intersects.push(_found[i]);
   }
-  for (const f of found) intersects.push(f.hit);
+  _found.fill(null, 0, found);
+}
+
+// The hits of one raycast in three.js's push order (group, then index): Raycaster's stable sort
+// by distance then keeps that order among ties. Crossings come nearest first, so the order is
+// almost always already right and the insertion sort does next to nothing.
+const _found = [];
+const _order = [];
+function keep(found, order, hit) {
+  let i = found;
+  for (; i > 0 && _order[i - 1] > order; i--) {
+    _order[i] = _order[i - 1];
+    _found[i] = _found[i - 1];
+  }
+  _order[i] = order;
+  _found[i] = hit;
+  return found + 1;
+}
+
+/**
+ * The tree's crossings of the ray in (_origin, _dir) up to `reach` (`all`), or its nearest hit,
+ * into _rec: records of _rec.stride words from _rec.at in _rec.f32 / _rec.u32 — distance,
+ * triangle (u32) at +2, front (0/1) at +3, and with _rec.corners the triangle's corners at +4.
+ * Returns the count.
+ */
+const _rec = { f32: new Float32Array(0), u32: new Uint32Array(0), at: 0, stride: 13, corners: false };
+function crossings(tree, all, reach) {
+  const world = tree.world;
+  if (typeof world[WORLD_RAY_TRIANGLES] === 'function') {
+    const n = world[WORLD_RAY_TRIANGLES](all, _origin.x, _origin.y, _origin.z, _dir.x, _dir.y, _dir.z, reach, _rec);
+    _rec.stride = 13;
+    _rec.corners = tree.exact;
+    return n;
+  }
+  // An instance of another copy of the package (useShototsu): its public raycasts.
+  let list;
+  if (all) list = world.raycastAll(_origin, _dir, reach);
+  else {
+    const h = world.raycast(_origin, _dir, reach);
+    list = h.hit ? [{ distance: h.distance, triangle: h.triangle, front: true }] : [];
+  }
+  const buffer = new ArrayBuffer(16 * list.length);
+  _rec.f32 = new Float32Array(buffer);
+  _rec.u32 = new Uint32Array(buffer);
+  for (let i = 0; i < list.length; i++) {
+    _rec.f32[4 * i] = list[i].distance;
+    _rec.u32[4 * i + 2] = list[i].triangle;
+    _rec.f32[4 * i + 3] = list[i].front ? 1 : 0;
+  }
+  _rec.at = 0;
+  _rec.stride = 4;
+  _rec.corners = false;
+  return list.length;
 }
 
 /**
@@ -284,13 +382,14 @@ export function acceleratedRaycast(raycaster, intersects) {
  * full list must decide (the nearest crossing is culled or out of range), true when it answered.
  */
 function nearestOnly(mesh, raycaster, tree, reach, index, count, intersects) {
-  const h = tree.world.raycast(_origin, _dir, reach);
-  if (!h.hit) return true;
-  const j = 3 * h.triangle;
+  if (crossings(tree, false, reach) === 0) return true;
+  const k = _rec.at;
+  const triangle = _rec.u32[k + 2];
+  const j = 3 * triangle;
   const drawRange = mesh.geometry.drawRange;
   if (j < drawRange.start || j >= Math.min(count, drawRange.start + drawRange.count)) return false;
   const side = mesh.material.side;
-  const hit = intersection(mesh, raycaster, side, h, index, -1);
+  const hit = intersection(mesh, raycaster, side, triangle, _rec.f32[k], _rec.corners ? k + 4 : -1, index, -1);
   if (hit === null) return false;
   // Met from the front when the ray runs against the face normal (three.js's own test).
   if (side !== DoubleSide && shows(side, _ray.direction.dot(hit.face.normal) < 0) === false) return false;
@@ -298,29 +397,40 @@ function nearestOnly(mesh, raycaster, tree, reach, index, count, intersects) {
   return true;
 }
 
-/** What three.js returns for a hit the core found on triangle c.triangle, or null when outside near/far. */
-function intersection(mesh, raycaster, side, c, index, materialIndex) {
+/**
+ * What three.js returns for a hit the core found on `triangle` at `coreDistance`, or null when
+ * outside near/far. The corners are read from _rec.f32 at `corners` (the tree's, when they are
+ * three's own numbers), else from the mesh as three.js places them.
+ */
+function intersection(mesh, raycaster, side, triangle, coreDistance, corners, index, materialIndex) {
   const geometry = mesh.geometry;
-  const j = 3 * c.triangle;
+  const j = 3 * triangle;
   const a = index !== null ? index.getX(j) : j;
   const b = index !== null ? index.getX(j + 1) : j + 1;
   const cc = index !== null ? index.getX(j + 2) : j + 2;
-  mesh.getVertexPosition(a, _a);
-  mesh.getVertexPosition(b, _b);
-  mesh.getVertexPosition(cc, _c);
+  if (corners >= 0) {
+    const f = _rec.f32;
+    _a.set(f[corners], f[corners + 1], f[corners + 2]);
+    _b.set(f[corners + 3], f[corners + 4], f[corners + 5]);
+    _c.set(f[corners + 6], f[corners + 7], f[corners + 8]);
+  } else {
+    mesh.getVertexPosition(a, _a);
+    mesh.getVertexPosition(b, _b);
+    mesh.getVertexPosition(cc, _c);
+  }
   // The point as three.js computes it; where rounding puts the ray just outside in its arithmetic,
   // the core's distance along the same ray.
   const at =
     side === BackSide
       ? _ray.intersectTriangle(_c, _b, _a, false, _point)
       : _ray.intersectTriangle(_a, _b, _c, false, _point);
-  if (at === null) _ray.at(c.distance, _point);
-  const local = _point.clone();
+  if (at === null) _ray.at(coreDistance, _point);
+  _local.copy(_point);
   const point = _point.applyMatrix4(mesh.matrixWorld).clone();
   const distance = raycaster.ray.origin.distanceTo(point);
   if (distance < raycaster.near || distance > raycaster.far) return null;
   const barycoord = new Vector3();
-  Triangle.getBarycoord(local, _a, _b, _c, barycoord);
+  Triangle.getBarycoord(_local, _a, _b, _c, barycoord);
   const hit = { distance, point, object: mesh };
   const { uv, uv1, normal } = geometry.attributes;
   if (uv) hit.uv = Triangle.getInterpolatedAttribute(uv, a, b, cc, barycoord, new Vector2());
@@ -333,7 +443,7 @@ function intersection(mesh, raycaster, side, c, index, materialIndex) {
   Triangle.getNormal(_a, _b, _c, face.normal);
   hit.face = face;
   hit.barycoord = barycoord;
-  hit.faceIndex = c.triangle;
+  hit.faceIndex = triangle;
   if (materialIndex >= 0) face.materialIndex = materialIndex;
   return hit;
 }

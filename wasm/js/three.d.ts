@@ -52,6 +52,8 @@ export declare class BoundsTree {
   /** Triangles: face k of the index (or of the positions when there is none) is triangle k. */
   readonly triangleCount: number;
   readonly indexed: boolean;
+  /** Its corners are the numbers three.js reads for the vertices (float32 positions, not normalized). */
+  readonly exact: boolean;
   /** Frees its World (disposeBoundsTree calls it, and clears geometry.boundsTree). */
   dispose(): void;
 }

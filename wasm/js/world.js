@@ -9,6 +9,15 @@ import { DISPOSE, arrayArg, arrayOutput, placeInput } from './memory.js';
 export const WORLD_HANDLE = Symbol('shototsu.worldHandle');
 /** Internal: register an object (with dispose()) to be disposed together with the World. */
 export const WORLD_ATTACH = Symbol('shototsu.worldAttach');
+/**
+ * Internal, for shototsu/three's picking: `world[WORLD_RAY_TRIANGLES](all, ox, oy, oz, dx, dy,
+ * dz, maxDistance, out)` lists every crossing of the ray (`all`) or its nearest hit, with no
+ * filter and no argument checks (the caller passes finite numbers). Returns the count and sets
+ * out.f32, out.u32 (the heap) and out.at: record i is 13 words from out.at + 13 i — distance,
+ * object (u32), triangle (u32), front (0/1), then the triangle's corners a, b, c. A registered
+ * symbol: the dist bundles shototsu/three apart from index.js, so it names it the same way.
+ */
+export const WORLD_RAY_TRIANGLES = Symbol.for('shototsu.worldRayTriangles/1');
 
 export function worldClass(W, heap, o, mem) {
   const handles = new FinalizationRegistry((handle) => {
@@ -148,6 +157,17 @@ export function worldClass(W, heap, o, mem) {
       const h = this.#h;
       if (h === null) throw new TypeError(`${fn}: argument 'world' is a World that was disposed`);
       return h;
+    }
+
+    [WORLD_RAY_TRIANGLES](all, ox, oy, oz, dx, dy, dz, maxDistance, out) {
+      const w = this.#live('raycastAll');
+      const n = all
+        ? w.raycastAllTriangles(ox, oy, oz, dx, dy, dz, maxDistance, ALL, ALL)
+        : w.raycastTriangle(ox, oy, oz, dx, dy, dz, maxDistance, ALL, ALL);
+      out.f32 = heap.f32();
+      out.u32 = heap.u32();
+      out.at = W.worldContactsPointer() >> 2;
+      return n;
     }
 
     [WORLD_ATTACH](dependent) {
