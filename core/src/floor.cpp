@@ -1,7 +1,11 @@
 // shototsu — the height of a floor triangle under a point (floor.hpp, seed 003).
 #include "shototsu/floor.hpp"
 
+#include <cmath>
+#include <limits>
+
 #include "dvec.hpp"
+#include "exact_detail.hpp"
 #include "shototsu/tolerance.hpp"
 
 namespace shototsu {
@@ -13,9 +17,35 @@ namespace {
 
 double cross2(double ux, double uz, double vx, double vz) { return ux * vz - uz * vx; }
 
-// The triangle seen from above, and where (x, z) falls in it. Everything runs in double: the
-// differences of float coordinates and their products are exact there, so an (x, z) exactly on
-// an edge or a vertex gets an exactly zero edge sign, and thin projections keep their sign.
+// The double value of cross(v - u, p - u) for XZ points, d = t1 - t2, is within 4 ulp-units of
+// (|t1| + |t2|) of the exact one (three roundings per product, one for the difference): beyond 8
+// such units its sign is certain. Below that the differences and products may have rounded — the
+// coordinates' exponents lie far apart (a denormal beside a metre) — and a point outside an edge
+// could read as on it or inside.
+bool sign_certain(double t1, double t2) {
+    constexpr double kBound = 8.0 * 0x1p-53;
+    const double d = t1 - t2;
+    return std::fabs(d) > kBound * (std::fabs(t1) + std::fabs(t2));
+}
+
+// The rare case: each edge value whose sign is not certain gets the exact sign of the float
+// coordinates (exact_detail.hpp): 0 on the edge's line, and off it, a double value of the wrong
+// sign (or zero) becomes the smallest double of the right sign. Kept out of line so the common
+// path stays small.
+[[gnu::noinline]] void make_signs_exact(const Triangle& tri, float x, float z, double sub[3]) {
+    constexpr double kTiny = std::numeric_limits<double>::denorm_min();
+    const Vec2 p{x, z}, v[3] = {{tri.a.x, tri.a.z}, {tri.b.x, tri.b.z}, {tri.c.x, tri.c.z}};
+    for (int i = 0; i < 3; ++i) {
+        // sub[i] is the edge opposite vertex i, from vertex i + 1 to vertex i + 2.
+        const int s = detail::orientation(v[(i + 1) % 3], v[(i + 2) % 3], p);
+        const double d = sub[i];
+        sub[i] = (s > 0 && d > 0.0) || (s < 0 && d < 0.0) ? d : (s == 0 ? 0.0 : (s > 0 ? kTiny : -kTiny));
+    }
+}
+
+// The triangle seen from above, and where (x, z) falls in it. The edge signs are exact
+// (make_signs_exact), so an (x, z) exactly on an edge or a vertex gets a zero sign and one outside by
+// any amount, however small beside the triangle, a sign that puts it outside.
 struct Projection {
     bool inside = false;
     /// Twice the signed areas of the sub-triangles opposite a, b and c: OBC, OCA, OAB.
@@ -37,9 +67,13 @@ Projection project(const Triangle& tri, float x, float z) {
     // Seed 003 would divide by N.y = 0.
     if (!(area2 * area2 > tol::kDegenerateSinSq * longest2 * longest2)) return out;
 
-    out.sub[0] = cross2(cx - bx, cz - bz, x - bx, z - bz);
-    out.sub[1] = cross2(ax - cx, az - cz, x - cx, z - cz);
-    out.sub[2] = cross2(bx - ax, bz - az, x - ax, z - az);
+    const double t[6] = {(cx - bx) * (z - bz), (cz - bz) * (x - bx), (ax - cx) * (z - cz),
+                         (az - cz) * (x - cx), (bx - ax) * (z - az), (bz - az) * (x - ax)};
+    out.sub[0] = t[0] - t[1];
+    out.sub[1] = t[2] - t[3];
+    out.sub[2] = t[4] - t[5];
+    if (!(sign_certain(t[0], t[1]) && sign_certain(t[2], t[3]) && sign_certain(t[4], t[5])))
+        make_signs_exact(tri, x, z, out.sub);
     // Edge signs, either winding; zero (on an edge or a vertex) counts as inside.
     const bool ccw = out.sub[0] >= 0.0 && out.sub[1] >= 0.0 && out.sub[2] >= 0.0;
     const bool cw = out.sub[0] <= 0.0 && out.sub[1] <= 0.0 && out.sub[2] <= 0.0;

@@ -8,6 +8,7 @@
 // the triangle: the answer does not depend on traversal order (ties go to the lower mesh, then triangle index), which
 // keeps native and wasm runs bit-identical.
 #include <cmath>
+#include <limits>
 
 #include "shototsu/bounding.hpp"
 #include "shototsu/sweep.hpp"
@@ -23,9 +24,12 @@ namespace {
 float max_abs(Vec3 v) { return maxf(maxf(std::fabs(v.x), std::fabs(v.y)), std::fabs(v.z)); }
 
 // The sweeps' touching band for a shape whose defining points reach `magnitude` and whose radius
-// is r (sweep.hpp), rounded up to float by doubling.
+// is r (sweep.hpp), rounded up to float by doubling; plus the smallest normal float, because near
+// the origin the relative band vanishes while the sweeps' float arithmetic still underflows (a
+// path 5e-48 beside a radius-0 sphere reads as passing through it) and brute force hits there.
 float touching_band(float magnitude, float r) {
-    return 2.0f * static_cast<float>(tol::kSweepContactSlop * static_cast<double>(maxf(magnitude, r)));
+    return 2.0f * static_cast<float>(tol::kSweepContactSlop * static_cast<double>(maxf(magnitude, r))) +
+           std::numeric_limits<float>::min();
 }
 
 }  // namespace

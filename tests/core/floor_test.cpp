@@ -238,3 +238,177 @@ TEST_CASE("floor_height: NaN or infinite input is a miss") {
         CHECK(is_miss(method({{0, inf, 0}, {10, 5, 0}, {0, 0, 10}}, 1, 1)));
     }
 }
+
+namespace {
+
+// An exact reference for the edge signs, by a different method from the library's (which sums
+// float products as a floating-point expansion): every float is an integer multiple of 2^-149,
+// so with coordinates below 2^10 the scaled coordinates are integers below 2^159 and the cross
+// product of their differences an integer below 2^321, computed here in 384-bit two's complement.
+struct Wide {
+    static constexpr int kLimbs = 12;
+    std::uint32_t limb[kLimbs] = {};
+
+    static Wide of(float f) {
+        Wide w;
+        if (f == 0.0f) return w;
+        int e = 0;
+        const double m = std::frexp(std::fabs(static_cast<double>(f)), &e);  // |f| = m 2^e, m in [0.5, 1)
+        std::uint64_t mant = static_cast<std::uint64_t>(std::ldexp(m, 24));  // |f| = mant 2^(e - 24)
+        int shift = e - 24 + 149;                                            // |f| 2^149 = mant 2^shift
+        if (shift < 0) mant >>= -shift, shift = 0;  // a denormal: the bits shifted out are zero
+        for (int bit = 0; bit < 64; ++bit)
+            if ((mant >> bit) & 1u) w.limb[(bit + shift) / 32] |= 1u << ((bit + shift) % 32);
+        return f < 0.0f ? -w : w;
+    }
+    Wide operator-() const {
+        Wide r;
+        std::uint64_t carry = 1;
+        for (int i = 0; i < kLimbs; ++i) {
+            const std::uint64_t v = static_cast<std::uint64_t>(~limb[i]) + carry;
+            r.limb[i] = static_cast<std::uint32_t>(v);
+            carry = v >> 32;
+        }
+        return r;
+    }
+    Wide operator+(const Wide& o) const {
+        Wide r;
+        std::uint64_t carry = 0;
+        for (int i = 0; i < kLimbs; ++i) {
+            const std::uint64_t v = static_cast<std::uint64_t>(limb[i]) + o.limb[i] + carry;
+            r.limb[i] = static_cast<std::uint32_t>(v);
+            carry = v >> 32;
+        }
+        return r;
+    }
+    Wide operator-(const Wide& o) const { return *this + -o; }
+    bool negative() const { return (limb[kLimbs - 1] >> 31) != 0; }
+    int sign() const {
+        if (negative()) return -1;
+        for (const std::uint32_t l : limb)
+            if (l != 0) return 1;
+        return 0;
+    }
+    Wide operator*(const Wide& o) const {
+        const Wide a = negative() ? -*this : *this, b = o.negative() ? -o : o;
+        Wide r;
+        for (int i = 0; i < kLimbs; ++i) {
+            std::uint64_t carry = 0;
+            for (int j = 0; i + j < kLimbs; ++j) {
+                const std::uint64_t v = static_cast<std::uint64_t>(a.limb[i]) * b.limb[j] + r.limb[i + j] + carry;
+                r.limb[i + j] = static_cast<std::uint32_t>(v);
+                carry = v >> 32;
+            }
+        }
+        return negative() != o.negative() ? -r : r;
+    }
+};
+
+// The exact sign of cross(v - u, p - u) in the XZ plane.
+int exact_edge_sign(float ux, float uz, float vx, float vz, float px, float pz) {
+    const Wide u_x = Wide::of(ux), u_z = Wide::of(uz);
+    return ((Wide::of(vx) - u_x) * (Wide::of(pz) - u_z) - (Wide::of(vz) - u_z) * (Wide::of(px) - u_x)).sign();
+}
+
+// (x, z) in the closed projection of t, exactly.
+bool exactly_inside(const Triangle& t, float x, float z) {
+    const int s0 = exact_edge_sign(t.b.x, t.b.z, t.c.x, t.c.z, x, z);
+    const int s1 = exact_edge_sign(t.c.x, t.c.z, t.a.x, t.a.z, x, z);
+    const int s2 = exact_edge_sign(t.a.x, t.a.z, t.b.x, t.b.z, x, z);
+    return (s0 >= 0 && s1 >= 0 && s2 >= 0) || (s0 <= 0 && s1 <= 0 && s2 <= 0);
+}
+
+// The edge signs as plain double arithmetic gives them (differences and products rounded).
+bool inside_by_double(const Triangle& t, double x, double z) {
+    auto edge = [&](Vec3 u, Vec3 v) { return (double(v.x) - u.x) * (z - u.z) - (double(v.z) - u.z) * (x - u.x); };
+    const double s0 = edge(t.b, t.c), s1 = edge(t.c, t.a), s2 = edge(t.a, t.b);
+    return (s0 >= 0 && s1 >= 0 && s2 >= 0) || (s0 <= 0 && s1 <= 0 && s2 <= 0);
+}
+
+}  // namespace
+
+TEST_CASE("floor_height: a point outside the triangle by less than double rounding is a miss") {
+    // Found by the world fuzz target: from (0, 0) the vertex b = (2^-101, 0) of this triangle's
+    // projection lies 2^-101 away along its edge bc (z = 0), so (0, 0) is outside (left of the
+    // box), but 1 - 2^-101 rounds to 1 in double, and the edge ab then reads as passing through
+    // the point.
+    const Triangle sliver{{1, 1, 0x1p-9f}, {0x1p-101f, 1, 0}, {1, 1, 0}};
+    // Found by the same target: (-0, 3.8e-39) is above the vertex (0, 0) of a projection that
+    // ends at z = 0; z - c.z rounds to -c.z in double.
+    const Triangle corner{{-0.0f, -0.0f, -0.0f}, {-0.0f, -8.125f, -8.125f}, {-8.125f, -8.125f, -8.125f}};
+    const float corner_z = 0x1.480178p-128f;
+    for (auto method : {floor_height, floor_height_by_area}) {
+        CHECK(is_miss(method(sliver, 0.0f, 0.0f)));
+        CHECK(is_miss(method(corner, -0.0f, corner_z)));
+        // The vertices themselves are on the boundary.
+        CHECK(method(sliver, 0x1p-101f, 0.0f).hit);
+        CHECK(method(corner, 0.0f, 0.0f).hit);
+    }
+    CHECK_FALSE(exactly_inside(sliver, 0.0f, 0.0f));
+    CHECK_FALSE(exactly_inside(corner, -0.0f, corner_z));
+}
+
+TEST_CASE("floor_height: at mixed scales (denormals beside metres) the inside test is exact") {
+    // Coordinates drawn from zero, denormals, tiny and moderate scales, and points on, next to and
+    // beyond the vertices and edges, where double differences and products round. The reference
+    // is the exact integer sign above; only projections clear of the vertical threshold (1e-8)
+    // are compared, the others must miss.
+    Rng rng(0x3D1CE);
+    auto coord = [&]() -> float {
+        const float sign = rng.below(2) == 0 ? 1.0f : -1.0f;
+        switch (rng.below(6)) {
+            case 0: return 0.0f;
+            case 1: return sign * static_cast<float>(std::ldexp(double(1 + rng.below(1 << 20)), -149));  // denormal
+            case 2: return sign * rng.log_uniform(1e-38f, 1e-20f);
+            case 3: return sign * rng.log_uniform(1e-8f, 1e-2f);
+            default: return sign * rng.log_uniform(0.1f, 500.0f);
+        }
+    };
+    int hits = 0, misses = 0, double_wrong = 0, degenerate = 0;
+    for (int i = 0; i < 200000; ++i) {
+        Triangle t{{coord(), coord(), coord()}, {coord(), coord(), coord()}, {coord(), coord(), coord()}};
+        if (rng.below(3) == 0) t.b.z = t.a.z;  // an axis-aligned edge, like the fuzz finding's
+        if (rng.below(3) == 0) t.c.x = t.b.x;
+        const Vec3 v[3] = {t.a, t.b, t.c};
+        const Vec3 p0 = v[rng.below(3)], p1 = v[rng.below(3)];
+        float x = p0.x, z = p0.z;
+        switch (rng.below(5)) {
+            case 0: break;                         // a vertex
+            case 1: x = p0.x, z = p1.z; break;     // a box corner or an axis-aligned edge's end
+            case 2: x = coord(), z = p0.z; break;  // along a vertex's z
+            case 3: x = p0.x, z = coord(); break;  // along a vertex's x
+            default: x = coord(), z = coord(); break;
+        }
+        if (rng.below(2) == 0) x = std::nextafter(x, rng.below(2) == 0 ? -INFINITY : INFINITY);
+        if (rng.below(2) == 0) z = std::nextafter(z, rng.below(2) == 0 ? -INFINITY : INFINITY);
+        const RefFloor r = ref_floor(t, 0, 0);
+        INFO("case " << i << " x " << x << " z " << z);
+        for (auto method : {floor_height, floor_height_by_area}) {
+            const FloorHeight f = method(t, x, z);
+            if (r.rel_height < 1e-9) {
+                REQUIRE_FALSE(f.hit);
+                continue;
+            }
+            if (r.rel_height < 1e-7) continue;  // the threshold band
+            const bool inside = exactly_inside(t, x, z);
+            REQUIRE(f.hit == inside);
+            if (f.hit) {
+                const float lo = std::fmin(t.a.y, std::fmin(t.b.y, t.c.y));
+                const float hi = std::fmax(t.a.y, std::fmax(t.b.y, t.c.y));
+                REQUIRE(f.height >= lo);
+                REQUIRE(f.height <= hi);
+            }
+        }
+        if (r.rel_height < 1e-7) {
+            ++degenerate;
+            continue;
+        }
+        const bool inside = exactly_inside(t, x, z);
+        inside ? ++hits : ++misses;
+        if (inside_by_double(t, x, z) != inside) ++double_wrong;
+    }
+    INFO("hits " << hits << " misses " << misses << " double wrong " << double_wrong << " degenerate " << degenerate);
+    CHECK(hits > 20000);
+    CHECK(misses > 20000);
+    CHECK(double_wrong > 100);  // cases that plain double edge signs get wrong
+}

@@ -398,6 +398,95 @@ TEST_CASE("World: several meshes with exact duplicates answer every query with t
     CHECK(on_terrain > 100);
 }
 
+TEST_CASE("World::floor: a point just outside a triangle that shares a leaf with the floor below is not its floor") {
+    // Found by the world fuzz target. (0, 0) lies 2^-101 beyond the vertex b of the raised
+    // sliver, along its edge bc, so outside it (left of its box); the floor under it is triangle
+    // 1 at y = 0. Both triangles share one leaf, whose box holds (0, 0), so the answer rested on
+    // floor_height alone, and on where the tree's leaves happened to split.
+    MeshData m;
+    m.tri(m.vertex({1, 1, 0x1p-9f}), m.vertex({0x1p-101f, 1, 0}), m.vertex({1, 1, 0}));
+    m.tri(m.vertex({-1, 0, -1}), m.vertex({1, 0, -1}), m.vertex({0, 0, 1}));
+    World w;
+    REQUIRE(w.add_mesh(m.positions, m.indices).ok);
+    REQUIRE(w.add_instance(0).ok);  // the same triangles and pose: every answer ties with object 0
+    const WorldFloor below = w.floor(0.0f, 0.0f, INFINITY);
+    CHECK(below.hit);
+    CHECK(below.height == 0.0f);
+    CHECK(below.object == 0);
+    CHECK(below.triangle == 1);
+    // On the sliver's vertex itself, the sliver is the floor.
+    const WorldFloor on = w.floor(0x1p-101f, 0.0f, INFINITY);
+    CHECK(on.hit);
+    CHECK(on.height == 1.0f);
+    CHECK(on.object == 0);
+    CHECK(on.triangle == 0);
+}
+
+TEST_CASE("World::floor: meshes mixing denormal and metre coordinates answer like brute force over every triangle") {
+    // No culling in the reference: floor_height over every triangle of every object, with the tie
+    // rule. Points on, beside and beyond vertices and axis-aligned edges, where rounding in the
+    // inside test would make the answer depend on the trees' boxes.
+    Rng rng(0xF1D0);
+    auto coord = [&]() -> float {
+        const float sign = rng.below(2) == 0 ? 1.0f : -1.0f;
+        switch (rng.below(5)) {
+            case 0: return 0.0f;
+            case 1: return sign * static_cast<float>(std::ldexp(double(1 + rng.below(1 << 20)), -149));
+            case 2: return sign * rng.log_uniform(1e-30f, 1e-3f);
+            default: return sign * rng.log_uniform(0.1f, 8.0f);
+        }
+    };
+    int checked = 0, hits = 0;
+    for (int scene = 0; scene < 40; ++scene) {
+        std::vector<MeshData> objects;  // by id: an instance repeats its mesh's triangles
+        World w;
+        for (int mesh = 0; mesh < 3; ++mesh) {
+            MeshData m;
+            for (int t = 0; t < 24; ++t) {
+                Vec3 a{coord(), coord(), coord()}, b{coord(), coord(), coord()}, c{coord(), coord(), coord()};
+                if (rng.below(2) == 0) b.z = a.z;
+                if (rng.below(2) == 0) c.x = b.x;
+                m.tri(m.vertex(a), m.vertex(b), m.vertex(c));
+            }
+            const AddResult r = w.add_mesh(m.positions, m.indices);
+            REQUIRE(r.ok);
+            objects.push_back(m);
+            if (rng.below(2) == 0) {
+                REQUIRE(w.add_instance(r.object).ok);
+                objects.push_back(m);
+            }
+        }
+        for (int q = 0; q < 400; ++q) {
+            const MeshData& m = objects[static_cast<std::size_t>(rng.below(static_cast<int>(objects.size())))];
+            const Triangle t = m.triangle(static_cast<std::size_t>(rng.below(static_cast<int>(m.triangle_count()))));
+            const Vec3 v[3] = {t.a, t.b, t.c};
+            const Vec3 p0 = v[rng.below(3)], p1 = v[rng.below(3)];
+            float x = p0.x, z = rng.below(2) == 0 ? p0.z : p1.z;
+            if (rng.below(4) == 0) x = coord();
+            if (rng.below(2) == 0) x = std::nextafter(x, rng.below(2) == 0 ? -INFINITY : INFINITY);
+            if (rng.below(2) == 0) z = std::nextafter(z, rng.below(2) == 0 ? -INFINITY : INFINITY);
+            const float from = rng.below(2) == 0 ? INFINITY : v[rng.below(3)].y;
+            INFO("scene " << scene << " query " << q << " x " << x << " z " << z << " from " << from);
+            const WorldFloor f = w.floor(x, z, from);
+            const Best b = brute(objects, [&](const Triangle& tri, float& negative_height) {
+                const FloorHeight h = floor_height(tri, x, z);
+                negative_height = -h.height;
+                return h.hit && h.height <= from;
+            });
+            REQUIRE(f.hit == b.hit);
+            if (b.hit) {
+                REQUIRE(f.height == -b.value);
+                REQUIRE(f.object == b.object);
+                REQUIRE(f.triangle == b.triangle);
+                ++hits;
+            }
+            ++checked;
+        }
+    }
+    CHECK(checked == 40 * 400);
+    CHECK(hits > 4000);
+}
+
 TEST_CASE("World: an empty world and empty meshes answer every query with a miss") {
     World w;
     const auto all_miss = [](const World& world) {

@@ -331,6 +331,27 @@ TEST_CASE("World objects: sphere and capsule casts equal brute force over a movi
     }
 }
 
+TEST_CASE("World objects: a radius-0 cast past a radius-0 sphere within underflow of its path hits as brute force") {
+    // Found by the world fuzz target. The path passes 5e-48 beside the point (0, 0, 1.8e-43),
+    // below the smallest float denormal, so primitive_sphere_cast meets it at distance 1.8e-43;
+    // the world's culling must not drop it though its relative margins vanish at the origin.
+    World w;
+    const Vec3 centre{0, 0, 0x1.06p-142f};
+    REQUIRE(w.add_sphere(centre, 0.0f).ok);
+    const Vec3 c{0, 0, 0}, d{0x1.989898p-6f, 0x1.989898p-6f, 0x1.609898p+10f};
+    const float maxd = 0x1.808p-135f;
+    detail::Primitive p;
+    REQUIRE(primitive_of(w, 0, p));
+    const detail::PrimitiveHit want = detail::primitive_sphere_cast(p, c, 0.0f, normalize_or(d, {0, 0, 0}), maxd);
+    REQUIRE(want.hit);
+    const WorldHit got = w.sphere_cast(c, 0.0f, d, maxd);
+    CHECK(got.hit);
+    CHECK(got.object == 0);
+    CHECK(got.distance == want.distance);
+    const WorldHit cap = w.capsule_cast(c, c, 0.0f, d, maxd);
+    CHECK(cap.hit == detail::primitive_capsule_cast(p, {c, c, 0.0f}, normalize_or(d, {0, 0, 0}), maxd).hit);
+}
+
 TEST_CASE("World objects: overlaps, closest points and floors equal brute force over a moving scene") {
     DynamicScene sc;
     Rng rng(13);

@@ -29,7 +29,7 @@ namespace shototsu::fuzz::world {
 struct Tri {
     std::uint32_t object, id;
     Triangle t;
-    /// The object is not at the identity pose (see floor()).
+    /// The object is not at the identity pose (see box_query()).
     bool placed = false;
 };
 
@@ -293,15 +293,8 @@ inline void floor(FuzzInput& in, const World& world, const Brute& brute, const Q
     const bool column = std::isfinite(x) && std::isfinite(z) && !std::isnan(from);  // else the world misses
     for (const Tri& t : brute.tris) {
         if (!column || !brute.passes(t.object, f)) continue;
-        // At the identity pose, only triangles whose box holds (x, z), as the world's traversal
-        // tests its boxes (exactly, with no margin). floor_height itself counts a point within
-        // double rounding of an edge's line as on it — a denormal z = 3.8e-39 beyond a vertex of
-        // an 8 m triangle, where z - c.z rounds to -c.z — and then answers though the point is
-        // outside the box: a difference of 1e-16 of the triangle's size, not checked here
-        // (tests/fuzz/known). Placed meshes are culled by boxes grown by the placement margin,
-        // which holds such points.
-        const AABB b = aabb_of_triangle(t.t);
-        if (!t.placed && !(x >= b.min.x && x <= b.max.x && z >= b.min.z && z <= b.max.z)) continue;
+        // Every triangle, with no box culling: floor_height's edge signs are exact, so its hits
+        // lie in the triangle's box, which the world's boxes hold.
         const FloorHeight h = floor_height(t.t, x, z);
         if (!h.hit || !(h.height <= from)) continue;
         // Highest first, so the key is -height.

@@ -20,9 +20,10 @@ struct FloorHeight {
 /// triangles (zero projected area: a projected height below 1e-8 of the longest projected
 /// edge, tol::kDegenerateSinSq) are a miss here, as is any (x, z) outside the projection
 /// (tested first by the signs of the three projected edges, so no extrapolation happens; an
-/// (x, z) exactly on an edge or a vertex is inside, in either winding). Computed in double; the
-/// height is kept within the vertex heights' range, where the exact answer lies. NaN or
-/// infinite input is a miss.
+/// (x, z) exactly on an edge or a vertex is inside, in either winding). The edge signs are exact
+/// for any float coordinates, so a hit's (x, z) always lies in the triangle's bounding box, even
+/// a denormal beside a metre-sized triangle. The height is computed in double and kept within
+/// the vertex heights' range, where the exact answer lies. NaN or infinite input is a miss.
 FloorHeight floor_height(const Triangle& tri, float x, float z);
 
 /// Height by seed 003's second method: the area-weighted average of the vertex heights, with the
