@@ -56,7 +56,7 @@ namespace {
 // rounding (hit, depth > 0), -1 apart by more than rounding (no hit), 0 too close to call — then
 // only capsule_capsule's own evaluation gives its exact answer. The margin, 1e-7 of the reach
 // squared, is far above both evaluations' errors and is met only within ~50 nm of touching.
-int upright_overlap_sign(const Capsule& a, const Capsule& b) {
+[[gnu::noinline]] int upright_overlap_sign(const Capsule& a, const Capsule& b) {
     const double dx = static_cast<double>(a.start.x) - b.start.x, dz = static_cast<double>(a.start.z) - b.start.z;
     const double below = static_cast<double>(b.start.y) - a.end.y, above = static_cast<double>(a.start.y) - b.end.y;
     const double gap = below > above ? below : above;
