@@ -1,5 +1,5 @@
 // shototsu — many characters that never overlap one another (character.hpp: CharacterGroup). Each
-// move sees the neighbours a tree broadphase finds near it as obstacles
+// move sees the neighbours a broadphase finds near it as obstacles
 // (character_neighbours.hpp).
 #include <vector>
 
@@ -7,6 +7,13 @@
 #include "shototsu/character.hpp"
 
 namespace shototsu {
+
+namespace {
+
+// Up to this many characters, neighbours are found by sort and sweep rather than a tree.
+constexpr std::uint32_t kSweepPairsUpTo = 256;
+
+}  // namespace
 
 CharacterGroup::CharacterGroup(const World& world, const CharacterSettings& settings, std::uint32_t capacity)
     : world_(&world), settings_(settings), capacity_(capacity) {
@@ -48,8 +55,10 @@ void CharacterGroup::move_all(const float* displacements, float dt) {
     // displacement and skin.
     const CharacterSettings& s = controllers_[0].settings();
     const float half = 0.5f * s.height - s.radius;
-    std::vector<Vec3> carried(n);
-    std::vector<AABB> boxes(n);
+    std::vector<Vec3>& carried = scratch_.carried;
+    std::vector<AABB>& boxes = scratch_.boxes;
+    carried.resize(n);
+    boxes.resize(n);
     for (std::uint32_t i = 0; i < n; ++i) {
         const Vec3 c = controllers_[i].position();
         carried[i] = controllers_[i].carried_position();
@@ -58,18 +67,37 @@ void CharacterGroup::move_all(const float* displacements, float dt) {
         const Vec3 ext{s.radius + reach, half + s.radius + reach, s.radius + reach};
         boxes[i] = {vmin(c, carried[i]) - ext, vmax(c, carried[i]) + ext};
     }
-    std::vector<BoxPair> pairs;
-    pairs_tree(boxes, pairs);
-    std::vector<std::vector<std::uint32_t>> neighbours(n);
+    // The same sorted pairs either way (broadphase.hpp): sort and sweep costs less than building a
+    // tree for a few hundred boxes, and its worst case (all sharing x) is then still small.
+    std::vector<BoxPair>& pairs = scratch_.pairs;
+    if (n <= kSweepPairsUpTo)
+        pairs_sweep_and_prune(boxes, pairs);
+    else
+        pairs_tree(boxes, pairs);
+    // Each character's neighbours, in the order of the (sorted) pairs: first[i] .. first[i + 1]
+    // in `neighbours`.
+    std::vector<std::uint32_t>& first = scratch_.first;
+    std::vector<std::uint32_t>& neighbours = scratch_.neighbours;
+    first.assign(n + 1, 0);
     for (const BoxPair& p : pairs) {
-        neighbours[p.a].push_back(p.b);
-        neighbours[p.b].push_back(p.a);
+        ++first[p.a + 1];
+        ++first[p.b + 1];
     }
-    std::vector<CharacterController::Obstacle> obstacles;
+    for (std::uint32_t i = 0; i < n; ++i) first[i + 1] += first[i];
+    neighbours.resize(first[n]);
+    std::vector<std::uint32_t>& fill = scratch_.fill;
+    fill.assign(first.begin(), first.end() - 1);
+    for (const BoxPair& p : pairs) {
+        neighbours[fill[p.a]++] = p.b;
+        neighbours[fill[p.b]++] = p.a;
+    }
+    std::vector<CharacterController::Obstacle>& obstacles = scratch_.obstacles;
     for (std::uint32_t i = 0; i < n; ++i) {
         obstacles.clear();
-        for (const std::uint32_t j : neighbours[i])
+        for (std::uint32_t k = first[i]; k < first[i + 1]; ++k) {
+            const std::uint32_t j = neighbours[k];
             obstacles.push_back({j < i ? controllers_[j].position() : carried[j], s.radius, s.height});
+        }
         CharacterController& ch = controllers_[i];
         ch.set_obstacles(obstacles);
         moves_[i] = ch.move({displacements[3 * i], displacements[3 * i + 1], displacements[3 * i + 2]}, dt);

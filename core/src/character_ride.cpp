@@ -54,7 +54,8 @@ Vec3 CharacterController::carried_position() const {
 // moved over the step nor pin it; Pushers: the others), the push that clears it to one skin, and
 // its object; 0 when nothing overlaps.
 float CharacterController::deepest_overlap(Vec3 center, Overlaps which, Vec3& push, std::uint32_t* object) const {
-    std::vector<WorldContact> contacts;
+    std::vector<WorldContact>& contacts = scratch_.contacts;
+    contacts.clear();
     const Capsule c = capsule_at(center);
     world_->overlap_capsule(c.start, c.end, c.radius, contacts, filter_);
     float deepest = 0.0f;
@@ -77,7 +78,7 @@ bool CharacterController::push_crosses_still(Vec3 center, Vec3 push) const {
     if (!(len > 0.0f)) return false;
     const Vec3 dir = push * (1.0f / len);
     const Capsule c = capsule_at(center);
-    std::vector<WorldRayCrossing> crossings;
+    std::vector<WorldRayCrossing>& crossings = scratch_.crossings;
     for (const Vec3 from : {c.start, c.end}) {
         crossings.clear();
         world_->raycast_all(from, dir, len + c.radius, crossings, filter_);
@@ -96,20 +97,27 @@ Vec3 CharacterController::pushed_out(Vec3 center, Vec3 start, CharacterMove& out
     if (world_->moved_count() == 0 && !was_pinned) return center;
     const Capsule c = capsule_at(center);
     const float pad = c.radius + 2.0f * settings_.skin_width;
-    std::vector<std::uint32_t> near;
+    std::vector<std::uint32_t>& near = scratch_.objects;
+    near.clear();
     world_->objects_in({vmin(c.start, c.end) - Vec3{pad, pad, pad}, vmax(c.start, c.end) + Vec3{pad, pad, pad}}, near,
                        filter_);
     bool any = false;
     for (const std::uint32_t id : near) any = any || world_->moved(id);
     if (!any && !was_pinned) return center;
     Vec3 push;
+    // The deepest overlap at `center` (a pass that stops without pushing has measured it already).
+    float left = 0.0f;
+    bool measured = false;
     for (int pass = 0; pass < tol::kCharacterPushPasses; ++pass) {
-        if (!(deepest_overlap(center, Overlaps::All, push) > 0.0f)) break;
+        left = deepest_overlap(center, Overlaps::All, push);
+        measured = true;
+        if (!(left > 0.0f)) break;
         if (push_crosses_still(center, push)) break;  // the only way out is into what stays: pinned
         center += push;
+        measured = false;
         out.pushed = true;
     }
-    const float left = deepest_overlap(center, Overlaps::All, push);
+    if (!measured) left = deepest_overlap(center, Overlaps::All, push);
     if (!(left > tol::kCharacterCrushSkinRel * settings_.skin_width)) {
         pinned_by_ = kNoIndex;
         return center;

@@ -179,9 +179,37 @@ template <bool kVertical>
 }  // namespace
 
 void TriangleCache::prepare(const World& world, const AABB& need, float margin) {
-    if (!enabled_ || (contains(box_, need) && revision_ == world.revision())) return;
+    if (!enabled_) return;
+    if (contains(box_, need)) {
+        if (revision_ == world.revision()) return;
+        if (still_current(world)) {
+            revision_ = world.revision();
+            return;
+        }
+    }
     const Vec3 g{margin, margin, margin};
     refill(world, {need.min - g, need.max + g});
+}
+
+// Whether a refill of the same box would gather the same triangles although the world changed
+// (objects elsewhere moved): nothing was removed since, the objects whose boxes meet the box are
+// the ones it was filled from, and none of them changed. Their triangles are then what the cache
+// holds (the order of the world's listing may differ, which no cast sees: the tie rule orders hits
+// by time, object and triangle).
+bool TriangleCache::still_current(const World& world) {
+    if (world.removal_revision() > revision_) return false;
+    // A working list per thread (kept out of the class: its layout stays as it was).
+    thread_local std::vector<std::uint32_t> current;
+    current.clear();
+    world.objects_in(box_, current, filter_);
+    if (current.size() != objects_.size()) return false;
+    for (const std::uint32_t id : current) {
+        if (world.object_revision(id) > revision_) return false;
+        bool listed = false;
+        for (const std::uint32_t had : objects_) listed = listed || had == id;
+        if (!listed) return false;
+    }
+    return true;
 }
 
 void TriangleCache::refill(const World& world, const AABB& box) {

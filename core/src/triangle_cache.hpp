@@ -116,13 +116,14 @@ private:
     template <class Sweep>
     WorldHit sweep_in_order(std::size_t count, Vec3 motion, float len, Sweep&& sweep) const;
     void refill(const World& world, const AABB& box);
+    bool still_current(const World& world);
 
     bool enabled_ = true;
     bool usable_ = false;                // filled without overflowing kCapacity
     AABB box_{{1, 1, 1}, {-1, -1, -1}};  // empty: nothing cached yet
     std::uint64_t revision_ = 0;         // the world's revision when it was filled
     QueryFilter filter_;
-    std::vector<std::uint32_t> objects_;  // refill's working list
+    std::vector<std::uint32_t> objects_;  // the objects it was last filled from
     std::vector<CachedTriangle> triangles_;
     std::vector<BoxBlock> boxes4_;  // sized once for kCapacity, never shrunk
     // One per cached triangle, valid where has_axes; never cleared, so a refill copies and zeroes

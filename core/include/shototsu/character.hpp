@@ -22,6 +22,7 @@
 #include <span>
 #include <vector>
 
+#include "shototsu/broadphase.hpp"
 #include "shototsu/world.hpp"
 
 namespace shototsu {
@@ -246,10 +247,17 @@ private:
     bool needs_depenetration_ = true;
     std::vector<Obstacle> obstacles_;
     detail::TriangleCacheHandle cache_;
+    // Reused by the queries of a move (what they hold between moves means nothing).
+    struct Scratch {
+        std::vector<WorldContact> contacts;
+        std::vector<WorldRayCrossing> crossings;
+        std::vector<std::uint32_t> objects;
+    };
+    mutable Scratch scratch_;
 };
 
 /// Many characters moved in one call (the batch form of the JS API): structure-of-arrays state,
-/// and characters never overlap one another — each sees its neighbours (found through the tree
+/// and characters never overlap one another — each sees its neighbours (found through the
 /// broadphase) as obstacles: those already moved where they ended, the others where their ground
 /// carries them (carried_position), so riders of one platform move together. Moves run in index
 /// order, so results are deterministic.
@@ -292,6 +300,15 @@ private:
     std::vector<CharacterController> controllers_;
     std::vector<CharacterMove> moves_;
     std::vector<float> positions_;
+    // Reused by move_all (what they hold between calls means nothing).
+    struct Scratch {
+        std::vector<Vec3> carried;
+        std::vector<AABB> boxes;
+        std::vector<BoxPair> pairs;
+        std::vector<std::uint32_t> first, fill, neighbours;
+        std::vector<CharacterController::Obstacle> obstacles;
+    };
+    Scratch scratch_;
 };
 
 }  // namespace shototsu
