@@ -6,6 +6,19 @@
 
 namespace shototsu {
 
+namespace {
+
+detail::DVec3 dmin3(detail::DVec3 a, detail::DVec3 b, detail::DVec3 c) {
+    using detail::dmin;
+    return {dmin(dmin(a.x, b.x), c.x), dmin(dmin(a.y, b.y), c.y), dmin(dmin(a.z, b.z), c.z)};
+}
+detail::DVec3 dmax3(detail::DVec3 a, detail::DVec3 b, detail::DVec3 c) {
+    using detail::dmax;
+    return {dmax(dmax(a.x, b.x), c.x), dmax(dmax(a.y, b.y), c.y), dmax(dmax(a.z, b.z), c.z)};
+}
+
+}  // namespace
+
 float intersect_ray_triangle(Vec3 origin, Vec3 dir, const Triangle& tri, float max_s) {
     using namespace detail;
     if (!is_finite(origin) || !is_finite(dir) || !(max_s >= 0.0f)) return -1.0f;
@@ -26,6 +39,16 @@ float intersect_ray_triangle(Vec3 origin, Vec3 dir, const Triangle& tri, float m
     const DVec3 n = cross(pb - pa, pc - pa);
     const double s = dot(n, pa) / dot(n, d);
     if (!(s >= 0.0 && s <= static_cast<double>(max_s))) return -1.0f;
+    // The hit must lie in the triangle's box. For a line within rounding of the plane the edge
+    // signs can read as inside while the distance along it is rounding (a line 1e-40 off the
+    // plane through a vertex 2 m behind the origin hits at s = 0); that is a parallel line, a
+    // miss. The slack, 5e-8 of the magnitudes (relative to the origin), is far above the rounding
+    // of a real hit and below the world's traversal slop, so a box the world culls never hits.
+    const DVec3 q = d * s, lo = dmin3(pa, pb, pc), hi = dmax3(pa, pb, pc);
+    const double slack = 5e-8 * (max_abs(p) + dmax(max_abs(lo), max_abs(hi)));
+    if (q.x < lo.x - slack || q.x > hi.x + slack || q.y < lo.y - slack || q.y > hi.y + slack || q.z < lo.z - slack ||
+        q.z > hi.z + slack)
+        return -1.0f;
     return static_cast<float>(s);
 }
 

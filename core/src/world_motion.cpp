@@ -136,6 +136,15 @@ const char* World::update_mesh(std::uint32_t id, std::span<const float> position
 
 // ---- the top level ----------------------------------------------------------------------------
 
+float World::scene_magnitude() const {
+    refresh_top();
+    if (top_.nodes.empty()) return 0.0f;
+    const AABB& b = top_.nodes[0].box;
+    if (b.min.x > b.max.x) return 0.0f;
+    const Vec3 m = vmax(vabs(b.min), vabs(b.max));
+    return maxf(maxf(m.x, m.y), m.z);
+}
+
 void World::refresh_top() const {
     if (!top_structure_dirty_ && !top_boxes_dirty_) return;
     if (!top_structure_dirty_) {

@@ -5,6 +5,7 @@
 // swept-shape casts live in world_cast.cpp.
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <type_traits>
 #include <utility>
 
@@ -358,10 +359,18 @@ void World::mesh_triangles_in(std::uint32_t slot, const AABB& box,
 namespace {
 
 // A query box grown by the traversal slop (tol::kTraversalSlopRel) of its own magnitude, so that
-// rounding in building it never culls a triangle that exactly touches the query.
-AABB grown_query_box(const AABB& b) {
+// rounding in building it never culls a triangle that exactly touches the query; and by the
+// contacts' touching noise: triangle_sphere and triangle_capsule call a shape touching when it
+// is within the rounding of their double arithmetic, relative to the triangle's magnitude too
+// (a zero-radius capsule 1e-37 from a 15 m triangle touches it), which is below
+// tol::kCoincidentRel of the scene's magnitude `scene` (every triangle lies in its box). The
+// smallest normal float covers the denormal range, where relative margins round to 0.
+AABB grown_query_box(const AABB& b, float scene) {
     const Vec3 m = vmax(vabs(b.min), vabs(b.max));
-    const float slop = tol::kTraversalSlopRel * maxf(maxf(m.x, m.y), m.z);
+    const float own = maxf(maxf(m.x, m.y), m.z);
+    const float slop = tol::kTraversalSlopRel * own +
+                       2.0f * static_cast<float>(tol::kCoincidentRel * static_cast<double>(maxf(own, scene))) +
+                       std::numeric_limits<float>::min();
     const Vec3 g{slop, slop, slop};
     return {b.min - g, b.max + g};
 }
@@ -401,7 +410,7 @@ std::size_t World::overlap_sphere(Vec3 center, float radius, std::vector<WorldCo
     const std::size_t before = out.size();
     const Sphere sphere{center, radius};
     for_each_shape_in(
-        grown_query_box(aabb_of_sphere(sphere)), filter,
+        grown_query_box(aabb_of_sphere(sphere), scene_magnitude()), filter,
         [&](std::uint32_t id, std::uint32_t tri, const Triangle& t) {
             const Contact c = triangle_sphere(t, sphere);
             if (!c.hit) return;
@@ -423,7 +432,7 @@ std::size_t World::overlap_capsule(Vec3 a, Vec3 b, float radius, std::vector<Wor
     const std::size_t before = out.size();
     const Capsule cap{a, b, radius};
     for_each_shape_in(
-        grown_query_box(aabb_of_capsule(cap)), filter,
+        grown_query_box(aabb_of_capsule(cap), scene_magnitude()), filter,
         [&](std::uint32_t id, std::uint32_t tri, const Triangle& t) {
             const Contact c = triangle_capsule(t, cap);
             if (!c.hit) return;

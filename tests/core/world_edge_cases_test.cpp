@@ -10,6 +10,8 @@
 
 #include "capsule_reference.hpp"
 #include "meshes.hpp"
+#include "shototsu/cast.hpp"
+#include "shototsu/overlap.hpp"
 #include "shototsu/world.hpp"
 
 using namespace shototsu;
@@ -736,4 +738,87 @@ TEST_CASE("World queries: non-finite and degenerate arguments of every query are
     CHECK_FALSE(w.floor(kInf, 0, 10).hit);
     CHECK(w.floor(0, 0, kInf).hit);
     CHECK_FALSE(w.floor(0, 0, -kInf).hit);
+}
+
+TEST_CASE("World::raycast: a line within rounding of a triangle's plane through a vertex behind the ray misses") {
+    // Found by the world fuzz target. The line (0, 0, 2) + t (2^-130, 0, 8.0625) lies within
+    // rounding of the plane of triangle 1 and passes its vertex (0, 0, 0) at t = -2: the edge
+    // signs read as on the edges there and the distance along the line rounded to 0, a hit at the
+    // origin, 2 m above the triangle's box, which the world culled. The triangle lies wholly below
+    // z = 0.0625 and the ray at z >= 2, so the exact answer is a miss for both.
+    MeshData m;
+    m.tri(m.vertex({-0x1.fffffep+5f, -0x1.fffffep+5f, -0x1.fffffep-9f}),
+          m.vertex({-0x1.ab7e02p-113f, 0x1.848p-135f, 0x1p-4f}), m.vertex({0, 0, 0}));
+    const Vec3 o{0, 0, 2}, d{0x1p-130f, 0, 0x1.02p+3f};
+    const Triangle t{
+        {-0x1.fffffep+5f, -0x1.fffffep+5f, -0x1.fffffep-9f}, {-0x1.ab7e02p-113f, 0x1.848p-135f, 0x1p-4f}, {0, 0, 0}};
+    CHECK(intersect_ray_triangle(o, normalize_or(d, {0, 0, 0}), t, 1.0f) < 0.0f);
+    CHECK(intersect_ray_triangle(o, normalize_or(d, {0, 0, 0}), t, INFINITY) < 0.0f);
+    const World w = build({m});
+    CHECK_FALSE(w.raycast(o, d, 1.0f).hit);
+    CHECK_FALSE(w.raycast_any(o, d, 1.0f));
+}
+
+TEST_CASE("intersect_ray_triangle: a hit of a line near a triangle's plane lies in its box") {
+    // Lines through a vertex, along a direction within a few float roundings of the plane, with
+    // the origin up to 4 triangle sizes away along the line, behind or ahead of the vertex; at
+    // mixed scales. Wherever the answer is a hit, the hit point lies in the triangle's box grown
+    // by 1e-6 of the magnitudes (computed in double, an independent check of the point).
+    Rng rng(20261127);
+    int hits = 0, near_plane = 0;
+    for (int i = 0; i < 200000; ++i) {
+        const float scale = rng.log_uniform(1e-3f, 1e3f);
+        const Triangle t{rng.vec(-scale, scale), rng.vec(-scale, scale), rng.vec(-scale, scale)};
+        const Vec3 e = rng.unit() < 0.5 ? t.b - t.a : t.c - t.a;
+        const Vec3 nrm = cross(t.b - t.a, t.c - t.a);
+        // An in-plane direction, nudged off the plane by a tiny multiple of the normal.
+        Vec3 dir = normalize_or(e + normalize_or(nrm, {0, 0, 0}) * (length(e) * rng.uniform(-1e-7f, 1e-7f)), {0, 0, 0});
+        if (dir == Vec3{0, 0, 0}) continue;
+        const float back = rng.uniform(-4.0f, 4.0f) * scale;
+        const Vec3 o = t.a - dir * back;
+        const float s = intersect_ray_triangle(o, dir, t, INFINITY);
+        if (std::fabs(dot(normalize_or(nrm, {0, 0, 0}), dir)) < 1e-6f) ++near_plane;
+        if (s < 0.0f) continue;
+        ++hits;
+        const double px = double(o.x) + double(dir.x) * s, py = double(o.y) + double(dir.y) * s,
+                     pz = double(o.z) + double(dir.z) * s;
+        const AABB box = aabb_of_triangle(t);
+        const double slack =
+            1e-6 * (std::fabs(back) + scale + maxf(maxf(std::fabs(o.x), std::fabs(o.y)), std::fabs(o.z)));
+        const bool in = px >= box.min.x - slack && px <= box.max.x + slack && py >= box.min.y - slack &&
+                        py <= box.max.y + slack && pz >= box.min.z - slack && pz <= box.max.z + slack;
+        if (!in) {
+            CAPTURE(i, s, px, py, pz);
+            CHECK(in);
+        }
+    }
+    CHECK(hits > 1000);
+    CHECK(near_plane > 100000);
+}
+
+TEST_CASE("World::overlap_capsule: a contact within the touching noise of a large triangle is not culled") {
+    // Found by the world fuzz target. The zero-radius capsule from (3.4e-43, 0, 0) to the
+    // origin passes 1.2e-37 from a 15 m triangle: within the rounding of
+    // triangle_capsule's double arithmetic at that scale, so it touches (depth 4e-16). The
+    // world grew the query box by its own magnitude, 0 here, and culled the triangle below it.
+    MeshData m;
+    m.tri(m.vertex({-0x1.04p+3f, -0x1.04p+3f, -0x1.f4p+3f}), m.vertex({-0.0f, -0x1.a79dfep+0f, -0x1.04p+3f}),
+          m.vertex({0x1.e2p-142f, -0x1.050504p-122f, 0x1.06p-142f}));
+    const Triangle t{{-0x1.04p+3f, -0x1.04p+3f, -0x1.f4p+3f},
+                     {-0.0f, -0x1.a79dfep+0f, -0x1.04p+3f},
+                     {0x1.e2p-142f, -0x1.050504p-122f, 0x1.06p-142f}};
+    const Vec3 a{0x1.e2p-142f, 0, 0}, b{0, 0, 0};
+    const World w = build({m});
+    const Contact want = triangle_capsule(t, {a, b, 0.0f});
+    REQUIRE(want.hit);
+    std::vector<WorldContact> got;
+    REQUIRE(w.overlap_capsule(a, b, 0.0f, got) == 1);
+    CHECK(got[0].triangle == 0);
+    CHECK(same_bits(got[0].depth, want.depth));
+    // The sphere form at either end agrees with triangle_sphere too.
+    for (const Vec3 c : {a, b}) {
+        got.clear();
+        const Contact ks = triangle_sphere(t, {c, 0.0f});
+        CHECK(w.overlap_sphere(c, 0.0f, got) == (ks.hit ? 1u : 0u));
+    }
 }

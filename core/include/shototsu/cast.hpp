@@ -70,8 +70,10 @@ TriangleCastHit intersect_segment_triangle(const Segment& s, const Triangle& tri
 /// intersect_segment_triangle: the side of each edge is a scalar triple product in double whose
 /// sign is taken as 0 (on the edge, which counts) when within its rounding bound, so a ray
 /// through a shared edge or vertex of a mesh always hits one of the triangles there. A ray
-/// parallel to the plane (within rounding) and a zero-area triangle miss. The fast path of the
-/// mesh world's raycasts; non-finite input misses.
+/// parallel to the plane (within rounding) and a zero-area triangle miss; so does a line so near
+/// the plane that its distance along it would put the hit outside the triangle's box (by more
+/// than 5e-8 of the magnitudes): a hit always lies in that box, which the world culls by. The
+/// fast path of the mesh world's raycasts; non-finite input misses.
 float intersect_ray_triangle(Vec3 origin, Vec3 dir, const Triangle& tri, float max_s);
 
 /// Segment against a solid capsule: the infinite cylinder clipped to the axis, then the two end

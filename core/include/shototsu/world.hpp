@@ -410,6 +410,8 @@ private:
     void mesh_triangles_in(std::uint32_t id, const AABB& box,
                            void (*emit)(void*, std::uint32_t, std::uint32_t, const Triangle&), void* ctx) const;
     void refresh_top() const;
+    /// The largest absolute coordinate of the live objects' boxes (0 for an empty world).
+    float scene_magnitude() const;
     bool object_passes(std::uint32_t id, const QueryFilter& filter) const;
     Object* live(std::uint32_t id);
     const Object* live(std::uint32_t id) const;
