@@ -528,6 +528,24 @@ TEST_CASE("World objects: a placed triangle a denormal step beyond a large query
     CHECK(visited(beyond) <= 2);
 }
 
+TEST_CASE("World objects: a query box at an instance's position finds the triangles placed onto it") {
+    // Local vertices 1e-7 from the origin round onto the position (-64, -64, -64) when placed;
+    // the query box is that point, so in local space it is the origin, 1e-7 from the triangle.
+    const float p = -0x1.fffffep+5f;
+    const std::vector<float> positions{1e-7f, 1e-7f, 1e-7f, 2e-7f, 1e-7f, 1e-7f, 1e-7f, 2e-7f, 1e-7f};
+    World w;
+    const std::uint32_t mesh = w.add_mesh(positions).object;
+    const std::uint32_t inst = w.add_instance(mesh).object;
+    REQUIRE(w.teleport(mesh, Transform{{p, p, p}, {}, 1}) == nullptr);
+    REQUIRE(w.teleport(inst, Transform{{p, p, p}, {}, 1}) == nullptr);
+    const AABB box{{p, p, p}, {p, p, p}};
+    for (const std::uint32_t id : {mesh, inst}) REQUIRE(test::ref_triangle_meets_box(w.triangle(id, 0), box));
+    std::vector<std::uint32_t> seen;
+    w.for_each_triangle_in(box, [&](std::uint32_t id, std::uint32_t, const Triangle&) { seen.push_back(id); });
+    std::sort(seen.begin(), seen.end());
+    CHECK(seen == std::vector<std::uint32_t>{mesh, inst});
+}
+
 TEST_CASE("World objects: moving an object away and back gives the same answers bit for bit") {
     DynamicScene sc;
     sc.step(0);
