@@ -490,6 +490,62 @@ TEST_CASE("World objects: for_each_triangle_in visits every placed triangle whos
     }
 }
 
+TEST_CASE("World objects: a placed triangle a denormal step beyond a large query box is not one it meets") {
+    // The query box spans 64 m in x and ends at 2.4e-38; the instance's triangle lies in the
+    // plane x = 3.9e-37, beyond it. Measured from the box's centre (-32) in double, the triangle
+    // reads as on the face; compared in float it is outside, and the world may cull it.
+    const float px = 0x1.060606p-121f;
+    const Triangle placed{{px, 0, 0}, {px, 1, 0}, {px, 0, 1}};
+    const AABB beyond{{-0x1.fffffep+5f, -0x1.020002p-9f, 0}, {0x1.0404p-125f, 0, 5}};
+    CHECK_FALSE(test::ref_triangle_meets_box(placed, beyond));
+    AABB touching = beyond;
+    touching.max.x = px;
+    CHECK(test::ref_triangle_meets_box(placed, touching));
+    touching.max.x = std::nextafter(px, 0.0f);
+    CHECK_FALSE(test::ref_triangle_meets_box(placed, touching));
+
+    World w;
+    const std::vector<float> positions{0, 0, 0, 0, 1, 0, 0, 0, 1};
+    const std::uint32_t mesh = w.add_mesh(positions).object;
+    const std::uint32_t inst = w.add_instance(mesh).object;
+    REQUIRE(w.teleport(mesh, Transform{{px, 0, 0}, {}, 1}) == nullptr);
+    REQUIRE(w.teleport(inst, Transform{{px, 0, 0}, {}, 1}) == nullptr);
+    for (const std::uint32_t id : {mesh, inst}) {
+        const Triangle t = w.triangle(id, 0);
+        REQUIRE(same_bits(t.a, placed.a));
+        REQUIRE(same_bits(t.b, placed.b));
+        REQUIRE(same_bits(t.c, placed.c));
+    }
+    const auto visited = [&](const AABB& box) {
+        int n = 0;
+        w.for_each_triangle_in(box, [&](std::uint32_t, std::uint32_t, const Triangle&) { ++n; });
+        return n;
+    };
+    // Touching counts: both are visited when the box reaches the plane.
+    touching.max.x = px;
+    CHECK(visited(touching) == 2);
+    // Beyond it neither meets the box, so the superset the world promises may be empty.
+    CHECK(visited(beyond) <= 2);
+}
+
+TEST_CASE("World objects: a query box at an instance's position finds the triangles placed onto it") {
+    // Local vertices 1e-7 from the origin round onto the position (-64, -64, -64) when placed;
+    // the query box is that point, so in local space it is the origin, 1e-7 from the triangle.
+    const float p = -0x1.fffffep+5f;
+    const std::vector<float> positions{1e-7f, 1e-7f, 1e-7f, 2e-7f, 1e-7f, 1e-7f, 1e-7f, 2e-7f, 1e-7f};
+    World w;
+    const std::uint32_t mesh = w.add_mesh(positions).object;
+    const std::uint32_t inst = w.add_instance(mesh).object;
+    REQUIRE(w.teleport(mesh, Transform{{p, p, p}, {}, 1}) == nullptr);
+    REQUIRE(w.teleport(inst, Transform{{p, p, p}, {}, 1}) == nullptr);
+    const AABB box{{p, p, p}, {p, p, p}};
+    for (const std::uint32_t id : {mesh, inst}) REQUIRE(test::ref_triangle_meets_box(w.triangle(id, 0), box));
+    std::vector<std::uint32_t> seen;
+    w.for_each_triangle_in(box, [&](std::uint32_t id, std::uint32_t, const Triangle&) { seen.push_back(id); });
+    std::sort(seen.begin(), seen.end());
+    CHECK(seen == std::vector<std::uint32_t>{mesh, inst});
+}
+
 TEST_CASE("World objects: moving an object away and back gives the same answers bit for bit") {
     DynamicScene sc;
     sc.step(0);
