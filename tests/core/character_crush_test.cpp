@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "capsule_reference.hpp"
+#include "character_support.hpp"
 #include "meshes.hpp"
 #include "overlap_reference.hpp"
 #include "shototsu/character.hpp"
@@ -24,14 +25,6 @@ using namespace shototsu::test;
 namespace {
 
 constexpr float kGravity = 9.81f;
-
-CharacterSettings settings() {
-    CharacterSettings s;
-    s.radius = 0.35f;
-    s.height = 1.7f;
-    s.skin_width = 0.01f;
-    return s;
-}
 
 std::uint32_t add_box_object(World& w, Vec3 lo, Vec3 hi) {
     MeshData m;
@@ -71,6 +64,10 @@ struct Probe {
     std::function<void(World&, float)> pose;  // sets the movers' poses for time t
     float dt = 1.0f / 60.0f;
     float vy = 0.0f;
+
+    explicit Probe(float step) : dt(step) {}
+    // The floor every case stands on: a 12 m slab whose top is y = 0.
+    void add_floor() { objects.push_back(add_box_object(w, {-6, -0.2f, -6}, {6, 0, 6})); }
 
     CharacterMove step(CharacterController& ch, float t) {
         pose(w, t);
@@ -119,10 +116,9 @@ TEST_CASE("character crushed: the reference penetration agrees with the world's 
 TEST_CASE("character crushed: a door closing it against a wall squeezes it out past the door's end") {
     for (const float dt : kDts) {
         INFO("dt = " << dt);
-        Probe p;
-        p.dt = dt;
+        Probe p(dt);
         const CharacterSettings s = settings();
-        p.objects.push_back(add_box_object(p.w, {-6, -0.2f, -6}, {6, 0, 6}));
+        p.add_floor();
         // The wall, 1 cm beyond the door's closed position (x = -0.05).
         p.objects.push_back(add_box_object(p.w, {-0.6f, 0, -3}, {-0.06f, 2.5f, 1}));
         // The door: 1.2 m from its hinge at the origin along +x, swinging toward -z to lie along
@@ -162,8 +158,7 @@ TEST_CASE("character crushed: a door closing it against a wall squeezes it out p
 TEST_CASE("character crushed: a lift carrying it into a ceiling squeezes it off the lift") {
     for (const float dt : kDts) {
         INFO("dt = " << dt);
-        Probe p;
-        p.dt = dt;
+        Probe p(dt);
         const CharacterSettings s = settings();
         p.objects.push_back(add_box_object(p.w, {-6, -1.2f, -6}, {6, -1.0f, 6}));  // the shaft's floor
         const float ceiling = 2.6f;
@@ -215,10 +210,9 @@ TEST_CASE("character crushed: a lift carrying it into a ceiling squeezes it off 
 TEST_CASE("character crushed: a piston driving it into a corner squeezes it out along the pinch") {
     for (const float dt : kDts) {
         INFO("dt = " << dt);
-        Probe p;
-        p.dt = dt;
+        Probe p(dt);
         const CharacterSettings s = settings();
-        p.objects.push_back(add_box_object(p.w, {-6, -0.2f, -6}, {6, 0, 6}));
+        p.add_floor();
         p.objects.push_back(add_box_object(p.w, {2.0f, 0, -3}, {2.5f, 3, 3}));          // wall ahead
         p.objects.push_back(add_box_object(p.w, {-3.0f, 0, -1.5f}, {2.5f, 3, -1.0f}));  // wall beside
         // The piston: 1.49 m wide along the side wall, its face from x = 0 to x = 1.7 at 1 m/s
@@ -256,10 +250,9 @@ TEST_CASE("character crushed: a piston driving it into a corner squeezes it out 
 TEST_CASE("character crushed: a slab coming down to less than its diameter above the floor squeezes it out") {
     for (const float dt : kDts) {
         INFO("dt = " << dt);
-        Probe p;
-        p.dt = dt;
+        Probe p(dt);
         const CharacterSettings s = settings();
-        p.objects.push_back(add_box_object(p.w, {-6, -0.2f, -6}, {6, 0, 6}));
+        p.add_floor();
         // The slab: 1.6 m square, its underside from 2.5 m down to 0.5 m (less than the capsule's
         // 0.7 m diameter) at 1 m/s.
         const std::uint32_t slab = add_box_object(p.w, {-0.8f, 0, -0.8f}, {0.8f, 0.4f, 0.8f});
@@ -300,8 +293,7 @@ TEST_CASE("character crushed: a slab coming down to less than its diameter above
 TEST_CASE("character crushed: under a slab too wide to leave, it stays crushed, out of the floor") {
     for (const float dt : kDts) {
         INFO("dt = " << dt);
-        Probe p;
-        p.dt = dt;
+        Probe p(dt);
         const CharacterSettings s = settings();
         const std::uint32_t floor = add_box_object(p.w, {-8, -0.2f, -8}, {8, 0, 8});
         p.objects.push_back(floor);
@@ -350,9 +342,8 @@ TEST_CASE("character crushed: random boxes moving and turning through a room nev
     int crushed = 0;
     for (int scene = 0; scene < 300; ++scene) {
         const float dt = kDts[scene % 3];
-        Probe p;
-        p.dt = dt;
-        p.objects.push_back(add_box_object(p.w, {-6, -0.2f, -6}, {6, 0, 6}));
+        Probe p(dt);
+        p.add_floor();
         for (int k = 0; k < 3; ++k) {
             const Vec3 c{2.0f * u(rng), 1.0f + u(rng), 2.0f * u(rng)};
             const Vec3 h{0.2f + 0.8f * std::fabs(u(rng)), 0.2f + 1.5f * std::fabs(u(rng)),

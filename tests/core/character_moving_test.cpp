@@ -7,6 +7,7 @@
 #include <cmath>
 #include <vector>
 
+#include "character_support.hpp"
 #include "meshes.hpp"
 #include "shototsu/character.hpp"
 #include "shototsu/particles.hpp"
@@ -20,14 +21,6 @@ constexpr float kGravity = 9.81f;
 // The probes: "never sinks" and "never lifts off" (m), and the disc's carry error after 10 s.
 constexpr float kMaxSink = 1e-3f;
 constexpr float kDiscCarryError = 1e-2f;
-
-CharacterSettings settings() {
-    CharacterSettings s;
-    s.radius = 0.35f;
-    s.height = 1.7f;
-    s.skin_width = 0.01f;
-    return s;
-}
 
 MeshData box_mesh(Vec3 lo, Vec3 hi) {
     MeshData m;

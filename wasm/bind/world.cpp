@@ -166,16 +166,19 @@ std::uintptr_t contactsPointer() { return reinterpret_cast<std::uintptr_t>(g_fla
 // Every crossing of a ray, flattened 4 words each into the same scratch array as the contacts:
 // distance, object (u32), triangle (u32), front (0/1).
 std::vector<WorldRayCrossing> g_crossings;
+void put_crossing(float* out, const WorldRayCrossing& c) {
+    out[0] = c.distance;
+    std::memcpy(out + 1, &c.object, 4);
+    std::memcpy(out + 2, &c.triangle, 4);
+    out[3] = c.front ? 1.0f : 0.0f;
+}
 std::uint32_t raycastAll(const World& w, VEC3_ARGS(o), VEC3_ARGS(d), float max_distance, FILTER_ARGS) {
     g_crossings.clear();
     w.raycast_all(VEC3(o), VEC3(d), max_distance, g_crossings, FILTER);
     g_flat.resize(g_crossings.size() * 4);
     float* out = g_flat.data();
     for (const WorldRayCrossing& c : g_crossings) {
-        out[0] = c.distance;
-        std::memcpy(out + 1, &c.object, 4);
-        std::memcpy(out + 2, &c.triangle, 4);
-        out[3] = c.front ? 1.0f : 0.0f;
+        put_crossing(out, c);
         out += 4;
     }
     return static_cast<std::uint32_t>(g_crossings.size());
@@ -189,10 +192,7 @@ std::uint32_t flatten_crossings(const World& w) {
     g_flat.resize(g_crossings.size() * 13);
     float* out = g_flat.data();
     for (const WorldRayCrossing& c : g_crossings) {
-        out[0] = c.distance;
-        std::memcpy(out + 1, &c.object, 4);
-        std::memcpy(out + 2, &c.triangle, 4);
-        out[3] = c.front ? 1.0f : 0.0f;
+        put_crossing(out, c);
         const Triangle t = w.triangle(c.object, c.triangle);
         out[4] = t.a.x, out[5] = t.a.y, out[6] = t.a.z;
         out[7] = t.b.x, out[8] = t.b.y, out[9] = t.b.z;
