@@ -198,7 +198,7 @@ void TriangleCache::prepare(const World& world, const AABB& need, float margin) 
 // by time, object and triangle).
 bool TriangleCache::still_current(const World& world) {
     if (world.removal_revision() > revision_) return false;
-    // A working list per thread (kept out of the class: its layout stays as it was).
+    // The objects meeting the box now: a working list per thread, reused across calls.
     thread_local std::vector<std::uint32_t> current;
     current.clear();
     world.objects_in(box_, current, filter_);
