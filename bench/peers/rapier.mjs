@@ -72,25 +72,60 @@ export function prepareParticles(world, params) {
   };
 }
 
+/**
+ * What S2 and S5 share: one KinematicCharacterController (the given offset, autostep, snap to
+ * ground, slope limit) moving capsules on kinematic position-based bodies in world `w`.
+ */
+function characterKit(w, { offset, stepHeight, snapDistance, maxSlope }) {
+  const controller = w.createCharacterController(offset);
+  controller.enableAutostep(stepHeight, 0.2, false);
+  controller.enableSnapToGround(snapDistance);
+  controller.setMaxSlopeClimbAngle((maxSlope * Math.PI) / 180);
+  return {
+    /** A capsule character at (x, y, z): its body, collider, position and vertical speed. */
+    add(x, y, z, halfHeight, radius) {
+      const body = w.createRigidBody(RAPIER.RigidBodyDesc.kinematicPositionBased().setTranslation(x, y, z));
+      const collider = w.createCollider(
+        RAPIER.ColliderDesc.capsule(halfHeight, radius).setCollisionGroups(MOVER_GROUPS),
+        body,
+      );
+      return { body, collider, position: { x, y, z }, vy: 0 };
+    },
+    /** Moves c by the controller's answer for `desired`; a grounded character stops falling. */
+    move(c, desired) {
+      controller.computeColliderMovement(c.collider, desired, undefined, MOVER_GROUPS);
+      const m = controller.computedMovement();
+      if (controller.computedGrounded()) c.vy = 0;
+      c.position.x += m.x;
+      c.position.y += m.y;
+      c.position.z += m.z;
+      c.body.setNextKinematicTranslation(c.position);
+    },
+    readPositions(chars, out) {
+      chars.forEach((c, k) => {
+        out[3 * k] = c.position.x;
+        out[3 * k + 1] = c.position.y;
+        out[3 * k + 2] = c.position.z;
+      });
+    },
+    dispose() {
+      controller.free();
+      w.free();
+    },
+  };
+}
+
 export function prepareCharacters(world, params) {
-  const { radius, halfHeight, gravity, stepHeight, snapDistance, maxSlope } = params;
+  const { radius, halfHeight, gravity } = params;
   return {
     spawn(spawn) {
       const w = newWorld(world, 0);
       w.timestep = params.dt;
-      const controller = w.createCharacterController(0.01);
-      controller.enableAutostep(stepHeight, 0.2, false);
-      controller.enableSnapToGround(snapDistance);
-      controller.setMaxSlopeClimbAngle((maxSlope * Math.PI) / 180);
+      const kit = characterKit(w, { ...params, offset: 0.01 });
       const chars = [];
       for (let k = 0; k < spawn.count; k++) {
         const [x, y, z] = spawn.positions.subarray(3 * k, 3 * k + 3);
-        const body = w.createRigidBody(RAPIER.RigidBodyDesc.kinematicPositionBased().setTranslation(x, y, z));
-        const collider = w.createCollider(
-          RAPIER.ColliderDesc.capsule(halfHeight, radius).setCollisionGroups(MOVER_GROUPS),
-          body,
-        );
-        chars.push({ body, collider, position: { x, y, z }, vy: 0, walk: spawn.velocities.subarray(3 * k, 3 * k + 3) });
+        chars.push({ ...kit.add(x, y, z, halfHeight, radius), walk: spawn.velocities.subarray(3 * k, 3 * k + 3) });
       }
       w.step(); // colliders into the broad phase before the first query
       const desired = { x: 0, y: 0, z: 0 };
@@ -101,27 +136,12 @@ export function prepareCharacters(world, params) {
             desired.x = c.walk[0] * dt;
             desired.y = c.vy * dt;
             desired.z = c.walk[2] * dt;
-            controller.computeColliderMovement(c.collider, desired, undefined, MOVER_GROUPS);
-            const m = controller.computedMovement();
-            if (controller.computedGrounded()) c.vy = 0;
-            c.position.x += m.x;
-            c.position.y += m.y;
-            c.position.z += m.z;
-            c.body.setNextKinematicTranslation(c.position);
+            kit.move(c, desired);
           }
           w.step();
         },
-        readPositions(out) {
-          chars.forEach((c, k) => {
-            out[3 * k] = c.position.x;
-            out[3 * k + 1] = c.position.y;
-            out[3 * k + 2] = c.position.z;
-          });
-        },
-        dispose() {
-          controller.free();
-          w.free();
-        },
+        readPositions: (out) => kit.readPositions(chars, out),
+        dispose: () => kit.dispose(),
       };
     },
   };
@@ -207,7 +227,7 @@ export function prepareRays(mesh) {
  * character's body to its last computed position), then each character's move.
  */
 export function prepareMovingCharacters(scene, params) {
-  const { radius, height, skinWidth, gravity, stepHeight, snapDistance, maxSlope } = params;
+  const { radius, height, skinWidth, gravity } = params;
   const w = new RAPIER.World({ x: 0, y: 0, z: 0 });
   const bodies = {};
   for (const [name, o] of Object.entries(scene.objects)) {
@@ -222,18 +242,12 @@ export function prepareMovingCharacters(scene, params) {
     );
     bodies[name] = body;
   }
-  const controller = w.createCharacterController(skinWidth);
-  controller.enableAutostep(stepHeight, 0.2, false);
-  controller.enableSnapToGround(snapDistance);
-  controller.setMaxSlopeClimbAngle((maxSlope * Math.PI) / 180);
-  const chars = scene.chars.map((c) => {
-    const body = w.createRigidBody(RAPIER.RigidBodyDesc.kinematicPositionBased().setTranslation(c.x, c.y, c.z));
-    const collider = w.createCollider(
-      RAPIER.ColliderDesc.capsule(0.5 * height - radius, radius).setCollisionGroups(MOVER_GROUPS),
-      body,
-    );
-    return { body, collider, position: { x: c.x, y: c.y, z: c.z }, vy: 0, vx: c.vx, vz: c.vz };
-  });
+  const kit = characterKit(w, { ...params, offset: skinWidth });
+  const chars = scene.chars.map((c) => ({
+    ...kit.add(c.x, c.y, c.z, 0.5 * height - radius, radius),
+    vx: c.vx,
+    vz: c.vz,
+  }));
   const desired = { x: 0, y: 0, z: 0 };
   return {
     name,
@@ -254,25 +268,10 @@ export function prepareMovingCharacters(scene, params) {
         desired.x = walk ? c.vx * dt : 0;
         desired.y = c.vy * dt;
         desired.z = walk ? c.vz * dt : 0;
-        controller.computeColliderMovement(c.collider, desired, undefined, MOVER_GROUPS);
-        const m = controller.computedMovement();
-        if (controller.computedGrounded()) c.vy = 0;
-        c.position.x += m.x;
-        c.position.y += m.y;
-        c.position.z += m.z;
-        c.body.setNextKinematicTranslation(c.position);
+        kit.move(c, desired);
       }
     },
-    readPositions(out) {
-      chars.forEach((c, k) => {
-        out[3 * k] = c.position.x;
-        out[3 * k + 1] = c.position.y;
-        out[3 * k + 2] = c.position.z;
-      });
-    },
-    dispose() {
-      controller.free();
-      w.free();
-    },
+    readPositions: (out) => kit.readPositions(chars, out),
+    dispose: () => kit.dispose(),
   };
 }
