@@ -246,7 +246,8 @@ CharacterMove CharacterController::move(Vec3 displacement, float dt) {
     const bool rising = displacement.y > 0.0f;
     // 0. Ride what it stood on, then be pushed out of what moved into it.
     const Vec3 start = position_;
-    if (grounded_ && ground_object_ != kNoIndex && world_->moved(ground_object_)) position_ = ride(position_, out);
+    if (grounded_ && ground_object_ != kNoIndex && world_->moved(ground_object_))
+        position_ = carry_until_blocked(position_, ride(position_, out));
     const Vec3 p = pushed_out(begin_move(displacement), start, out);
 
     // 1. Slide, along the ground when standing on it.
