@@ -495,7 +495,8 @@ bool CharacterController::supported(const WorldHit& hit) const {
 }
 
 // Only after a teleport, a spawn or a change of settings: if the capsule overlaps the world, move
-// it out along the contact normals (a few passes for corners).
+// it out along the contact normals (a few passes for corners). Objects that moved over the step
+// are left to the pushes that follow (pushed_out), which never push it through what stays.
 Vec3 CharacterController::depenetrate(Vec3 center) const {
     std::vector<WorldContact> contacts;
     for (int pass = 0; pass < 3; ++pass) {
@@ -505,7 +506,7 @@ Vec3 CharacterController::depenetrate(Vec3 center) const {
         float deepest = 0.0f;
         Vec3 push{};
         for (const WorldContact& wc : contacts)
-            if (wc.depth > deepest) {
+            if (wc.depth > deepest && !world_->moved(wc.object)) {
                 deepest = wc.depth;
                 push = wc.normal * (wc.depth + settings_.skin_width);
             }

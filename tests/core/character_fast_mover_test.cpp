@@ -143,3 +143,24 @@ TEST_CASE("character crushed: a sphere dropped onto it over an open ground never
     // Kept out of the ground (what did not move): its feet on or above it.
     CHECK(ch.position().y - 0.5f * s.height >= -1e-4f);
 }
+
+TEST_CASE("character spawned: a sphere coming down on it on its first move never pushes it under the ground") {
+    // As above, but the sphere lands on the move right after the spawn, whose push out of what the
+    // capsule overlaps (after a spawn or a teleport) must leave what moved to the pushes.
+    World w;
+    MeshData ground;
+    ground.quad({-10, 0, -10}, {-10, 0, 10}, {10, 0, 10}, {10, 0, -10});
+    REQUIRE(w.add_mesh(ground.positions, ground.indices).ok);
+    const AddResult ball = w.add_sphere({0.1f, 3.5f, 0.1f}, 0.94f);
+    REQUIRE(ball.ok);
+    CharacterSettings s = settings();
+    s.height = 0.7f;
+    CharacterController ch(w, s, {0, 0.5f * s.height + s.skin_width, 0});
+    w.set_transform(ball.object, Transform{{0.1f, 0.9f, 0.1f}, {}, 1.0f});
+    w.update(1.0f / 15.0f);
+    const CharacterMove m = ch.move({0, -0.01f, 0}, 1.0f / 15.0f);
+    INFO("position " << m.position.x << ", " << m.position.y << ", " << m.position.z);
+    REQUIRE(is_finite(m.position));
+    CHECK(m.crushed);
+    CHECK(ch.position().y - 0.5f * s.height >= -1e-4f);
+}
