@@ -153,6 +153,7 @@ Vec3 CharacterController::pushed_out(Vec3 center, Vec3 start, CharacterMove& out
     const Vec3 pinched = center;
     for (int pass = 0; pass < tol::kCharacterPushPasses; ++pass) {
         if (!(deepest_overlap(center, Overlaps::Still, push) > 0.0f)) break;
+        if (push_crosses_still(center, push)) break;  // out of one still surface through another
         center += push;
     }
     out.crush_depth = deepest_overlap(center, Overlaps::All, push);

@@ -2,7 +2,7 @@
 // wide: a ride carries the character rigidly with its ground, but never through what stays — a
 // platform sliding into a wall, a lift sinking through the ground; and a crushed character is
 // never squeezed out through an open ground. Found by tests/fuzz/moving_fuzz.cpp
-// (tests/fuzz/corpus/moving/ride-*.bin, crush-*.bin). Penetrations are measured independently of
+// (tests/fuzz/corpus/moving/ride-*.bin, crush-*.bin, spawn-*.bin). Penetrations are measured independently of
 // the world's queries: the distance from the capsule's vertical axis to an axis-aligned box, in
 // double.
 #include "catch_support.hpp"
@@ -163,4 +163,39 @@ TEST_CASE("character spawned: a sphere coming down on it on its first move never
     REQUIRE(is_finite(m.position));
     CHECK(m.crushed);
     CHECK(ch.position().y - 0.5f * s.height >= -1e-4f);
+}
+
+TEST_CASE("character crushed: pushed under a low still beam, it is never pushed out of the beam through the floor") {
+    // A solid box slides 1 m in one step into a character standing on an open floor and pushes it
+    // under a beam lying between the heights of its end spheres' centres (which the push's
+    // crossing test follows). The beam crosses its axis nearer the feet, so the deeper of the two
+    // ways out of the beam is down, through the floor.
+    for (const float dt : {1.0f / 15.0f, 1.0f / 60.0f}) {
+        INFO("dt = " << dt);
+        World w;
+        MeshData floor;
+        floor.quad({-10, 0, -10}, {-10, 0, 10}, {10, 0, 10}, {10, 0, -10});
+        REQUIRE(w.add_mesh(floor.positions, floor.indices).ok);
+        const Vec3 lo{0.5f, 0.5f, -2}, hi{3, 0.7f, 2};
+        add_box_object(w, lo, hi);
+        const AddResult pusher = w.add_box({-2.4f, 1, 0}, {}, {2, 1, 2});  // its +x face at -0.4
+        REQUIRE(pusher.ok);
+        const CharacterSettings s = settings();
+        CharacterController ch(w, s, {0, 0.5f * s.height + s.skin_width, 0});
+        for (int i = 0; i < 2; ++i) {
+            w.update(dt);
+            ch.move({0, -0.01f, 0}, dt);
+        }
+        REQUIRE(ch.grounded());
+        w.set_transform(pusher.object, Transform{{-1.4f, 1, 0}, {}, 1.0f});  // the face at 0.6
+        w.update(dt);
+        const CharacterMove m = ch.move({0, -0.01f, 0}, dt);
+        INFO("position " << m.position.x << ", " << m.position.y << ", " << m.position.z << " crushed " << m.crushed
+                         << " depth " << m.crush_depth);
+        REQUIRE(is_finite(m.position));
+        CHECK(m.crushed);
+        // Never below the floor; squeezed out of the beam too (onto it).
+        CHECK(ch.position().y - 0.5f * s.height >= -s.skin_width);
+        CHECK(box_penetration(s, ch.position(), lo, hi) <= s.skin_width);
+    }
 }
