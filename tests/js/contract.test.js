@@ -199,6 +199,18 @@ test('every export of the wasm module has a JS face of its name, or says in BEHI
   );
 });
 
+test('the module binds everything as plain C exports: no Embind runtime in the glue, no class handles', () => {
+  const glue = readFileSync(`${root}dist/shototsu-wasm.js`, 'utf8');
+  for (const marker of ['BindingError', 'UnboundTypeError', 'isAliasOf']) {
+    assert.ok(!glue.includes(marker), `the glue holds Embind's ${marker}`);
+  }
+  const handles = Object.keys(M).filter((k) => typeof M[k] === 'function' && M[k].prototype?.isAliasOf !== undefined);
+  assert.deepEqual(handles, [], 'Embind classes on the module');
+  const w = new s.World();
+  assert.ok(w.serialize() instanceof Uint8Array, 'a World answers through its exports');
+  w.dispose();
+});
+
 test('every public function, constructor, method and setter has a SIGNATURES entry, and every entry a function', () => {
   const expected = new Set(apiFunctions);
   for (const cls of apiClasses) {
