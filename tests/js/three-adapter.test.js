@@ -155,6 +155,17 @@ test("acceleratedRaycast's hits carry three.js's own numbers, corners from the t
   const q = new Int16Array(p.count * 3);
   for (let i = 0; i < p.count * 3; i++) q[i] = Math.round((p.array[i] / 1.5) * 32767);
   quantized.setAttribute('position', new THREE.BufferAttribute(q, 3, true));
+  // Second uvs: plain floats on one (read straight from the array), normalized Uint16 on the
+  // other (read through getX); either way interpolated as three.js does it.
+  const uv = src.attributes.uv;
+  const uv1 = new Float32Array(uv.count * 2);
+  const uvq = new Uint16Array(uv.count * 2);
+  for (let i = 0; i < uv.count * 2; i++) {
+    uv1[i] = 1 - uv.array[i] * 0.75;
+    uvq[i] = Math.round(uv.array[i] * 65535);
+  }
+  float32.setAttribute('uv1', new THREE.BufferAttribute(uv1, 2));
+  quantized.setAttribute('uv1', new THREE.BufferAttribute(uvq, 2, true));
   for (const [name, g, exact] of [
     ['float32', float32, true],
     ['normalized int16', quantized, false],
@@ -184,6 +195,7 @@ test("acceleratedRaycast's hits carry three.js's own numbers, corners from the t
           `${name}: ray ${k} hit ${i}: ${g.distance} vs ${w.distance}`,
         );
         assert.ok(g.face.normal.equals(w.face.normal) && g.normal.equals(w.normal) && g.uv.equals(w.uv), name);
+        assert.ok(g.uv1?.equals(w.uv1) === true, `${name}: uv1`);
         compared++;
       }
     }
