@@ -203,6 +203,43 @@ test("acceleratedRaycast's hits carry three.js's own numbers, corners from the t
   }
 });
 
+test("acceleratedRaycast interpolates through another copy's getX, and through an overridden one", () => {
+  // A second copy of three.js (an app's and a library's) has its own BufferAttribute.getX with the
+  // same source: the attribute is read straight from its array. A getX of other code is called,
+  // as three.js calls it. Either way the uv is three.js's, bit for bit.
+  const src = new THREE.IcosahedronGeometry(1.5, 3);
+  const text = THREE.BufferAttribute.prototype.getX.toString();
+  const copied = new Function(`return { ${text} }.getX;`)();
+  assert.notEqual(copied, THREE.BufferAttribute.prototype.getX);
+  const doubled = function (index) {
+    return 2 * this.array[index * this.itemSize];
+  };
+  for (const [name, getX] of [
+    ['copied getX', copied],
+    ['overridden getX', doubled],
+  ]) {
+    const g = src.clone();
+    g.attributes.uv.getX = getX;
+    g.computeBoundsTree();
+    const mesh = placed(new THREE.Mesh(g, material(THREE.DoubleSide)), 23);
+    const r = rng(203);
+    const raycaster = new THREE.Raycaster();
+    let compared = 0;
+    for (let k = 0; k < 500; k++) {
+      const o = new THREE.Vector3((r() - 0.5) * 8, (r() - 0.5) * 8, (r() - 0.5) * 8);
+      const t = new THREE.Vector3((r() - 0.5) * 2, (r() - 0.5) * 2, (r() - 0.5) * 2);
+      raycaster.set(o, t.sub(o).normalize());
+      const { want, got } = both(raycaster, [mesh]);
+      if (got.length !== want.length || got.some((h, i) => h.faceIndex !== want[i].faceIndex)) continue;
+      for (let i = 0; i < got.length; i++) {
+        assert.ok(got[i].uv.equals(want[i].uv), `${name}: ray ${k} hit ${i}`);
+        compared++;
+      }
+    }
+    assert.ok(compared > 200, `${name}: ${compared} hits compared`);
+  }
+});
+
 test('acceleratedRaycast equals Mesh.raycast on a grouped mesh with a material per group', () => {
   const g = new THREE.BoxGeometry(2, 2, 2, 6, 6, 6);
   g.computeBoundsTree();

@@ -479,15 +479,29 @@ function intersection(mesh, raycaster, side, triangle, coreDistance, corners, in
 
 /**
  * Whether getX, getY, ... of `attribute` read its array as it is, at itemSize per vertex, with at
- * least `n` components each (a BufferAttribute, not normalized, not interleaved).
+ * least `n` components each (a BufferAttribute, not normalized, not interleaved, whose getX is
+ * BufferAttribute's own).
  */
 const plain = (attribute, n) =>
   attribute.isBufferAttribute === true &&
   attribute.normalized === false &&
   attribute.itemSize >= n &&
   attribute.array !== undefined &&
-  attribute.getX === getX;
+  ownGetX(attribute.getX);
+
+// BufferAttribute's getX: this copy of three.js's, or another copy's (an app and a library can
+// each bring one) recognised by its source text, which is then the same code. The last function
+// asked about is remembered: a scene's attributes share one.
 const getX = BufferAttribute.prototype.getX;
+const getXSource = Function.prototype.toString.call(getX);
+let _lastGetX = getX,
+  _lastOwn = true;
+function ownGetX(fn) {
+  if (fn === _lastGetX) return _lastOwn;
+  _lastGetX = fn;
+  _lastOwn = typeof fn === 'function' && Function.prototype.toString.call(fn) === getXSource;
+  return _lastOwn;
+}
 
 /**
  * Triangle.getInterpolatedAttribute(attribute, a, b, c, w, target) for a Vector2 (`n` = 2) or
