@@ -274,6 +274,63 @@ test('acceleratedRaycast equals Mesh.raycast on an InstancedMesh, and with first
   check('instanced, firstHitOnly', [mesh], 401, { firstHitOnly: true });
 });
 
+test("acceleratedRaycast stays three.js's own when its records outgrow their list and memory grows", () => {
+  // A stack of parallel squares: a ray along z crosses every layer, more crossings than any ray
+  // before, so the core's list of records moves; then wasm memory grows under it.
+  const layers = 1500;
+  const positions = new Float32Array(layers * 18);
+  for (let i = 0; i < layers; i++) {
+    const z = i / 64;
+    positions.set([-1, -1, z, 1, -1, z, 1, 1, z, -1, -1, z, 1, 1, z, -1, 1, z], 18 * i);
+  }
+  const stackGeometry = new THREE.BufferGeometry();
+  stackGeometry.setAttribute('position', new THREE.BufferAttribute(positions, 3));
+  stackGeometry.computeBoundsTree();
+  const stack = placed(new THREE.Mesh(stackGeometry, material()), 50);
+  const small = new THREE.TorusKnotGeometry(1, 0.35, 48, 8);
+  small.computeBoundsTree();
+  const knot = placed(new THREE.Mesh(small, material(THREE.FrontSide)), 51);
+  const r = rng(52);
+  const raycaster = new THREE.Raycaster();
+  const o = new THREE.Vector3(),
+    t = new THREE.Vector3();
+  let stackHits = 0;
+  const compare = (object, firstHitOnly) => {
+    const scale = object === stack ? 64 : 4;
+    if (object === stack) {
+      // Down the stack's axis, in its space, carried out to the world.
+      o.set(r() - 0.5, r() - 0.5, 40).applyMatrix4(stack.matrixWorld);
+      t.set(r() - 0.5, r() - 0.5, -10).applyMatrix4(stack.matrixWorld);
+    } else {
+      o.set((r() * 2 - 1) * 6, (r() * 2 - 1) * 6, (r() * 2 - 1) * 6);
+      t.set(r() - 0.5, r() - 0.5, r() - 0.5);
+    }
+    raycaster.set(o, t.sub(o).normalize());
+    raycaster.firstHitOnly = false;
+    let { want, got } = both(raycaster, [object]);
+    if (firstHitOnly) {
+      want = want.slice(0, 1);
+      raycaster.firstHitOnly = true;
+      THREE.Mesh.prototype.raycast = acceleratedRaycast;
+      got = raycaster.intersectObject(object);
+      THREE.Mesh.prototype.raycast = threeRaycast;
+    }
+    if (object === stack && !firstHitOnly) stackHits += want.length;
+    assert.ok(same(got, want, scale), `${object === stack ? 'stack' : 'knot'} firstHitOnly ${firstHitOnly}`);
+  };
+  for (let round = 0; round < 3; round++) {
+    for (let k = 0; k < 20; k++) compare(knot, k % 2 === 0);
+    for (let k = 0; k < 4; k++) compare(stack, k % 2 === 0);
+    for (let k = 0; k < 20; k++) compare(knot, k % 2 === 0);
+    // Wasm memory grows (the heap's views are replaced) and the space is given back.
+    const big = s.allocFloat32((16 << 20) * (round + 1));
+    big.dispose();
+  }
+  assert.ok(stackHits >= 6 * layers * 0.9, `the stack's rays cross its layers (${stackHits} hits)`);
+  stackGeometry.boundsTree.dispose();
+  small.boundsTree.dispose();
+});
+
 /** A cylinder skinned to two bones, and posed. */
 function skinned() {
   const skin = skinnedCylinder(0.5, 4, 16, 8, material(THREE.FrontSide));

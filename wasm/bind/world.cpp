@@ -216,7 +216,9 @@ namespace {
 // For shototsu/three's picking, which reads the triangles a ray meets in the same pass: a ray's
 // crossings (raycastAllTriangles) or its nearest hit (raycastTriangle, none or one), 13 words
 // each into the same scratch array: distance, object (u32), triangle (u32), front (0/1), then
-// the triangle's corners a, b, c as the world holds them.
+// the triangle's corners a, b, c as the world holds them. Where they start is kept at a fixed
+// address (worldRayRecordsSlot), which the face reads from memory instead of asking each time.
+std::uintptr_t g_ray_records = 0;
 void put_crossing(float* out, const WorldRayCrossing& c, const Triangle& t) {
     put_crossing(out, c);
     out[4] = t.a.x, out[5] = t.a.y, out[6] = t.a.z;
@@ -230,6 +232,7 @@ std::uint32_t flatten_crossings(const World& w) {
         put_crossing(out, c, w.triangle(c.object, c.triangle));
         out += 13;
     }
+    g_ray_records = reinterpret_cast<std::uintptr_t>(g_flat.data());
     return static_cast<std::uint32_t>(g_crossings.size());
 }
 }  // namespace
@@ -249,8 +252,10 @@ SHOTOTSU_EXPORT std::uint32_t World_raycastTriangle(const World* w, VEC3_ARGS(o)
     const bool front = dot(VEC3(d), cross(t.b - t.a, t.c - t.a)) < 0.0f;
     if (g_flat.size() < 13) g_flat.resize(13);
     put_crossing(g_flat.data(), {h.distance, h.object, h.triangle, front}, t);
+    g_ray_records = reinterpret_cast<std::uintptr_t>(g_flat.data());
     return 1;
 }
+SHOTOTSU_EXPORT std::uintptr_t worldRayRecordsSlot() { return reinterpret_cast<std::uintptr_t>(&g_ray_records); }
 
 // hit, point xyz, distance, object (u32), triangle (u32), feature (8)
 SHOTOTSU_EXPORT void World_closestPoint(const World* w, VEC3_ARGS(p), float max_distance, FILTER_ARGS) {

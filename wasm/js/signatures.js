@@ -203,6 +203,8 @@ export const BEHIND_THE_FACE = {
   'World.raycastAllTriangles': "shototsu/three's acceleratedRaycast: a ray's crossings with their triangles' corners",
   'World.raycastTriangle': "shototsu/three's acceleratedRaycast: a ray's nearest hit with its triangle's corners",
   worldInputPointer: 'World.addMesh, addInstance, setTransform, teleport: where a transform is put',
+  worldRayRecordsSlot:
+    "shototsu/three's acceleratedRaycast: where raycastAllTriangles and raycastTriangle put their records",
   worldContactsPointer:
     'World.overlapSphere, overlapCapsule, raycastAll, triangles, treeBoxes, meshTreeBoxes, changedSince: where the list is',
   shototsu_heap_in_use: 'the leak tests (bind/diagnostics.cpp)',
