@@ -1,0 +1,213 @@
+// shototsu — closest_points_on_triangles_fast (closest_point.hpp): the closest point of a
+// triangle in float32, four pairs per step (one in each lane of a four-float vector: SSE natively,
+// SIMD128 in wasm), regions chosen by masks, with the lanes float32 cannot be trusted on answered
+// by the single query (closest_point_on_triangle).
+//
+// Everything is computed from differences of the inputs (b - a, p - a, ...), each rounded once,
+// so that the error follows the triangle's size and the point's distance, not how far they are
+// from the origin. The decision quantities are those of closest_on_triangle (closest_point.cpp),
+// but the three in-plane ones (va, vb, vc) come from cross products, n.(ab x ap) and so on,
+// rather than the Lagrange identity d1 d4 - d3 d2: the identity cancels terms of size |ab| |ap|^2
+// |ac| where the cross product only has |n| |ab| |ap|, which keeps the error linear in the
+// distance. The edge parameters divide by the edge's own squared length (ab.ab, not d1 - d3).
+// IEEE +, -, *, / round the same in every lane and build and -ffp-contract=off keeps them
+// unfused, so native and wasm give the same bits. The error bound is derived in the header.
+#include <cstdint>
+#include <cstring>
+#if defined(__wasm_simd128__)
+#include <wasm_simd128.h>
+#endif
+
+#include "shototsu/closest_point.hpp"
+
+namespace shototsu {
+
+namespace {
+
+typedef float F4 __attribute__((vector_size(16)));
+typedef std::int32_t M4 __attribute__((vector_size(16)));
+constexpr int kLanes = 4;
+
+struct V4 {
+    F4 x, y, z;
+};
+inline V4 operator-(const V4& a, const V4& b) { return {a.x - b.x, a.y - b.y, a.z - b.z}; }
+inline F4 dot(const V4& a, const V4& b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
+inline V4 cross(const V4& a, const V4& b) {
+    return {a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x};
+}
+
+inline F4 splat(float v) { return F4{v, v, v, v}; }
+inline F4 load4(const float* f) {
+    F4 v;
+    std::memcpy(&v, f, sizeof v);
+    return v;
+}
+// Lane-wise a > b ? a : b; in wasm one f32x4.pmax (pmax(b, a) is b < a ? a : b, the same).
+inline F4 max4(F4 a, F4 b) {
+#if defined(__wasm_simd128__)
+    return __builtin_bit_cast(F4, wasm_f32x4_pmax(__builtin_bit_cast(v128_t, b), __builtin_bit_cast(v128_t, a)));
+#else
+    return a > b ? a : b;
+#endif
+}
+inline F4 keep(M4 m, F4 v) { return __builtin_bit_cast(F4, m & __builtin_bit_cast(M4, v)); }
+inline F4 either(F4 x, F4 y) { return __builtin_bit_cast(F4, __builtin_bit_cast(M4, x) | __builtin_bit_cast(M4, y)); }
+// The value of the one mask that holds (masks pairwise disjoint), +0 where none does.
+inline F4 pick(M4 m0, F4 v0, M4 m1, F4 v1, M4 m2, F4 v2, M4 m3, F4 v3) {
+    return either(either(keep(m0, v0), keep(m1, v1)), either(keep(m2, v2), keep(m3, v3)));
+}
+inline V4 pick(M4 m0, const V4& v0, M4 m1, const V4& v1, M4 m2, const V4& v2, M4 m3, const V4& v3) {
+    return {pick(m0, v0.x, m1, v1.x, m2, v2.x, m3, v3.x), pick(m0, v0.y, m1, v1.y, m2, v2.y, m3, v3.y),
+            pick(m0, v0.z, m1, v1.z, m2, v2.z, m3, v3.z)};
+}
+
+// Rows r0..r3 (one element's four floats each) as columns (one float of every element each).
+inline void transpose(F4 r0, F4 r1, F4 r2, F4 r3, F4& c0, F4& c1, F4& c2, F4& c3) {
+    const F4 t0 = __builtin_shufflevector(r0, r1, 0, 4, 1, 5), t1 = __builtin_shufflevector(r2, r3, 0, 4, 1, 5);
+    const F4 t2 = __builtin_shufflevector(r0, r1, 2, 6, 3, 7), t3 = __builtin_shufflevector(r2, r3, 2, 6, 3, 7);
+    c0 = __builtin_shufflevector(t0, t1, 0, 1, 4, 5);
+    c1 = __builtin_shufflevector(t0, t1, 2, 3, 6, 7);
+    c2 = __builtin_shufflevector(t2, t3, 0, 1, 4, 5);
+    c3 = __builtin_shufflevector(t2, t3, 2, 3, 6, 7);
+}
+// Four packed triangles (36 floats) as a, b, c per lane: whole-vector loads, all within them.
+inline void load_triangles9(const float* t, V4& a, V4& b, V4& c) {
+    transpose(load4(t), load4(t + 9), load4(t + 18), load4(t + 27), a.x, a.y, a.z, b.x);
+    transpose(load4(t + 4), load4(t + 13), load4(t + 22), load4(t + 31), b.y, b.z, c.x, c.y);
+    // c.z is the last float of each element: lane 3 of the vector at 5.
+    const F4 z01 = __builtin_shufflevector(load4(t + 5), load4(t + 14), 3, 7, 3, 7);
+    const F4 z23 = __builtin_shufflevector(load4(t + 23), load4(t + 32), 3, 7, 3, 7);
+    c.z = __builtin_shufflevector(z01, z23, 0, 1, 4, 5);
+}
+// Four packed points (12 floats, three vectors) as one per lane.
+inline V4 load_points3(const float* q) {
+    const F4 v0 = load4(q), v1 = load4(q + 4), v2 = load4(q + 8);
+    const F4 x = __builtin_shufflevector(v0, v1, 0, 3, 6, 6), y = __builtin_shufflevector(v0, v1, 1, 4, 7, 7),
+             z = __builtin_shufflevector(v0, v1, 2, 5, 5, 5);
+    return {__builtin_shufflevector(x, v2, 0, 1, 2, 5), __builtin_shufflevector(y, v2, 0, 1, 2, 6),
+            __builtin_shufflevector(z, v2, 0, 1, 4, 7)};
+}
+// Any stride (0 included): one float at a time.
+inline V4 gather3(const float* f, std::ptrdiff_t stride) {
+    return {F4{f[0], f[stride], f[2 * stride], f[3 * stride]},
+            F4{f[1], f[stride + 1], f[2 * stride + 1], f[3 * stride + 1]},
+            F4{f[2], f[stride + 2], f[2 * stride + 2], f[3 * stride + 2]}};
+}
+
+Vec3 single(const float* p, const float* t) {
+    const Triangle tri{{t[0], t[1], t[2]}, {t[3], t[4], t[5]}, {t[6], t[7], t[8]}};
+    return closest_point_on_triangle({p[0], p[1], p[2]}, tri).point;
+}
+
+// The bounds of the fast lanes (closest_point.hpp): |ab x ac|^2 > kSinSq L^4 with L^2 the
+// longest squared edge, L^2 in [kMinL2, kMaxL2], |p - a|^2 <= kFar L^2. The last three keep every
+// product below (up to the fourth power of a length, times the factor 64 of kFar) between
+// float32's smallest normal times 2^13 / u and its largest.
+constexpr float kSinSq = 0x1p-8f;  // κ = L^2 / |n| < 16
+constexpr float kMinL2 = 0x1p-50f;
+constexpr float kMaxL2 = 0x1p56f;
+constexpr float kFar = 0x1p12f;  // |p - a| <= 64 L
+
+// Four lanes of the closest point; `ok` is false in the lanes the single query must answer.
+inline V4 closest4(const V4& a, const V4& b, const V4& c, const V4& p, M4& ok) {
+    const F4 zero = splat(0.0f);
+    const V4 ab = b - a, ac = c - a, bc = c - b, ap = p - a, bp = p - b;
+    const V4 n = cross(ab, ac);
+    const F4 nn = dot(n, n);
+    const F4 e00 = dot(ab, ab), e11 = dot(ac, ac), e22 = dot(bc, bc);
+    const F4 l2 = max4(e22, max4(e11, e00));
+    // Written so that NaN fails every test: non-finite lanes go to the single query.
+    ok = (nn > splat(kSinSq) * (l2 * l2)) & (l2 >= splat(kMinL2)) & (l2 <= splat(kMaxL2)) &
+         (dot(ap, ap) <= splat(kFar) * l2);
+
+    // d1 = ab.ap, d2 = ac.ap, d3 = ab.bp, d6 = ac.cp; qb = bc.bp (d4 - d3), qc = bc.cp (d6 - d5).
+    const F4 d1 = dot(ab, ap), d2 = dot(ac, ap), qb = dot(bc, bp);
+    const F4 d3 = d1 - e00, d6 = d2 - e11, qc = qb - e22;
+    // n.(ab x ap) = (ab x ac).(ap x bp) and so on: the signed areas against each edge, times |n|.
+    const F4 vc = dot(n, cross(ab, ap)), vb = dot(n, cross(ap, ac)), va = dot(n, cross(bc, bp));
+
+    // closest_on_triangle's tests in its order, each taken only where no earlier one held.
+    const M4 in_a = (d1 <= zero) & (d2 <= zero);
+    const M4 in_b = ~in_a & (d3 >= zero) & (qb <= zero);
+    M4 taken = in_a | in_b;
+    const M4 in_ab = ~taken & (vc <= zero) & (d1 >= zero) & (d3 <= zero);
+    taken |= in_ab;
+    const M4 in_c = ~taken & (d6 >= zero) & (qc >= zero);
+    taken |= in_c;
+    const M4 in_ca = ~taken & (vb <= zero) & (d2 >= zero) & (d6 <= zero);
+    taken |= in_ca;
+    const M4 in_bc = ~taken & (va <= zero) & (qb >= zero) & (qc <= zero);
+    const M4 face = ~(taken | in_bc);
+
+    // Every region as base + dir t. Edges: t = num / (the edge's squared length), in [0, 1] since
+    // the region's own tests hold (d3 = d1 - e00 <= 0 rounds so only when d1 <= e00). Face:
+    // p + n (-ap.n / nn). Vertices: dir = t = +0.
+    const F4 num = pick(in_ab, d1, in_ca, d2, in_bc, qb, face, zero - dot(ap, n));
+    const F4 den = pick(in_ab, e00, in_ca, e11, in_bc, e22, face, nn);
+    const F4 t = keep(in_ab | in_ca | in_bc | face, num / den);
+    const V4 dir = pick(in_ab, ab, in_ca, ac, in_bc, bc, face, n);
+    const V4 base = pick(in_a | in_ab | in_ca, a, in_b | in_bc, b, in_c, c, face, p);
+    return {base.x + dir.x * t, base.y + dir.y * t, base.z + dir.z * t};
+}
+
+// One group of four pairs into out4 (12 floats).
+void run4(const float* p4, std::ptrdiff_t point_stride, const float* t4, std::ptrdiff_t triangle_stride, float* out4) {
+    V4 a, b, c;
+    if (triangle_stride == 9) {
+        load_triangles9(t4, a, b, c);
+    } else {
+        a = gather3(t4, triangle_stride);
+        b = gather3(t4 + 3, triangle_stride);
+        c = gather3(t4 + 6, triangle_stride);
+    }
+    const V4 p = point_stride == 3 ? load_points3(p4) : gather3(p4, point_stride);
+    M4 ok;
+    const V4 q = closest4(a, b, c, p, ok);
+    // The four points as 12 packed floats: (x0 y0 z0 x1) (y1 z1 x2 y2) (z2 x3 y3 z3).
+    const F4 xy01 = __builtin_shufflevector(q.x, q.y, 0, 4, 1, 5), xy23 = __builtin_shufflevector(q.x, q.y, 2, 6, 3, 7);
+    const F4 yz01 = __builtin_shufflevector(q.y, q.z, 0, 4, 1, 5);
+    const F4 o[3] = {__builtin_shufflevector(xy01, q.z, 0, 1, 4, 2), __builtin_shufflevector(yz01, xy23, 2, 3, 4, 5),
+                     __builtin_shufflevector(q.z, xy23, 2, 6, 7, 3)};
+    if (ok[0] & ok[1] & ok[2] & ok[3]) {
+        std::memcpy(out4, o, sizeof o);
+        return;
+    }
+    // The lanes the single query answers, computed before `out4` is written: it may be one of the
+    // inputs.
+    float fix[3 * kLanes];
+    for (int k = 0; k < kLanes; ++k) {
+        if (ok[k]) continue;
+        const Vec3 r = single(p4 + k * point_stride, t4 + k * triangle_stride);
+        fix[3 * k] = r.x;
+        fix[3 * k + 1] = r.y;
+        fix[3 * k + 2] = r.z;
+    }
+    std::memcpy(out4, o, sizeof o);
+    for (int k = 0; k < kLanes; ++k)
+        if (!ok[k]) std::memcpy(out4 + 3 * k, fix + 3 * k, 3 * sizeof(float));
+}
+
+}  // namespace
+
+void closest_points_on_triangles_fast(const float* points, std::ptrdiff_t point_stride, const float* triangles,
+                                      std::ptrdiff_t triangle_stride, std::size_t n, float* out) {
+    std::size_t i = 0;
+    for (; i + kLanes <= n; i += kLanes) {
+        run4(points + static_cast<std::ptrdiff_t>(i) * point_stride, point_stride,
+             triangles + static_cast<std::ptrdiff_t>(i) * triangle_stride, triangle_stride, out + 3 * i);
+    }
+    if (i == n) return;
+    // The last one to three pairs, copied into a full group (the last pair repeated): every pair
+    // gets the same answer wherever it stands in the batch.
+    float p[3 * kLanes], t[9 * kLanes], o[3 * kLanes];
+    for (std::size_t k = 0; k < kLanes; ++k) {
+        const std::ptrdiff_t from = static_cast<std::ptrdiff_t>(i + (i + k < n ? k : n - 1 - i));
+        std::memcpy(p + 3 * k, points + from * point_stride, 3 * sizeof(float));
+        std::memcpy(t + 9 * k, triangles + from * triangle_stride, 9 * sizeof(float));
+    }
+    run4(p, 3, t, 9, o);
+    std::memcpy(out + 3 * i, o, 3 * (n - i) * sizeof(float));
+}
+
+}  // namespace shototsu
