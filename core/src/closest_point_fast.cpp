@@ -28,6 +28,13 @@ typedef float F4 __attribute__((vector_size(16)));
 typedef std::int32_t M4 __attribute__((vector_size(16)));
 constexpr int kLanes = 4;
 
+// Loops that run for the rare lanes and the last group only, kept rolled: bytes of wasm, not time.
+#if defined(__clang__)
+#define SHOTOTSU_ROLLED _Pragma("clang loop unroll(disable)")
+#else
+#define SHOTOTSU_ROLLED
+#endif
+
 struct V4 {
     F4 x, y, z;
 };
@@ -51,16 +58,11 @@ inline F4 max4(F4 a, F4 b) {
     return a > b ? a : b;
 #endif
 }
-inline F4 keep(M4 m, F4 v) { return __builtin_bit_cast(F4, m & __builtin_bit_cast(M4, v)); }
-inline F4 either(F4 x, F4 y) { return __builtin_bit_cast(F4, __builtin_bit_cast(M4, x) | __builtin_bit_cast(M4, y)); }
-// The value of the one mask that holds (masks pairwise disjoint), +0 where none does.
-inline F4 pick(M4 m0, F4 v0, M4 m1, F4 v1, M4 m2, F4 v2, M4 m3, F4 v3) {
-    return either(either(keep(m0, v0), keep(m1, v1)), either(keep(m2, v2), keep(m3, v3)));
+// Lane-wise m ? x : y for masks of all ones or all zeros (one v128.bitselect in wasm).
+inline F4 sel(M4 m, F4 x, F4 y) {
+    return __builtin_bit_cast(F4, (m & __builtin_bit_cast(M4, x)) | (~m & __builtin_bit_cast(M4, y)));
 }
-inline V4 pick(M4 m0, const V4& v0, M4 m1, const V4& v1, M4 m2, const V4& v2, M4 m3, const V4& v3) {
-    return {pick(m0, v0.x, m1, v1.x, m2, v2.x, m3, v3.x), pick(m0, v0.y, m1, v1.y, m2, v2.y, m3, v3.y),
-            pick(m0, v0.z, m1, v1.z, m2, v2.z, m3, v3.z)};
-}
+inline V4 sel(M4 m, const V4& x, const V4& y) { return {sel(m, x.x, y.x), sel(m, x.y, y.y), sel(m, x.z, y.z)}; }
 
 // Rows r0..r3 (one element's four floats each) as columns (one float of every element each).
 inline void transpose(F4 r0, F4 r1, F4 r2, F4 r3, F4& c0, F4& c1, F4& c2, F4& c3) {
@@ -88,14 +90,8 @@ inline V4 load_points3(const float* q) {
     return {__builtin_shufflevector(x, v2, 0, 1, 2, 5), __builtin_shufflevector(y, v2, 0, 1, 2, 6),
             __builtin_shufflevector(z, v2, 0, 1, 4, 7)};
 }
-// Any stride (0 included): one float at a time.
-inline V4 gather3(const float* f, std::ptrdiff_t stride) {
-    return {F4{f[0], f[stride], f[2 * stride], f[3 * stride]},
-            F4{f[1], f[stride + 1], f[2 * stride + 1], f[3 * stride + 1]},
-            F4{f[2], f[stride + 2], f[2 * stride + 2], f[3 * stride + 2]}};
-}
-
-Vec3 single(const float* p, const float* t) {
+// Not inlined: the single query is large, and rare here.
+__attribute__((noinline)) Vec3 single(const float* p, const float* t) {
     const Triangle tri{{t[0], t[1], t[2]}, {t[3], t[4], t[5]}, {t[6], t[7], t[8]}};
     return closest_point_on_triangle({p[0], p[1], p[2]}, tri).point;
 }
@@ -138,30 +134,23 @@ inline V4 closest4(const V4& a, const V4& b, const V4& c, const V4& p, M4& ok) {
     const M4 in_ca = ~taken & (vb <= zero) & (d2 >= zero) & (d6 <= zero);
     taken |= in_ca;
     const M4 in_bc = ~taken & (va <= zero) & (qb >= zero) & (qc <= zero);
-    const M4 face = ~(taken | in_bc);
 
     // Every region as base + dir t. Edges: t = num / (the edge's squared length), in [0, 1] since
     // the region's own tests hold (d3 = d1 - e00 <= 0 rounds so only when d1 <= e00). Face:
-    // p + n (-ap.n / nn). Vertices: dir = t = +0.
-    const F4 num = pick(in_ab, d1, in_ca, d2, in_bc, qb, face, zero - dot(ap, n));
-    const F4 den = pick(in_ab, e00, in_ca, e11, in_bc, e22, face, nn);
-    const F4 t = keep(in_ab | in_ca | in_bc | face, num / den);
-    const V4 dir = pick(in_ab, ab, in_ca, ac, in_bc, bc, face, n);
-    const V4 base = pick(in_a | in_ab | in_ca, a, in_b | in_bc, b, in_c, c, face, p);
+    // p + n (-ap.n / nn). Vertices: t = +0 (dir is n, finite in these lanes).
+    const F4 num = sel(in_ab, d1, sel(in_ca, d2, sel(in_bc, qb, zero - dot(ap, n))));
+    const F4 den = sel(in_ab, e00, sel(in_ca, e11, sel(in_bc, e22, nn)));
+    const F4 t = sel(in_a | in_b | in_c, zero, num / den);
+    const V4 dir = sel(in_ab, ab, sel(in_ca, ac, sel(in_bc, bc, n)));
+    const V4 base = sel(in_a | in_ab | in_ca, a, sel(in_b | in_bc, b, sel(in_c, c, p)));
     return {base.x + dir.x * t, base.y + dir.y * t, base.z + dir.z * t};
 }
 
-// One group of four pairs into out4 (12 floats).
-void run4(const float* p4, std::ptrdiff_t point_stride, const float* t4, std::ptrdiff_t triangle_stride, float* out4) {
+// One group of four packed pairs (points 3 floats apart, triangles 9) into out4 (12 floats).
+void run4(const float* p4, const float* t4, float* out4) {
     V4 a, b, c;
-    if (triangle_stride == 9) {
-        load_triangles9(t4, a, b, c);
-    } else {
-        a = gather3(t4, triangle_stride);
-        b = gather3(t4 + 3, triangle_stride);
-        c = gather3(t4 + 6, triangle_stride);
-    }
-    const V4 p = point_stride == 3 ? load_points3(p4) : gather3(p4, point_stride);
+    load_triangles9(t4, a, b, c);
+    const V4 p = load_points3(p4);
     M4 ok;
     const V4 q = closest4(a, b, c, p, ok);
     // The four points as 12 packed floats: (x0 y0 z0 x1) (y1 z1 x2 y2) (z2 x3 y3 z3).
@@ -176,14 +165,16 @@ void run4(const float* p4, std::ptrdiff_t point_stride, const float* t4, std::pt
     // The lanes the single query answers, computed before `out4` is written: it may be one of the
     // inputs.
     float fix[3 * kLanes];
+    SHOTOTSU_ROLLED
     for (int k = 0; k < kLanes; ++k) {
         if (ok[k]) continue;
-        const Vec3 r = single(p4 + k * point_stride, t4 + k * triangle_stride);
+        const Vec3 r = single(p4 + 3 * k, t4 + 9 * k);
         fix[3 * k] = r.x;
         fix[3 * k + 1] = r.y;
         fix[3 * k + 2] = r.z;
     }
     std::memcpy(out4, o, sizeof o);
+    SHOTOTSU_ROLLED
     for (int k = 0; k < kLanes; ++k)
         if (!ok[k]) std::memcpy(out4 + 3 * k, fix + 3 * k, 3 * sizeof(float));
 }
@@ -192,22 +183,25 @@ void run4(const float* p4, std::ptrdiff_t point_stride, const float* t4, std::pt
 
 void closest_points_on_triangles_fast(const float* points, std::ptrdiff_t point_stride, const float* triangles,
                                       std::ptrdiff_t triangle_stride, std::size_t n, float* out) {
-    std::size_t i = 0;
-    for (; i + kLanes <= n; i += kLanes) {
-        run4(points + static_cast<std::ptrdiff_t>(i) * point_stride, point_stride,
-             triangles + static_cast<std::ptrdiff_t>(i) * triangle_stride, triangle_stride, out + 3 * i);
+    const bool packed = point_stride == 3 && triangle_stride == 9;
+    for (std::size_t i = 0; i < n; i += kLanes) {
+        const std::size_t m = n - i < kLanes ? n - i : kLanes;
+        if (packed && m == kLanes) {
+            run4(points + 3 * i, triangles + 9 * i, out + 3 * i);
+            continue;
+        }
+        // Other strides, and the last one to three pairs (the last one repeated), copied into a
+        // packed group first: every pair gets the same answer whatever its stride or position.
+        float p[3 * kLanes], t[9 * kLanes], o[3 * kLanes];
+        SHOTOTSU_ROLLED
+        for (std::size_t k = 0; k < kLanes; ++k) {
+            const std::ptrdiff_t from = static_cast<std::ptrdiff_t>(i + (k < m ? k : m - 1));
+            std::memcpy(p + 3 * k, points + from * point_stride, 3 * sizeof(float));
+            std::memcpy(t + 9 * k, triangles + from * triangle_stride, 9 * sizeof(float));
+        }
+        run4(p, t, o);
+        std::memcpy(out + 3 * i, o, 3 * m * sizeof(float));
     }
-    if (i == n) return;
-    // The last one to three pairs, copied into a full group (the last pair repeated): every pair
-    // gets the same answer wherever it stands in the batch.
-    float p[3 * kLanes], t[9 * kLanes], o[3 * kLanes];
-    for (std::size_t k = 0; k < kLanes; ++k) {
-        const std::ptrdiff_t from = static_cast<std::ptrdiff_t>(i + (i + k < n ? k : n - 1 - i));
-        std::memcpy(p + 3 * k, points + from * point_stride, 3 * sizeof(float));
-        std::memcpy(t + 9 * k, triangles + from * triangle_stride, 9 * sizeof(float));
-    }
-    run4(p, 3, t, 9, o);
-    std::memcpy(out + 3 * i, o, 3 * (n - i) * sizeof(float));
 }
 
 }  // namespace shototsu
