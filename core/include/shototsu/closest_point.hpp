@@ -52,10 +52,11 @@ void closest_points_on_triangles(const float* points, std::ptrdiff_t point_strid
 ///     |q - q*| <= u (|q*| + (12 k^2 + 48 k + 24) S)      (< 3.9e3 u S + u |q*| as k < 16).
 /// The error analysis: every difference (b - a, p - a, p - b, c - b, ...) is rounded once, so it
 /// is off by u times its own length and the coordinates' distance from the origin never enters;
-/// a three-term dot product of such differences is off by 5u |x| |y|; n = ab x ac by
-/// 4 sqrt(2) u L^2 < 5.7 u L^2, a direction error of 5.7 u k. In units of distance, the vertex and
-/// edge-end tests (d1 = ab.ap, d3 = d1 - ab.ab, ...) are then off by at most 18 u S, and the
-/// edge-side tests (vc = n.(ab x ap), ...; cross products rather than the Lagrange identity,
+/// a three-term dot product of such differences is off by 5u |x| |y|; the normal n (the cross
+/// product of the two edges other than the longest) by 4 sqrt(2) u times their lengths, a
+/// direction error of at most 5.7 u k (5.7 u / sin of the largest angle). In units of distance,
+/// the vertex and edge-end tests (d1 = ab.ap, d3 = d1 - ab.ab, ...) are then off by at most
+/// 18 u S, and the edge-side tests (vc = n.(ab x ap), ...; cross products rather than the Lagrange identity,
 /// which would cancel terms of |ab| |ac| R^2) by at most (12 k + 18) u S. A wrong region near a
 /// boundary costs at most that decision error times the geometry's amplification: 1 when an edge
 /// is taken for the face or a vertex for its edge (the answer lies on the triangle, and
@@ -64,7 +65,7 @@ void closest_points_on_triangles(const float* points, std::ptrdiff_t point_strid
 /// region's point adds at most (12 k + 12) u S (the face's projection, through n's direction)
 /// and the rounding of the answer, u |q*|. Measured on the suites of
 /// tests/core/closest_point_fast_test.cpp (10^6 seeded pairs and the adversarial ones): at most
-/// 6.6 u S beyond u |q*|.
+/// 4.7 u S beyond u |q*|.
 void closest_points_on_triangles_fast(const float* points, std::ptrdiff_t point_stride, const float* triangles,
                                       std::ptrdiff_t triangle_stride, std::size_t n, float* out);
 
