@@ -100,7 +100,7 @@ __attribute__((noinline)) Vec3 single(const float* p, const float* t) {
 // longest squared edge, L^2 in [kMinL2, kMaxL2], |p - a|^2 <= kFar L^2. The last three keep every
 // product below (up to the fourth power of a length, times the factor 64 of kFar) between
 // float32's smallest normal times 2^13 / u and its largest.
-constexpr float kSinSq = 0x1p-8f;  // κ = L^2 / |n| < 16
+constexpr float kSinSq = 0x1p-8f;  // k = L^2 / |n| < 16
 constexpr float kMinL2 = 0x1p-50f;
 constexpr float kMaxL2 = 0x1p56f;
 constexpr float kFar = 0x1p12f;  // |p - a| <= 64 L
