@@ -2,7 +2,7 @@
 # `npm run fuzz -- [seconds] [target...]`: builds the libFuzzer targets of tests/fuzz/ (clang 14,
 # -fsanitize=fuzzer,address,undefined, in build/fuzz) and runs them for `seconds` of wall time in
 # all (default 600), two at a time on this 2-core machine, each target an equal share. `npm test`
-# runs 60 s. Targets: queries world particles character (default: all four).
+# runs 60 s. Targets: queries world particles character moving (default: all five).
 #
 # A target fails on a crash, a sanitizer report, a hang (-timeout=10 s per input), running out of
 # memory, or a broken invariant (NaN out of finite input, a world answer that differs from brute
@@ -16,7 +16,7 @@ cd "$(dirname "$0")/.."
 seconds=${1:-600}
 shift || true
 targets=("$@")
-((${#targets[@]})) || targets=(queries world particles character)
+((${#targets[@]})) || targets=(queries world particles character moving)
 [[ "$seconds" =~ ^[0-9]+$ ]] || { echo "fuzz: seconds must be a whole number (got '$seconds')" >&2; exit 2; }
 
 [[ "${SHOTOTSU_SKIP_SETUP:-0}" == 1 ]] || SHOTOTSU_NEEDS_BROWSER=0 scripts/setup.sh
@@ -27,7 +27,10 @@ fi
 cmake --build build/fuzz -j"$(nproc)" | { grep -v -E '^\[ *[0-9]+%\] (Built target|Building|Linking)' || true; }
 
 mkdir -p build/fuzz/artifacts build/fuzz/logs
-share=$(( seconds * 2 / ${#targets[@]} ))  # two run at a time
+# Two run at a time, in rounds of two (the last may hold one): each round gets an equal share, so
+# the rounds together take `seconds`.
+rounds=$(( (${#targets[@]} + 1) / 2 ))
+share=$(( seconds / rounds ))
 ((share >= 1)) || share=1
 
 run_target() {

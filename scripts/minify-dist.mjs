@@ -13,7 +13,7 @@ for (const name of readdirSync(dir).filter((f) => f.endsWith('.js'))) {
   const file = join(dir, name);
   // The face's function and class names stay: users see them (`ParticleSystem.name`, stack
   // traces) and the contract tests find the API's classes by them. Emscripten's glue needs none
-  // of its inner names (Embind names what it creates from strings).
+  // of its inner names.
   const glue = name.startsWith('shototsu-wasm');
   const keepNames = { function: !glue, class: !glue };
   const { code, errors } = minifySync(name, readFileSync(file, 'utf8'), {

@@ -13,7 +13,7 @@ const PARTS = [
   { key: 'wasm', name: 'shototsu-wasm.wasm (the core and the bindings)', test: (f) => f.endsWith('.wasm') },
   {
     key: 'glue',
-    name: "shototsu-wasm.js (Emscripten's loader, Embind's runtime)",
+    name: "shototsu-wasm.js (Emscripten's loader and export wrappers)",
     test: (f) => f === 'shototsu-wasm.js',
   },
   { key: 'three', name: 'three*.js (the shototsu/three subpath)', test: (f) => /^three.*\.js$/.test(f) },

@@ -246,7 +246,8 @@ CharacterMove CharacterController::move(Vec3 displacement, float dt) {
     const bool rising = displacement.y > 0.0f;
     // 0. Ride what it stood on, then be pushed out of what moved into it.
     const Vec3 start = position_;
-    if (grounded_ && ground_object_ != kNoIndex && world_->moved(ground_object_)) position_ = ride(position_, out);
+    if (grounded_ && ground_object_ != kNoIndex && world_->moved(ground_object_))
+        position_ = carry_until_blocked(position_, ride(position_, out));
     const Vec3 p = pushed_out(begin_move(displacement), start, out);
 
     // 1. Slide, along the ground when standing on it.
@@ -494,7 +495,8 @@ bool CharacterController::supported(const WorldHit& hit) const {
 }
 
 // Only after a teleport, a spawn or a change of settings: if the capsule overlaps the world, move
-// it out along the contact normals (a few passes for corners).
+// it out along the contact normals (a few passes for corners). Objects that moved over the step
+// are left to the pushes that follow (pushed_out), which never push it through what stays.
 Vec3 CharacterController::depenetrate(Vec3 center) const {
     std::vector<WorldContact> contacts;
     for (int pass = 0; pass < 3; ++pass) {
@@ -504,7 +506,7 @@ Vec3 CharacterController::depenetrate(Vec3 center) const {
         float deepest = 0.0f;
         Vec3 push{};
         for (const WorldContact& wc : contacts)
-            if (wc.depth > deepest) {
+            if (wc.depth > deepest && !world_->moved(wc.object)) {
                 deepest = wc.depth;
                 push = wc.normal * (wc.depth + settings_.skin_width);
             }

@@ -61,7 +61,8 @@ void CharacterController::clearance(Vec3 center, float& all, float& still, bool 
 //     bisection; a way is closed at a sample deeper in anything, or in what did not move, than
 //     one skin past `kept`, so it slides out of the pinch and never passes through a wall, a floor
 //     or the pusher (the samples are closer than the capsule is wide: none can skip a wall);
-//  2. out of the pushers ahead of them, when that leaves it within a skin of everything;
+//  2. out of the pushers ahead of them, when that leaves it within a skin of everything and its
+//     way there crosses nothing that did not move;
 //  3. back where the move began, when that is free;
 //  4. otherwise (the gap closed around it) it stays at `kept`: out of what did not move, inside
 //     the pusher by the crush depth.
@@ -131,13 +132,17 @@ Vec3 CharacterController::squeezed(Vec3 kept, Vec3 pinched, Vec3 pinch, Vec3 sta
         }
     }
 
+    // Out ahead of the pushers, unless that passes through what did not move (an open floor or
+    // terrain, which no inside test sees from beneath).
     Vec3 ahead = pinched, push;
-    for (int pass = 0; pass < tol::kCharacterPushPasses; ++pass) {
+    bool through_still = false;
+    for (int pass = 0; pass < tol::kCharacterPushPasses && !through_still; ++pass) {
         if (!(deepest_overlap(ahead, Overlaps::Pushers, push) > 0.0f)) break;
+        through_still = push_crosses_still(ahead, push);
         ahead += push;
     }
     clearance(ahead, all, still, true, inside);
-    if (all <= 2.0f * s.skin_width && !inside) {
+    if (all <= 2.0f * s.skin_width && !inside && !through_still) {
         pinned_by_ = kNoIndex;
         return ahead;
     }

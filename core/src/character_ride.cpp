@@ -44,6 +44,30 @@ Vec3 CharacterController::ride(Vec3 center, CharacterMove& out) const {
     return feet + half;
 }
 
+// The ride's carry from `from` to `to`, cut short one skin before the first object that did not
+// move. Only a carry of a radius or more is cast: a shorter one can leave the capsule only less
+// than a radius deep in what stays, its axis on the near side, which the pushes clear; a longer
+// one could take the axis through a wall or floor (a platform sliding into a wall, a lift sinking
+// into the ground at speed), where no push finds the way back. The cast passes through the
+// ground, which moves with the capsule; a registered character's cast ignores its own capsule
+// instead, and then a hit on the ground hides what lies beyond it.
+Vec3 CharacterController::carry_until_blocked(Vec3 from, Vec3 to) const {
+    const Vec3 carry = to - from;
+    const float len = length(carry);
+    if (!(len >= settings_.radius) || !is_finite(carry)) return to;
+    QueryFilter f = filter_;
+    if (body_ == kNoIndex) f.ignore = ground_object_;
+    const Capsule c = capsule_at(from);
+    const Vec3 dir = carry * (1.0f / len);
+    const WorldHit hit = world_->capsule_cast(c.start, c.end, c.radius, dir, len, f);
+    if (!hit.hit || hit.object == ground_object_ || world_->moved(hit.object)) return to;
+    // Stop where the gap along the normal is one skin (never back up); touching and moving along
+    // or away is no block.
+    const float approach = -dot(dir, hit.normal);
+    if (!(approach > 0.0f)) return to;
+    return from + dir * clampf(hit.distance - settings_.skin_width / approach, 0.0f, len);
+}
+
 Vec3 CharacterController::carried_position() const {
     if (!grounded_ || ground_object_ == kNoIndex || !world_->moved(ground_object_)) return position_;
     CharacterMove ignored;
@@ -129,6 +153,7 @@ Vec3 CharacterController::pushed_out(Vec3 center, Vec3 start, CharacterMove& out
     const Vec3 pinched = center;
     for (int pass = 0; pass < tol::kCharacterPushPasses; ++pass) {
         if (!(deepest_overlap(center, Overlaps::Still, push) > 0.0f)) break;
+        if (push_crosses_still(center, push)) break;  // out of one still surface through another
         center += push;
     }
     out.crush_depth = deepest_overlap(center, Overlaps::All, push);

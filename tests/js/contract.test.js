@@ -2,16 +2,16 @@
 // the seam in five places — the core, its binding (wasm/bind), its JS face (wasm/js), its
 // signature (signatures.js) and its type (index.d.ts) — and this test fails, naming what is
 // missing, when they disagree:
-//   * an export of the wasm module (a C export, an Embind function, class or method) with no JS
-//     face of its name and no entry in BEHIND_THE_FACE;
+//   * an export of the wasm module (a function, or a method <Class>_<method> of a class) with no
+//     JS face of its name and no entry in BEHIND_THE_FACE;
 //   * a public function, constructor, method, static method or setter of the API with no
 //     SIGNATURES entry (or an entry for nothing);
 //   * a public name with no declaration in index.d.ts, or a declaration whose parameter names or
 //     optionality differ from its signature's;
-//   * an options object whose fields differ between OPTIONS, the settings struct's value_object
-//     (the wasm defaults) and index.d.ts, or a default documented in index.d.ts that is not the
-//     C++ default;
-//   * an enum whose names (the core's, through enumNames) differ from its union type in index.d.ts.
+//   * an options object whose fields differ between OPTIONS, the fields systems.js passes to wasm
+//     (and reads the wasm defaults by) and index.d.ts, or a default documented in index.d.ts that
+//     is not the C++ default;
+//   * an enum whose names (the core's, through enumName) differ from its union type in index.d.ts.
 // index.d.ts is parsed simply: comments stripped, interface bodies split at top-level semicolons.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -30,26 +30,30 @@ const { s, pkg } = await loadPackage();
 const { default: createShototsuModule } = await import(new URL('../../dist/shototsu-wasm.js', import.meta.url));
 const M = await createShototsuModule();
 const DTS = readFileSync(`${root}dist/index.d.ts`, 'utf8');
+const { wasmDefaults } = await import(new URL('../../wasm/js/systems.js', import.meta.url));
+const { enumNames } = await import(new URL('../../wasm/js/layout.js', import.meta.url));
 
 // ---- the wasm module's exports ------------------------------------------------------------------
 
 /** Exports of the Emscripten runtime itself (not shototsu's). */
 const RUNTIME = new Set(['malloc', 'free']);
 
-const isEmbindClass = (v) => typeof v === 'function' && typeof v.prototype?.isAliasOf === 'function';
-const isEmbindFunction = (v) => typeof v === 'function' && typeof v.argCount === 'number';
+/** A class's method: Module._<Class>_<method>. _new and _delete are its life cycle (constructor, dispose). */
+const METHOD = /^([A-Z][A-Za-z]*)_([a-z][A-Za-z]*)$/;
+const CLASS_LIFE_CYCLE = new Set(['new', 'delete']);
 
-/** The functions and classes the module exports: C exports (Module._name) and Embind's. */
+/** The functions and classes the module exports (Module._name): { Class: [method, …] } for the classes. */
 const wasmFunctions = [];
 const wasmClasses = {};
 for (const key of Object.keys(M)) {
-  const v = M[key];
-  if (key.startsWith('_') && !key.startsWith('__') && typeof v === 'function') {
-    if (!RUNTIME.has(key.slice(1))) wasmFunctions.push(key.slice(1));
-  } else if (isEmbindClass(v)) {
-    wasmClasses[key] = Object.getOwnPropertyNames(v.prototype).filter((m) => m !== 'constructor');
-  } else if (isEmbindFunction(v)) {
-    wasmFunctions.push(key);
+  if (!(key.startsWith('_') && !key.startsWith('__') && typeof M[key] === 'function')) continue;
+  const name = key.slice(1);
+  const m = METHOD.exec(name);
+  if (m) {
+    wasmClasses[m[1]] ??= [];
+    if (!CLASS_LIFE_CYCLE.has(m[2])) wasmClasses[m[1]].push(m[2]);
+  } else if (!RUNTIME.has(name)) {
+    wasmFunctions.push(name);
   }
 }
 
@@ -170,7 +174,7 @@ test('every export of the wasm module has a JS face of its name, or says in BEHI
   const faceless = wasmFunctions.filter((name) => !apiFunctions.includes(name) && !(name in BEHIND_THE_FACE));
   assert.deepEqual(faceless, [], 'exports with no JS function of their name (add one, or a BEHIND_THE_FACE entry)');
   for (const [cls, methods] of Object.entries(wasmClasses)) {
-    assert.ok(apiClasses.includes(cls), `the Embind class ${cls} has no JS class`);
+    assert.ok(apiClasses.includes(cls), `the wasm class ${cls} has no JS class`);
     const js = membersOf(s[cls]);
     const statics = staticsOf(s[cls]);
     const faced = (m) =>
@@ -181,7 +185,7 @@ test('every export of the wasm module has a JS face of its name, or says in BEHI
     assert.deepEqual(
       methods.filter((m) => !faced(m)),
       [],
-      `methods of the Embind class ${cls} with no JS member of their name`,
+      `methods of the wasm class ${cls} with no JS member of their name`,
     );
   }
   const exported = new Set([
@@ -193,6 +197,18 @@ test('every export of the wasm module has a JS face of its name, or says in BEHI
     [],
     'BEHIND_THE_FACE entries that the module does not export',
   );
+});
+
+test('the module binds everything as plain C exports: no Embind runtime in the glue, no class handles', () => {
+  const glue = readFileSync(`${root}dist/shototsu-wasm.js`, 'utf8');
+  for (const marker of ['BindingError', 'UnboundTypeError', 'isAliasOf']) {
+    assert.ok(!glue.includes(marker), `the glue holds Embind's ${marker}`);
+  }
+  const handles = Object.keys(M).filter((k) => typeof M[k] === 'function' && M[k].prototype?.isAliasOf !== undefined);
+  assert.deepEqual(handles, [], 'Embind classes on the module');
+  const w = new s.World();
+  assert.ok(w.serialize() instanceof Uint8Array, 'a World answers through its exports');
+  w.dispose();
 });
 
 test('every public function, constructor, method and setter has a SIGNATURES entry, and every entry a function', () => {
@@ -259,11 +275,8 @@ test("every export of the package's entry point is declared in index.d.ts", () =
   }
 });
 
-/** The options objects, the wasm function that gives their defaults, and their type's name. */
-const SETTINGS = [
-  ['ParticleOptions', 'particleDefaults'],
-  ['CharacterOptions', 'characterDefaults'],
-];
+/** The options objects whose defaults the module gives (particleDefaults, characterDefaults). */
+const SETTINGS = ['ParticleOptions', 'CharacterOptions'];
 
 /** The `(default …)` values documented for the fields of `interface name`: { field: text }. */
 function documentedDefaults(name) {
@@ -293,11 +306,11 @@ function sameSetting(documented, actual) {
   return documented === actual;
 }
 
-for (const [kind, defaultsOf] of SETTINGS) {
-  test(`${kind}: OPTIONS, the settings struct's value_object and index.d.ts name the same fields, and the documented defaults are the C++ ones`, () => {
+for (const kind of SETTINGS) {
+  test(`${kind}: OPTIONS, the settings fields passed to wasm and index.d.ts name the same fields, and the documented defaults are the C++ ones`, () => {
     const fields = parseSignature(OPTIONS[kind]).map((f) => f.name);
-    const defaults = M[defaultsOf]();
-    assert.deepEqual(Object.keys(defaults).sort(), [...fields].sort(), `${defaultsOf}() against OPTIONS.${kind}`);
+    const defaults = wasmDefaults(M, kind);
+    assert.deepEqual(Object.keys(defaults).sort(), [...fields].sort(), `the wasm defaults against OPTIONS.${kind}`);
     const declared = interfaceOf(kind);
     assert.ok(declared, `interface ${kind} is not declared`);
     assert.deepEqual(Object.keys(declared).sort(), [...fields].sort(), `interface ${kind} against OPTIONS.${kind}`);
@@ -314,12 +327,12 @@ for (const [kind, defaultsOf] of SETTINGS) {
 
 test("the systems' settings without options are the C++ defaults, numbers as the header writes them", () => {
   const w = new s.World();
-  const particles = M.particleDefaults();
+  const particles = wasmDefaults(M, 'ParticleOptions');
   const ps = new s.ParticleSystem(w);
   for (const [key, v] of Object.entries(ps.settings))
     assert.ok(sameSetting(v, particles[key]), `ParticleSystem ${key}`);
   assert.equal(ps.settings.radius, 0.1, 'read back as written (0.1f is 0.1, not 0.10000000149011612)');
-  const character = M.characterDefaults();
+  const character = wasmDefaults(M, 'CharacterOptions');
   const ch = new s.CharacterController(w);
   for (const [key, v] of Object.entries(ch.settings))
     assert.ok(sameSetting(v, character[key]), `CharacterController ${key}`);
@@ -327,8 +340,8 @@ test("the systems' settings without options are the C++ defaults, numbers as the
   w.dispose();
 });
 
-test("the enums' names are the core's (enumNames) and index.d.ts's union types list them", () => {
-  const names = M.enumNames();
+test("the enums' names are the core's (enumName) and index.d.ts's union types list them", () => {
+  const names = enumNames(M);
   assert.ok(Object.keys(names).length >= 5);
   for (const [name, list] of Object.entries(names)) {
     const union = unionOf(name);

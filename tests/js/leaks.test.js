@@ -195,3 +195,25 @@ test(`a World disposed with its systems still alive frees them too: ${CYCLES / 1
   for (let i = 0; i < cycles; i++) cycle();
   assert.equal(heapInUse(), before, `${heapInUse() - before} bytes left`);
 });
+
+test(`World.serialize: ${CYCLES / 10} cycles hand out the bytes and keep none of them in wasm memory`, () => {
+  const cycles = CYCLES / 10;
+  const w = floorWorld();
+  w.addMesh(BOX, BOX_INDICES);
+  const first = w.serialize();
+  // The bytes are a copy in JS memory: they outlive the World and answer as it did.
+  const copy = s.World.deserialize(first);
+  assert.equal(copy.objectCount, 2);
+  copy.dispose();
+  assert.equal(first.buffer.byteLength, first.length, 'the bytes have a buffer of their own');
+  for (let i = 0; i < WARMUP; i++) w.serialize();
+  const before = heapInUse();
+  let same = 0;
+  for (let i = 0; i < cycles; i++) {
+    const bytes = w.serialize();
+    same += bytes.length === first.length && bytes[bytes.length - 1] === first[first.length - 1];
+  }
+  assert.equal(same, cycles, 'every cycle gave the same bytes');
+  assert.equal(heapInUse(), before, `${heapInUse() - before} bytes of wasm heap left`);
+  w.dispose();
+});

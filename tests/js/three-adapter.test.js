@@ -155,6 +155,17 @@ test("acceleratedRaycast's hits carry three.js's own numbers, corners from the t
   const q = new Int16Array(p.count * 3);
   for (let i = 0; i < p.count * 3; i++) q[i] = Math.round((p.array[i] / 1.5) * 32767);
   quantized.setAttribute('position', new THREE.BufferAttribute(q, 3, true));
+  // Second uvs: plain floats on one (read straight from the array), normalized Uint16 on the
+  // other (read through getX); either way interpolated as three.js does it.
+  const uv = src.attributes.uv;
+  const uv1 = new Float32Array(uv.count * 2);
+  const uvq = new Uint16Array(uv.count * 2);
+  for (let i = 0; i < uv.count * 2; i++) {
+    uv1[i] = 1 - uv.array[i] * 0.75;
+    uvq[i] = Math.round(uv.array[i] * 65535);
+  }
+  float32.setAttribute('uv1', new THREE.BufferAttribute(uv1, 2));
+  quantized.setAttribute('uv1', new THREE.BufferAttribute(uvq, 2, true));
   for (const [name, g, exact] of [
     ['float32', float32, true],
     ['normalized int16', quantized, false],
@@ -184,10 +195,48 @@ test("acceleratedRaycast's hits carry three.js's own numbers, corners from the t
           `${name}: ray ${k} hit ${i}: ${g.distance} vs ${w.distance}`,
         );
         assert.ok(g.face.normal.equals(w.face.normal) && g.normal.equals(w.normal) && g.uv.equals(w.uv), name);
+        assert.ok(g.uv1?.equals(w.uv1) === true, `${name}: uv1`);
         compared++;
       }
     }
     assert.ok(compared > 500, `${name}: ${compared} hits compared`);
+  }
+});
+
+test("acceleratedRaycast interpolates through another copy's getX, and through an overridden one", () => {
+  // A second copy of three.js (an app's and a library's) has its own BufferAttribute.getX with the
+  // same source: the attribute is read straight from its array. A getX of other code is called,
+  // as three.js calls it. Either way the uv is three.js's, bit for bit.
+  const src = new THREE.IcosahedronGeometry(1.5, 3);
+  const text = THREE.BufferAttribute.prototype.getX.toString();
+  const copied = new Function(`return { ${text} }.getX;`)();
+  assert.notEqual(copied, THREE.BufferAttribute.prototype.getX);
+  const doubled = function (index) {
+    return 2 * this.array[index * this.itemSize];
+  };
+  for (const [name, getX] of [
+    ['copied getX', copied],
+    ['overridden getX', doubled],
+  ]) {
+    const g = src.clone();
+    g.attributes.uv.getX = getX;
+    g.computeBoundsTree();
+    const mesh = placed(new THREE.Mesh(g, material(THREE.DoubleSide)), 23);
+    const r = rng(203);
+    const raycaster = new THREE.Raycaster();
+    let compared = 0;
+    for (let k = 0; k < 500; k++) {
+      const o = new THREE.Vector3((r() - 0.5) * 8, (r() - 0.5) * 8, (r() - 0.5) * 8);
+      const t = new THREE.Vector3((r() - 0.5) * 2, (r() - 0.5) * 2, (r() - 0.5) * 2);
+      raycaster.set(o, t.sub(o).normalize());
+      const { want, got } = both(raycaster, [mesh]);
+      if (got.length !== want.length || got.some((h, i) => h.faceIndex !== want[i].faceIndex)) continue;
+      for (let i = 0; i < got.length; i++) {
+        assert.ok(got[i].uv.equals(want[i].uv), `${name}: ray ${k} hit ${i}`);
+        compared++;
+      }
+    }
+    assert.ok(compared > 200, `${name}: ${compared} hits compared`);
   }
 });
 

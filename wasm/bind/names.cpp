@@ -2,37 +2,34 @@
 // numbers: js/layout.js reads them once, so no list is copied in JS. Registration only: every
 // name is the core's own (region_name, ground_reason_name, …), each enum is listed up to its last
 // enumerator.
-#include <emscripten/bind.h>
-#include <emscripten/val.h>
+#include <cstdint>
 
 #include "out.hpp"
 
 namespace shototsu::wasm {
 namespace {
 
-using emscripten::val;
-
-/// [name(0), name(1), …, name(last)] as a JS array of strings.
+/// The address of name(i) (a static NUL-terminated string), or 0 past `last`.
 template <class E>
-val names(const char* (*name)(E), E last) {
-    val list = val::array();
-    for (int i = 0; i <= static_cast<int>(last); ++i) list.call<void>("push", val(name(static_cast<E>(i))));
-    return list;
-}
-
-/// { TriangleRegion: [...], GroundReason: [...], … }, keyed by the C++ enum's name.
-val enum_names() {
-    val all = val::object();
-    all.set("TriangleRegion", names(&region_name, TriangleRegion::Face));
-    all.set("TriangleFeature", names(&triangle_feature_name, TriangleFeature::VertexC));
-    all.set("SweepPlaneCase", names(&sweep_plane_case_name, SweepPlaneCase::Invalid));
-    all.set("BoundingSphereKind", names(&bounding_sphere_kind_name, BoundingSphereKind::Degenerate));
-    all.set("GroundReason", names(&ground_reason_name, GroundReason::Rising));
-    return all;
+std::uintptr_t name_of(const char* (*name)(E), E last, std::uint32_t i) {
+    if (i > static_cast<std::uint32_t>(last)) return 0;
+    return reinterpret_cast<std::uintptr_t>(name(static_cast<E>(i)));
 }
 
 }  // namespace
 
-EMSCRIPTEN_BINDINGS(shototsu_names) { emscripten::function("enumNames", &enum_names); }
+/// Name i of enum `e`, or 0 past its last enumerator or for an unknown `e`. The enums, by `e`:
+/// 0 TriangleRegion, 1 TriangleFeature, 2 SweepPlaneCase, 3 BoundingSphereKind, 4 GroundReason
+/// (js/layout.js's ENUMS lists them in this order).
+SHOTOTSU_EXPORT std::uintptr_t enumName(std::uint32_t e, std::uint32_t i) {
+    switch (e) {
+        case 0: return name_of(&region_name, TriangleRegion::Face, i);
+        case 1: return name_of(&triangle_feature_name, TriangleFeature::VertexC, i);
+        case 2: return name_of(&sweep_plane_case_name, SweepPlaneCase::Invalid, i);
+        case 3: return name_of(&bounding_sphere_kind_name, BoundingSphereKind::Degenerate, i);
+        case 4: return name_of(&ground_reason_name, GroundReason::Rising, i);
+        default: return 0;
+    }
+}
 
 }  // namespace shototsu::wasm

@@ -36,7 +36,7 @@ function makeApi(M) {
   const o = W.outPointer() >> 2; // float index of the output area in HEAPF32
   const mem = new Memory(M);
   const arrays = new FinalizationRegistry((ptr) => M._free(ptr));
-  readNames(W);
+  readNames(M);
   const World = worldClass(W, heap, o, mem);
   return Object.freeze({
     version,

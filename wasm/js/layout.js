@@ -1,9 +1,10 @@
 // Readers of the output area: each turns the floats a binding wrote (the LAYOUTS of
 // ../bind/out.hpp and the per-binding comments) into the plain result object. Small functions,
 // inlined by the JIT at their call sites. `h` is HEAPF32, `o` the area's float index.
+import { cString } from './memory.js';
 
 // The names of the core's enums, indexed by the numbers the results carry, come from the wasm
-// module (bind/names.cpp) when the first init() resolves: readNames fills these arrays. They are
+// module (bind/names.cpp's enumName) when the first init() resolves: readNames fills these arrays. They are
 // plain arrays, not frozen ones: V8 11 reads frozen arrays' elements on a slower path
 // (closestPointOnTriangle measured 62 ns with a frozen table, 55 ns with a plain one).
 
@@ -20,15 +21,30 @@ export const GROUND_REASONS = [];
 /** The public, frozen copy of REGIONS (empty until init() resolves). */
 export let TRIANGLE_REGIONS = Object.freeze([]);
 
-/** Fills the name tables from the module's enumNames(), once. */
-export function readNames(W) {
+/** The core's enums, in the order of bind/names.cpp's enumName, and the tables they fill. */
+const ENUMS = [
+  ['TriangleRegion', REGIONS],
+  ['TriangleFeature', SWEEP_FEATURES],
+  ['SweepPlaneCase', SWEEP_PLANE_CASES],
+  ['BoundingSphereKind', BOUNDING_SPHERE_KINDS],
+  ['GroundReason', GROUND_REASONS],
+];
+
+/** { TriangleRegion: [...], GroundReason: [...], … }: every enum's names, read from module M. */
+export function enumNames(M) {
+  const all = {};
+  ENUMS.forEach(([name], e) => {
+    const list = (all[name] = []);
+    for (let i = 0, p; (p = M._enumName(e, i)) !== 0; i++) list.push(cString(M, p));
+  });
+  return all;
+}
+
+/** Fills the name tables from module M, once. */
+export function readNames(M) {
   if (REGIONS.length !== 0) return;
-  const names = W.enumNames();
-  REGIONS.push(...names.TriangleRegion);
-  SWEEP_FEATURES.push(...names.TriangleFeature);
-  SWEEP_PLANE_CASES.push(...names.SweepPlaneCase);
-  BOUNDING_SPHERE_KINDS.push(...names.BoundingSphereKind);
-  GROUND_REASONS.push(...names.GroundReason);
+  const names = enumNames(M);
+  for (const [name, table] of ENUMS) table.push(...names[name]);
   TRIANGLE_REGIONS = Object.freeze(REGIONS.slice());
 }
 

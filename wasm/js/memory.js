@@ -47,7 +47,7 @@ export class Heap {
 /**
  * The module's functions, copied into a plain object that stays in V8's fast mode and whose
  * entries never change (so the JIT calls them directly): the C exports (Module._name) under
- * their names without the '_', and the Embind classes and functions (World, worldLastError, …).
+ * their names without the '_' (closestPointOnTriangle, World_raycast, worldLastError, …).
  *
  * Emscripten 3.1.6 (with asynchronous instantiation) sets Module._name to a forwarding wrapper,
  * `function(){return(_name=Module["_name"]=Module["asm"]["Q"]).apply(null,arguments)}`, whose
@@ -65,13 +65,20 @@ export function bindingTable(M) {
       const minified = /Module\["asm"\]\["([^"]+)"\]/.exec(Function.prototype.toString.call(value));
       const direct = minified && asm[minified[1]];
       table.push([key.slice(1), typeof direct === 'function' ? direct : value]);
-    } else if (/^[a-zA-Z]/.test(key)) {
-      table.push([key, value]);
     }
   }
-  // fromEntries builds it in fast mode; adding 70 properties one by one turns it into a
+  // fromEntries builds it in fast mode; adding 150 properties one by one turns it into a
   // dictionary after about 20 (a hash lookup per call).
   return Object.fromEntries(table);
+}
+
+const utf8 = new TextDecoder();
+/** The NUL-terminated UTF-8 string at byte address `ptr` of wasm memory. */
+export function cString(M, ptr) {
+  const u8 = M.HEAPU8;
+  let end = ptr;
+  while (u8[end] !== 0) end++;
+  return utf8.decode(u8.subarray(ptr, end));
 }
 
 /** The scratch areas and allocation of one module instance. */

@@ -169,8 +169,8 @@ for (const [cls, methods] of Object.entries(CLASS_SIGNATURES)) {
 Object.assign(SIGNATURES, STATIC_SIGNATURES);
 
 /**
- * The fields of the options objects, named as the settings structs' value_objects name them
- * (bind/systems.cpp); an omitted field keeps the C++ default (particleDefaults(),
+ * The fields of the options objects, as systems.js passes them to bind/systems.cpp (its
+ * PARTICLE_FIELDS, CHARACTER_FIELDS); an omitted field keeps the C++ default (particleDefaults(),
  * characterDefaults()) or, for configure, the current value. A character's height must also be
  * >= 2 radius (systems.js).
  */
@@ -186,17 +186,20 @@ export const OPTIONS = {
 
 /**
  * Exports of the wasm module that no public function of the same name faces, and what uses them.
- * An Embind method `setX` is faced by a setter `x`, and a method by an accessor of its name.
+ * An export <Class>_<method> is a method of the class: <Class>_new and <Class>_delete are its
+ * constructor and dispose(), <Class>_setX is faced by a setter `x`, and a method by an accessor
+ * of its name.
  */
 export const BEHIND_THE_FACE = {
   outPointer: 'every query: the output area its result is read from (layout.js)',
-  enumNames: "the names of the core's enums (layout.js)",
+  enumName: "the names of the core's enums (layout.js)",
   particleDefaults: 'new ParticleSystem: the omitted options (systems.js)',
   characterDefaults: 'new CharacterController, new CharacterGroup: the omitted options (systems.js)',
   particleSystemBytes: 'new ParticleSystem: whether wasm memory can hold the capacity (systems.js)',
   pairs: 'pairsAll, pairsSweepAndPrune, pairsTree',
   pairsPointer: 'pairsAll, pairsSweepAndPrune, pairsTree: where the pairs are',
   worldLastError: 'World.add*, setTransform, updateMesh, remove…: why the core refused',
+  worldBytesRelease: 'World.serialize: frees the bytes once copied out',
   'World.objectState': 'World.transform: the pose and velocities of an object',
   'World.raycastAllTriangles': "shototsu/three's acceleratedRaycast: a ray's crossings with their triangles' corners",
   'World.raycastTriangle': "shototsu/three's acceleratedRaycast: a ray's nearest hit with its triangle's corners",

@@ -1,13 +1,14 @@
 // The systems over a mesh World (particles.hpp, character.hpp) in JS: ParticleSystem,
-// CharacterController and CharacterGroup, each owning a C++ object through an Embind handle.
+// CharacterController and CharacterGroup, each owning a C++ object by its address in wasm memory,
+// passed first to each <Class>_* export of bind/systems.cpp.
 // Like World: dispose() frees it at once ([Symbol.dispose] too), a FinalizationRegistry frees
 // forgotten ones eventually (a safety net only), and any use after dispose throws a TypeError.
 // Disposing the World disposes what was built on it first (it points into the world).
 //
 // Arguments are checked by check.js against signatures.js, as every call of the package is. The
-// settings cross to wasm as one object (a value_object of bind/systems.cpp); the options a caller
-// leaves out are the C++ structs' defaults, read from the module (particleDefaults,
-// characterDefaults), so no default is written here.
+// settings cross to wasm as scalars in the order of bind/systems.cpp's SETTINGS (PARTICLE_FIELDS,
+// CHARACTER_FIELDS); the options a caller leaves out are the C++ structs' defaults, read from the
+// module (particleDefaults, characterDefaults), so no default is written here.
 //
 // VIEWS. `positions`, `velocities` (and `radii`) are Float32Array views straight into wasm
 // memory — no copies, made for a three.js InstancedMesh. A view is valid until the wasm memory
@@ -33,6 +34,54 @@ function asWritten(x) {
   return x;
 }
 
+/**
+ * The settings' fields in the order of bind/systems.cpp's SETTINGS, and their kinds: 'u32', 'f32',
+ * 'vec3' (3 floats) or 'flag' (0/1).
+ */
+const PARTICLE_FIELDS = [
+  ['capacity', 'u32'],
+  ['radius', 'f32'],
+  ['restitution', 'f32'],
+  ['friction', 'f32'],
+  ['damping', 'f32'],
+  ['gravity', 'vec3'],
+  ['collideParticles', 'flag'],
+];
+const CHARACTER_FIELDS = [
+  ['radius', 'f32'],
+  ['height', 'f32'],
+  ['stepHeight', 'f32'],
+  ['maxSlope', 'f32'],
+  ['snapDistance', 'f32'],
+  ['skinWidth', 'f32'],
+];
+
+/** The options kinds (signatures.js's OPTIONS) whose defaults the module gives: the export, the fields. */
+const SETTINGS = {
+  ParticleOptions: ['particleDefaults', PARTICLE_FIELDS],
+  CharacterOptions: ['characterDefaults', CHARACTER_FIELDS],
+};
+
+/** The C++ defaults of options kind `kind`, read from module M: float32 numbers, {x, y, z}, booleans. */
+export function wasmDefaults(M, kind) {
+  const [defaults, fields] = SETTINGS[kind];
+  M[`_${defaults}`]();
+  const h = M.HEAPF32,
+    u = M.HEAPU32;
+  const out = {};
+  let k = M._outPointer() >> 2;
+  for (const [key, type] of fields) {
+    if (type === 'vec3') {
+      out[key] = { x: h[k], y: h[k + 1], z: h[k + 2] };
+      k += 3;
+    } else {
+      out[key] = type === 'u32' ? u[k] : type === 'flag' ? h[k] !== 0 : h[k];
+      k += 1;
+    }
+  }
+  return out;
+}
+
 /** A settings object read from wasm, its numbers as written in C++, frozen. */
 function readDefaults(settings) {
   const out = {};
@@ -44,10 +93,10 @@ function readDefaults(settings) {
 }
 
 export function systemClasses(W, heap, o, World, mem) {
-  const particleDefaults = readDefaults(W.particleDefaults());
-  const characterDefaults = readDefaults(W.characterDefaults());
+  const particleDefaults = readDefaults(wasmDefaults(heap.M, 'ParticleOptions'));
+  const characterDefaults = readDefaults(wasmDefaults(heap.M, 'CharacterOptions'));
 
-  /** The live handle of `world`, a World of this instance (a TypeError naming it otherwise). */
+  /** The address of the C++ World of `world`, a World of this instance (a TypeError naming it otherwise). */
   function worldHandle(fn, world) {
     checkWorld(fn, 'world', world, World);
     return world[WORLD_HANDLE](fn);
@@ -65,9 +114,8 @@ export function systemClasses(W, heap, o, World, mem) {
     return s;
   }
 
-  const handles = new FinalizationRegistry((handle) => {
-    if (!handle.isDeleted()) handle.delete();
-  });
+  // Holds { ptr, free } of each undisposed system; dispose() unregisters it first.
+  const handles = new FinalizationRegistry(({ ptr, free }) => free(ptr));
 
   /** A Float32Array view of `length` floats at byte address `ptr`, cached while valid. */
   function viewCache() {
@@ -108,33 +156,35 @@ export function systemClasses(W, heap, o, World, mem) {
     };
   }
 
-  /** Common life cycle: the handle, the world link, dispose. */
+  /** Common life cycle: the address, the world link, dispose (`free`, the <Class>_delete export). */
   class Owned {
     #h;
+    #free;
     #detach;
     #name;
-    constructor(name, world, handle) {
+    constructor(name, world, ptr, free) {
       this.#name = name;
-      this.#h = handle;
+      this.#h = ptr;
+      this.#free = free;
       this.#detach = world[WORLD_ATTACH](this);
-      handles.register(this, handle, this);
+      handles.register(this, { ptr, free }, this);
     }
-    /** The live handle; a TypeError naming `method` after dispose. */
+    /** The live address; a TypeError naming `method` after dispose. */
     [LIVE](method) {
       const h = this.#h;
-      if (h === null) throw new TypeError(`${this.#name}.${method}: this ${this.#name} was disposed`);
+      if (h === 0) throw new TypeError(`${this.#name}.${method}: this ${this.#name} was disposed`);
       return h;
     }
     /** True after dispose() (or after its World was disposed). */
     get disposed() {
-      return this.#h === null;
+      return this.#h === 0;
     }
     /** Frees its memory now. Idempotent; any other use afterwards throws. */
     dispose() {
-      if (this.#h === null) return;
+      if (this.#h === 0) return;
       handles.unregister(this);
-      this.#h.delete();
-      this.#h = null;
+      this.#free(this.#h);
+      this.#h = 0; // disposed: no object has address 0
       this.#detach();
     }
     [DISPOSE]() {
@@ -156,7 +206,20 @@ export function systemClasses(W, heap, o, World, mem) {
       // The arrays are allocated at once: check that wasm memory can hold them (a RangeError
       // naming the capacity), since running out inside the constructor aborts the module.
       mem.M._free(mem.malloc(W.particleSystemBytes(settings.capacity), `${fn}: options.capacity ${settings.capacity}`));
-      super(fn, world, new W.ParticleSystem(w, settings));
+      const g = settings.gravity;
+      const ptr = W.ParticleSystem_new(
+        w,
+        settings.capacity,
+        settings.radius,
+        settings.restitution,
+        settings.friction,
+        settings.damping,
+        g.x,
+        g.y,
+        g.z,
+        settings.collideParticles,
+      );
+      super(fn, world, ptr, W.ParticleSystem_delete);
       this.#settings = settings;
     }
 
@@ -168,23 +231,23 @@ export function systemClasses(W, heap, o, World, mem) {
       }
       const p = position,
         v = velocity;
-      return h.spawn(p.x, p.y, p.z, v.x, v.y, v.z, radius === undefined ? -1 : radius);
+      return W.ParticleSystem_spawn(h, p.x, p.y, p.z, v.x, v.y, v.z, radius === undefined ? -1 : radius);
     }
 
     /** Advances every particle by dt seconds. */
     step(dt) {
       const h = this[LIVE]('step');
       if (!nonneg(dt)) fail('ParticleSystem.step', dt);
-      h.step(dt);
+      W.ParticleSystem_step(h, dt);
     }
 
     /** Removes every particle. */
     clear() {
-      this[LIVE]('clear').clear();
+      W.ParticleSystem_clear(this[LIVE]('clear'));
     }
 
     get count() {
-      return this[LIVE]('count').count();
+      return W.ParticleSystem_count(this[LIVE]('count'));
     }
 
     get capacity() {
@@ -195,24 +258,24 @@ export function systemClasses(W, heap, o, World, mem) {
     /** Float32Array view into wasm memory, 3 floats (x, y, z) per particle, `count` particles. Writable. */
     get positions() {
       const h = this[LIVE]('positions');
-      return this.#positions(h.positions(), 3 * h.count());
+      return this.#positions(W.ParticleSystem_positions(h), 3 * W.ParticleSystem_count(h));
     }
 
     /** Float32Array view into wasm memory, 3 floats per particle. Writable (writing wakes a sleeping particle). */
     get velocities() {
       const h = this[LIVE]('velocities');
-      return this.#velocities(h.velocities(), 3 * h.count());
+      return this.#velocities(W.ParticleSystem_velocities(h), 3 * W.ParticleSystem_count(h));
     }
 
     /** Float32Array view into wasm memory, 1 float per particle. */
     get radii() {
       const h = this[LIVE]('radii');
-      return this.#radii(h.radii(), h.count());
+      return this.#radii(W.ParticleSystem_radii(h), W.ParticleSystem_count(h));
     }
 
     /** What the last step did: contacts, particleContacts, iterations, saturated, sleeping. */
     get stats() {
-      this[LIVE]('stats').stats();
+      W.ParticleSystem_stats(this[LIVE]('stats'));
       const u = heap.u32();
       return {
         contacts: u[o],
@@ -226,8 +289,8 @@ export function systemClasses(W, heap, o, World, mem) {
     /** Whether particle i is asleep (resting, skipped until disturbed). */
     isSleeping(i) {
       const h = this[LIVE]('isSleeping');
-      checkIndex('ParticleSystem.isSleeping', 'i', i, h.count());
-      return h.isSleeping(i);
+      checkIndex('ParticleSystem.isSleeping', 'i', i, W.ParticleSystem_count(h));
+      return W.ParticleSystem_isSleeping(h, i) !== 0;
     }
 
     /** The current settings (a copy). */
@@ -242,7 +305,18 @@ export function systemClasses(W, heap, o, World, mem) {
       const h = this[LIVE]('configure');
       check(fn, options);
       const next = withOptions('LiveParticleOptions', this.#settings, options);
-      h.configure(next);
+      const g = next.gravity;
+      W.ParticleSystem_configure(
+        h,
+        next.radius,
+        next.restitution,
+        next.friction,
+        next.damping,
+        g.x,
+        g.y,
+        g.z,
+        next.collideParticles,
+      );
       this.#settings = next;
     }
   }
@@ -256,7 +330,20 @@ export function systemClasses(W, heap, o, World, mem) {
       const w = worldHandle(fn, world);
       check(fn, world, options, position);
       const settings = characterSettings(fn, options);
-      super(fn, world, new W.CharacterController(w, settings, position));
+      const s = settings;
+      const ptr = W.CharacterController_new(
+        w,
+        s.radius,
+        s.height,
+        s.stepHeight,
+        s.maxSlope,
+        s.snapDistance,
+        s.skinWidth,
+        position.x,
+        position.y,
+        position.z,
+      );
+      super(fn, world, ptr, W.CharacterController_delete);
       this.#settings = settings;
       this.#world = w;
     }
@@ -268,22 +355,22 @@ export function systemClasses(W, heap, o, World, mem) {
     register(layers = 1) {
       const h = this[LIVE]('register');
       check('CharacterController.register', layers);
-      return h.register(this.#world, layers >>> 0);
+      return W.CharacterController_register(h, this.#world, layers >>> 0);
     }
 
     /** Removes the character's capsule object from the world. */
     unregister() {
-      this[LIVE]('unregister').unregister();
+      W.CharacterController_unregister(this[LIVE]('unregister'));
     }
 
     /** The character's capsule object id while registered, -1 otherwise. */
     get body() {
-      return this[LIVE]('body').body();
+      return W.CharacterController_body(this[LIVE]('body'));
     }
 
     /** The capsule's centre. Setting it teleports (no collision; the next move is not grounded). */
     get position() {
-      this[LIVE]('position').position();
+      W.CharacterController_position(this[LIVE]('position'));
       const h = heap.f32();
       return { x: h[o], y: h[o + 1], z: h[o + 2] };
     }
@@ -291,11 +378,11 @@ export function systemClasses(W, heap, o, World, mem) {
     set position(p) {
       const h = this[LIVE]('position');
       if (!v3(p)) fail('CharacterController.position', p);
-      h.setPosition(p.x, p.y, p.z);
+      W.CharacterController_setPosition(h, p.x, p.y, p.z);
     }
 
     get grounded() {
-      return this[LIVE]('grounded').grounded();
+      return W.CharacterController_grounded(this[LIVE]('grounded')) !== 0;
     }
 
     get settings() {
@@ -313,7 +400,7 @@ export function systemClasses(W, heap, o, World, mem) {
       const h = this[LIVE]('move');
       if (!v3(displacement)) fail('CharacterController.move', displacement);
       const d = displacement;
-      h.move(d.x, d.y, d.z, 0); // the core's dt: it does not use it (character.hpp)
+      W.CharacterController_move(h, d.x, d.y, d.z, 0); // the core's dt: it does not use it (character.hpp)
       return readMove();
     }
   }
@@ -332,7 +419,18 @@ export function systemClasses(W, heap, o, World, mem) {
       const w = worldHandle(fn, world);
       check(fn, world, options, capacity);
       const settings = characterSettings(fn, options);
-      super(fn, world, new W.CharacterGroup(w, settings, capacity));
+      const s = settings;
+      const ptr = W.CharacterGroup_new(
+        w,
+        s.radius,
+        s.height,
+        s.stepHeight,
+        s.maxSlope,
+        s.snapDistance,
+        s.skinWidth,
+        capacity,
+      );
+      super(fn, world, ptr, W.CharacterGroup_delete);
       this.#capacity = capacity;
       this.#settings = settings;
       this.#world = w;
@@ -345,32 +443,32 @@ export function systemClasses(W, heap, o, World, mem) {
     register(layers = 1) {
       const h = this[LIVE]('register');
       check('CharacterGroup.register', layers);
-      h.register(this.#world, layers >>> 0);
+      W.CharacterGroup_register(h, this.#world, layers >>> 0);
     }
 
     /** Removes every character's capsule object from the world. */
     unregister() {
-      this[LIVE]('unregister').unregister();
+      W.CharacterGroup_unregister(this[LIVE]('unregister'));
     }
 
     /** Character i's capsule object id while registered, -1 otherwise. */
     body(i) {
       const h = this[LIVE]('body');
-      checkIndex('CharacterGroup.body', 'i', i, h.count());
-      return h.body(i);
+      checkIndex('CharacterGroup.body', 'i', i, W.CharacterGroup_count(h));
+      return W.CharacterGroup_body(h, i);
     }
 
     /** Adds a character at `position`; returns its index, or -1 when the group is full. */
     add(position) {
       const h = this[LIVE]('add');
       if (!v3(position)) fail('CharacterGroup.add', position);
-      const i = h.add(position.x, position.y, position.z);
+      const i = W.CharacterGroup_add(h, position.x, position.y, position.z);
       if (i >= 0) this.#count = i + 1;
       return i;
     }
 
     get count() {
-      return this[LIVE]('count').count();
+      return W.CharacterGroup_count(this[LIVE]('count'));
     }
 
     get capacity() {
@@ -386,7 +484,7 @@ export function systemClasses(W, heap, o, World, mem) {
     /** Float32Array view into wasm memory: the capsule centres, 3 floats per character. */
     get positions() {
       const h = this[LIVE]('positions');
-      return this.#positions(h.positions(), 3 * h.count());
+      return this.#positions(W.CharacterGroup_positions(h), 3 * W.CharacterGroup_count(h));
     }
 
     /**
@@ -403,14 +501,14 @@ export function systemClasses(W, heap, o, World, mem) {
       if (this.#scratch === null) this.#scratch = M._malloc(12 * this.#capacity);
       if (!this.#scratch) throw new RangeError(`${fn}: out of wasm memory`);
       heap.f32().set(displacements.subarray(0, 3 * n), this.#scratch >> 2);
-      h.moveAll(this.#scratch, 0); // the core's dt: it does not use it (character.hpp)
+      W.CharacterGroup_moveAll(h, this.#scratch, 0); // the core's dt: it does not use it (character.hpp)
     }
 
     /** The report of character i's last move (as CharacterController.move returns). */
     lastMove(i) {
       const h = this[LIVE]('lastMove');
       checkIndex('CharacterGroup.lastMove', 'i', i, this.#count);
-      h.lastMove(i);
+      W.CharacterGroup_lastMove(h, i);
       return readMove();
     }
 
@@ -418,9 +516,9 @@ export function systemClasses(W, heap, o, World, mem) {
     setPosition(i, position) {
       const fn = 'CharacterGroup.setPosition';
       const h = this[LIVE]('setPosition');
-      checkIndex(fn, 'i', i, h.count());
+      checkIndex(fn, 'i', i, W.CharacterGroup_count(h));
       if (!v3(position)) fail(fn, i, position);
-      h.setPosition(i, position.x, position.y, position.z);
+      W.CharacterGroup_setPosition(h, i, position.x, position.y, position.z);
     }
 
     dispose() {

@@ -1,11 +1,12 @@
-// The world (world.hpp) in JS: a class owning a C++ World through an Embind handle.
+// The world (world.hpp) in JS: a class owning a C++ World by its address in wasm memory, passed
+// first to each World_* export of bind/world.cpp.
 // dispose() frees it at once ([Symbol.dispose] too, for `using`); a FinalizationRegistry frees
 // forgotten worlds eventually, as a safety net only. Any use after dispose throws a TypeError.
 import { fail, v3, q4, num, nonneg, upto } from './check.js';
 import { REGIONS } from './layout.js';
-import { DISPOSE, arrayArg, arrayOutput, placeInput } from './memory.js';
+import { DISPOSE, arrayArg, arrayOutput, cString, placeInput } from './memory.js';
 
-/** Internal: the live Embind handle of a World (for the systems built on it, systems.js). */
+/** Internal: the address of a live World's C++ World (for the systems built on it, systems.js). */
 export const WORLD_HANDLE = Symbol('shototsu.worldHandle');
 /** Internal: register an object (with dispose()) to be disposed together with the World. */
 export const WORLD_ATTACH = Symbol('shototsu.worldAttach');
@@ -20,9 +21,10 @@ export const WORLD_ATTACH = Symbol('shototsu.worldAttach');
 export const WORLD_RAY_TRIANGLES = Symbol.for('shototsu.worldRayTriangles/1');
 
 export function worldClass(W, heap, o, mem) {
-  const handles = new FinalizationRegistry((handle) => {
-    if (!handle.isDeleted()) handle.delete();
-  });
+  // Holds the address of each undisposed World; dispose() unregisters it first.
+  const handles = new FinalizationRegistry((ptr) => W.World_delete(ptr));
+  /** Why the core refused the last call (bind/world.cpp's worldLastError). */
+  const lastError = () => cString(mem.M, W.worldLastError());
 
   /** A u32 index as JS sees it: the core's "none" (2^32 - 1) is -1. */
   const index = (v) => (v === 0xffffffff ? -1 : v);
@@ -146,7 +148,7 @@ export function worldClass(W, heap, o, mem) {
 
     /** An empty world. Add meshes, instances and primitive colliders with the add* methods. */
     constructor() {
-      this.#h = new W.World();
+      this.#h = W.World_new();
       handles.register(this, this.#h, this);
     }
 
@@ -155,15 +157,15 @@ export function worldClass(W, heap, o, mem) {
 
     [WORLD_HANDLE](fn) {
       const h = this.#h;
-      if (h === null) throw new TypeError(`${fn}: argument 'world' is a World that was disposed`);
+      if (h === 0) throw new TypeError(`${fn}: argument 'world' is a World that was disposed`);
       return h;
     }
 
     [WORLD_RAY_TRIANGLES](all, ox, oy, oz, dx, dy, dz, maxDistance, out) {
       const w = this.#live('raycastAll');
       const n = all
-        ? w.raycastAllTriangles(ox, oy, oz, dx, dy, dz, maxDistance, ALL, ALL)
-        : w.raycastTriangle(ox, oy, oz, dx, dy, dz, maxDistance, ALL, ALL);
+        ? W.World_raycastAllTriangles(w, ox, oy, oz, dx, dy, dz, maxDistance, ALL, ALL)
+        : W.World_raycastTriangle(w, ox, oy, oz, dx, dy, dz, maxDistance, ALL, ALL);
       out.f32 = heap.f32();
       out.u32 = heap.u32();
       out.at = W.worldContactsPointer() >> 2;
@@ -177,18 +179,18 @@ export function worldClass(W, heap, o, mem) {
 
     #live(method) {
       const h = this.#h;
-      if (h === null) throw new TypeError(`World.${method}: this World was disposed`);
+      if (h === 0) throw new TypeError(`World.${method}: this World was disposed`);
       return h;
     }
 
     /** True after dispose(). */
     get disposed() {
-      return this.#h === null;
+      return this.#h === 0;
     }
 
     /** Throws the error of a refused call: a bad id, or a bad transform. */
     #refused(fn, code, id) {
-      const why = W.worldLastError();
+      const why = lastError();
       if (code === 2) throw new RangeError(`${fn}: argument 'transform': ${why}`);
       throw new RangeError(`${fn}: argument 'object' ${why} (got ${id})`);
     }
@@ -217,9 +219,9 @@ export function worldClass(W, heap, o, mem) {
       const { form, layers } = optionsOf(fn, options);
       const pp = placeInput(mem, pos, 0);
       const ip = idx === null ? 0 : placeInput(mem, idx, 1);
-      const id = w.addMesh(pp, pos.value.length, ip, idx === null ? 0 : idx.value.length, form, layers);
+      const id = W.World_addMesh(w, pp, pos.value.length, ip, idx === null ? 0 : idx.value.length, form, layers);
       if (id < 0) {
-        const why = W.worldLastError();
+        const why = lastError();
         const arg = /index/.test(why)
           ? 'indices'
           : /matrix|scale|rotation|position/.test(why)
@@ -235,9 +237,9 @@ export function worldClass(W, heap, o, mem) {
       const w = this.#live('addInstance');
       if (!idOk(mesh)) fail(fn, mesh, options);
       const { form, layers } = optionsOf(fn, options);
-      const id = w.addInstance(mesh, form, layers);
+      const id = W.World_addInstance(w, mesh, form, layers);
       if (id < 0) {
-        const why = W.worldLastError();
+        const why = lastError();
         if (/mesh/.test(why)) throw new RangeError(`${fn}: argument 'mesh' ${why} (got ${mesh})`);
         throw new RangeError(`${fn}: argument 'options.transform': ${why}`);
       }
@@ -249,7 +251,7 @@ export function worldClass(W, heap, o, mem) {
       const w = this.#live('addSphere');
       if (!(v3(center) && nonneg(radius))) fail(fn, center, radius, options);
       const layers = this.#layers(fn, options);
-      return w.addSphere(center.x, center.y, center.z, radius, layers);
+      return W.World_addSphere(w, center.x, center.y, center.z, radius, layers);
     }
 
     addCapsule(start, end, radius, options) {
@@ -257,8 +259,8 @@ export function worldClass(W, heap, o, mem) {
       const w = this.#live('addCapsule');
       if (!(v3(start) && v3(end) && nonneg(radius))) fail(fn, start, end, radius, options);
       const layers = this.#layers(fn, options);
-      const id = w.addCapsule(start.x, start.y, start.z, end.x, end.y, end.z, radius, layers);
-      if (id < 0) throw new RangeError(`${fn}: argument 'end': ${W.worldLastError()}`);
+      const id = W.World_addCapsule(w, start.x, start.y, start.z, end.x, end.y, end.z, radius, layers);
+      if (id < 0) throw new RangeError(`${fn}: argument 'end': ${lastError()}`);
       return id;
     }
 
@@ -279,8 +281,8 @@ export function worldClass(W, heap, o, mem) {
       const layers = this.#layers(fn, options);
       const r = rotation,
         h = halfExtents;
-      const id = w.addBox(center.x, center.y, center.z, r.x, r.y, r.z, r.w, h.x, h.y, h.z, layers);
-      if (id < 0) throw new RangeError(`${fn}: argument 'rotation': ${W.worldLastError()}`);
+      const id = W.World_addBox(w, center.x, center.y, center.z, r.x, r.y, r.z, r.w, h.x, h.y, h.z, layers);
+      if (id < 0) throw new RangeError(`${fn}: argument 'rotation': ${lastError()}`);
       return id;
     }
 
@@ -306,7 +308,7 @@ export function worldClass(W, heap, o, mem) {
       this.#id(fn, object);
       if (transform === undefined || transform === null) throw new TypeError(`${fn}: missing argument 'transform'`);
       const form = placeTransform(fn, 'transform', transform);
-      const code = w.setTransform(object, form, teleport);
+      const code = W.World_setTransform(w, object, form, teleport);
       if (code !== 0) this.#refused(fn, code, object);
     }
 
@@ -322,9 +324,9 @@ export function worldClass(W, heap, o, mem) {
       }
       const pi = placeInput(mem, ids, 0);
       const pm = placeInput(mem, ms, 1);
-      const done = w.setTransforms(pi, pm, ids.count);
+      const done = W.World_setTransforms(w, pi, pm, ids.count);
       if (done !== ids.count) {
-        throw new RangeError(`${fn}: element ${done} (object ${ids.value[done]}): ${W.worldLastError()}`);
+        throw new RangeError(`${fn}: element ${done} (object ${ids.value[done]}): ${lastError()}`);
       }
     }
 
@@ -335,7 +337,7 @@ export function worldClass(W, heap, o, mem) {
           throw new TypeError(`World.update: argument 'dt' must be a number (got ${typeof dt})`);
         throw new RangeError(`World.update: argument 'dt' must be finite and > 0 (got ${dt})`);
       }
-      w.update(dt);
+      W.World_update(w, dt);
     }
 
     updateMesh(object, positions) {
@@ -343,12 +345,12 @@ export function worldClass(W, heap, o, mem) {
       const w = this.#live('updateMesh');
       this.#id(fn, object);
       const pos = arrayArg(mem, fn, 'positions', positions, Float32Array, 3);
-      const kind = w.kind(object);
+      const kind = W.World_kind(w, object);
       if (kind !== 0 && kind !== 1)
         throw new RangeError(`${fn}: argument 'object' is not a live mesh or instance (got ${object})`);
       const pp = placeInput(mem, pos, 0);
-      if (w.updateMesh(object, pp, pos.value.length) !== 0) {
-        throw new RangeError(`${fn}: argument 'positions' ${W.worldLastError()} (got length ${pos.value.length})`);
+      if (W.World_updateMesh(w, object, pp, pos.value.length) !== 0) {
+        throw new RangeError(`${fn}: argument 'positions' ${lastError()} (got length ${pos.value.length})`);
       }
     }
 
@@ -356,7 +358,7 @@ export function worldClass(W, heap, o, mem) {
       const fn = 'World.remove';
       const w = this.#live('remove');
       this.#id(fn, object);
-      if (w.remove(object) !== 0) this.#refused(fn, 1, object);
+      if (W.World_remove(w, object) !== 0) this.#refused(fn, 1, object);
     }
 
     setLayers(object, layers) {
@@ -365,35 +367,35 @@ export function worldClass(W, heap, o, mem) {
       this.#id(fn, object);
       if (!Number.isInteger(layers))
         throw new TypeError(`${fn}: argument 'layers' must be an integer bit mask (got ${show(layers)})`);
-      if (w.setLayers(object, layers >>> 0) !== 0) this.#refused(fn, 1, object);
+      if (W.World_setLayers(w, object, layers >>> 0) !== 0) this.#refused(fn, 1, object);
     }
 
     /** Whether `object` (an id) is a live object of this world. */
     has(object) {
       const w = this.#live('has');
       this.#id('World.has', object);
-      return w.kind(object) >= 0;
+      return W.World_kind(w, object) >= 0;
     }
 
     /** 'mesh' | 'instance' | 'sphere' | 'capsule' | 'box', or null when not live. */
     kind(object) {
       const w = this.#live('kind');
       this.#id('World.kind', object);
-      const k = w.kind(object);
+      const k = W.World_kind(w, object);
       return k < 0 ? null : KINDS[k];
     }
 
     layers(object) {
       const w = this.#liveObject('layers', object);
-      return w.layers(object);
+      return W.World_layers(w, object) >>> 0;
     }
 
-    /** The handle, after checking that `object` names a live object of this world. */
+    /** The address, after checking that `object` names a live object of this world. */
     #liveObject(method, object) {
       const fn = `World.${method}`;
       const w = this.#live(method);
       this.#id(fn, object);
-      if (w.kind(object) < 0)
+      if (W.World_kind(w, object) < 0)
         throw new RangeError(`${fn}: argument 'object' is not a live object of this world (got ${object})`);
       return w;
     }
@@ -401,7 +403,7 @@ export function worldClass(W, heap, o, mem) {
     /** The object's pose and its velocities over the current step. */
     transform(object) {
       const w = this.#liveObject('transform', object);
-      w.objectState(object);
+      W.World_objectState(w, object);
       const h = heap.f32();
       return {
         position: { x: h[o], y: h[o + 1], z: h[o + 2] },
@@ -415,21 +417,21 @@ export function worldClass(W, heap, o, mem) {
     velocityAt(object, point) {
       const w = this.#liveObject('velocityAt', object);
       if (!v3(point)) fail('World.velocityAt', object, point);
-      w.velocityAt(object, point.x, point.y, point.z);
+      W.World_velocityAt(w, object, point.x, point.y, point.z);
       const h = heap.f32();
       return { x: h[o], y: h[o + 1], z: h[o + 2] };
     }
 
     bounds(object) {
       const w = this.#liveObject('bounds', object);
-      w.bounds(object);
+      W.World_bounds(w, object);
       const h = heap.f32();
       return { min: { x: h[o], y: h[o + 1], z: h[o + 2] }, max: { x: h[o + 3], y: h[o + 4], z: h[o + 5] } };
     }
 
     /** Live objects. */
     get objectCount() {
-      return this.#live('objectCount').objectCount();
+      return W.World_objectCount(this.#live('objectCount')) >>> 0;
     }
 
     raycast(origin, direction, maxDistance = Infinity, filter) {
@@ -438,7 +440,7 @@ export function worldClass(W, heap, o, mem) {
         fail('World.raycast', origin, direction, maxDistance, filter);
       const p = origin,
         d = direction;
-      w.raycast(p.x, p.y, p.z, d.x, d.y, d.z, maxDistance, layersOf(filter), ignoreOf(filter));
+      W.World_raycast(w, p.x, p.y, p.z, d.x, d.y, d.z, maxDistance, layersOf(filter), ignoreOf(filter));
       return worldHit(heap.f32(), heap.u32());
     }
 
@@ -447,7 +449,20 @@ export function worldClass(W, heap, o, mem) {
       if (!(v3(origin) && v3(direction) && upto(maxDistance) && filterOk(filter)))
         fail('World.raycastAny', origin, direction, maxDistance, filter);
       const d = direction;
-      return w.raycastAny(origin.x, origin.y, origin.z, d.x, d.y, d.z, maxDistance, layersOf(filter), ignoreOf(filter));
+      return (
+        W.World_raycastAny(
+          w,
+          origin.x,
+          origin.y,
+          origin.z,
+          d.x,
+          d.y,
+          d.z,
+          maxDistance,
+          layersOf(filter),
+          ignoreOf(filter),
+        ) !== 0
+      );
     }
 
     raycastAll(origin, direction, maxDistance = Infinity, filter) {
@@ -455,7 +470,8 @@ export function worldClass(W, heap, o, mem) {
       if (!(v3(origin) && v3(direction) && upto(maxDistance) && filterOk(filter)))
         fail('World.raycastAll', origin, direction, maxDistance, filter);
       const d = direction;
-      const n = w.raycastAll(
+      const n = W.World_raycastAll(
+        w,
         origin.x,
         origin.y,
         origin.z,
@@ -479,7 +495,7 @@ export function worldClass(W, heap, o, mem) {
     intersectSegment(from, to, filter) {
       const w = this.#live('intersectSegment');
       if (!(v3(from) && v3(to) && filterOk(filter))) fail('World.intersectSegment', from, to, filter);
-      w.intersectSegment(from.x, from.y, from.z, to.x, to.y, to.z, layersOf(filter), ignoreOf(filter));
+      W.World_intersectSegment(w, from.x, from.y, from.z, to.x, to.y, to.z, layersOf(filter), ignoreOf(filter));
       return worldHit(heap.f32(), heap.u32());
     }
 
@@ -490,7 +506,7 @@ export function worldClass(W, heap, o, mem) {
       }
       const c = center,
         d = direction;
-      w.sphereCast(c.x, c.y, c.z, radius, d.x, d.y, d.z, maxDistance, layersOf(filter), ignoreOf(filter));
+      W.World_sphereCast(w, c.x, c.y, c.z, radius, d.x, d.y, d.z, maxDistance, layersOf(filter), ignoreOf(filter));
       return worldHit(heap.f32(), heap.u32());
     }
 
@@ -500,7 +516,8 @@ export function worldClass(W, heap, o, mem) {
         fail('World.capsuleCast', a, b, radius, direction, maxDistance, filter);
       }
       const d = direction;
-      w.capsuleCast(
+      W.World_capsuleCast(
+        w,
         a.x,
         a.y,
         a.z,
@@ -521,19 +538,23 @@ export function worldClass(W, heap, o, mem) {
     overlapSphere(center, radius, filter) {
       const w = this.#live('overlapSphere');
       if (!(v3(center) && nonneg(radius) && filterOk(filter))) fail('World.overlapSphere', center, radius, filter);
-      return contacts(w.overlapSphere(center.x, center.y, center.z, radius, layersOf(filter), ignoreOf(filter)));
+      return contacts(
+        W.World_overlapSphere(w, center.x, center.y, center.z, radius, layersOf(filter), ignoreOf(filter)),
+      );
     }
 
     overlapCapsule(a, b, radius, filter) {
       const w = this.#live('overlapCapsule');
       if (!(v3(a) && v3(b) && nonneg(radius) && filterOk(filter))) fail('World.overlapCapsule', a, b, radius, filter);
-      return contacts(w.overlapCapsule(a.x, a.y, a.z, b.x, b.y, b.z, radius, layersOf(filter), ignoreOf(filter)));
+      return contacts(
+        W.World_overlapCapsule(w, a.x, a.y, a.z, b.x, b.y, b.z, radius, layersOf(filter), ignoreOf(filter)),
+      );
     }
 
     closestPoint(point, maxDistance = Infinity, filter) {
       const w = this.#live('closestPoint');
       if (!(v3(point) && upto(maxDistance) && filterOk(filter))) fail('World.closestPoint', point, maxDistance, filter);
-      w.closestPoint(point.x, point.y, point.z, maxDistance, layersOf(filter), ignoreOf(filter));
+      W.World_closestPoint(w, point.x, point.y, point.z, maxDistance, layersOf(filter), ignoreOf(filter));
       const h = heap.f32(),
         u = heap.u32();
       const hit = h[o] !== 0;
@@ -550,7 +571,7 @@ export function worldClass(W, heap, o, mem) {
     floor(x, z, fromY, filter) {
       const w = this.#live('floor');
       if (!(num(x) && num(z) && num(fromY) && filterOk(filter))) fail('World.floor', x, z, fromY, filter);
-      w.floor(x, z, fromY, layersOf(filter), ignoreOf(filter));
+      W.World_floor(w, x, z, fromY, layersOf(filter), ignoreOf(filter));
       const h = heap.f32(),
         u = heap.u32();
       const hit = h[o] !== 0;
@@ -566,7 +587,7 @@ export function worldClass(W, heap, o, mem) {
     floorHeight(x, z, fromY, filter) {
       const w = this.#live('floorHeight');
       if (!(num(x) && num(z) && num(fromY) && filterOk(filter))) fail('World.floorHeight', x, z, fromY, filter);
-      w.floor(x, z, fromY, layersOf(filter), ignoreOf(filter));
+      W.World_floor(w, x, z, fromY, layersOf(filter), ignoreOf(filter));
       const h = heap.f32();
       return h[o] !== 0 ? h[o + 1] : null;
     }
@@ -575,11 +596,11 @@ export function worldClass(W, heap, o, mem) {
     triangle(object, index) {
       const w = this.#live('triangle');
       if (!(idOk(object) && Number.isInteger(index) && index >= 0)) fail('World.triangle', object, index);
-      const count = w.triangleCount(object);
-      if (w.kind(object) < 0 || (count === 0 && w.kind(object) > 1))
+      const count = W.World_triangleCount(w, object);
+      if (W.World_kind(w, object) < 0 || (count === 0 && W.World_kind(w, object) > 1))
         throw new RangeError(`World.triangle: argument 'object' is not a live mesh or instance (got ${object})`);
       if (index >= count) throw new RangeError(`World.triangle: argument 'index' must be < ${count} (got ${index})`);
-      w.triangle(object, index);
+      W.World_triangle(w, object, index);
       const h = heap.f32();
       return {
         a: { x: h[o], y: h[o + 1], z: h[o + 2] },
@@ -591,23 +612,23 @@ export function worldClass(W, heap, o, mem) {
     /** Triangles of a mesh or instance (0 for primitives). */
     triangleCount(object) {
       const w = this.#liveObject('triangleCount', object);
-      return w.triangleCount(object);
+      return W.World_triangleCount(w, object) >>> 0;
     }
 
     /** Every triangle of a mesh or instance in world space: 9 floats each (a, b, c), a copy. */
     triangles(object) {
       const fn = 'World.triangles';
       const w = this.#liveObject('triangles', object);
-      if (w.kind(object) > 1)
+      if (W.World_kind(w, object) > 1)
         throw new RangeError(`${fn}: argument 'object' is not a live mesh or instance (got ${object})`);
-      return this.#flat(w.triangles(object) * 9);
+      return this.#flat(W.World_triangles(w, object) * 9);
     }
 
     /** The top level's nodes down to maxDepth: 8 floats each (min xyz, max xyz, depth, leaf). */
     treeBoxes(maxDepth = ALL - 1) {
       const w = this.#live('treeBoxes');
       if (!(Number.isInteger(maxDepth) && maxDepth >= 0 && maxDepth < ALL)) fail('World.treeBoxes', maxDepth);
-      return this.#flat(w.treeBoxes(maxDepth) * 8);
+      return this.#flat(W.World_treeBoxes(w, maxDepth) * 8);
     }
 
     /** A mesh's (or instance's) tree nodes in the mesh's own space, as treeBoxes lists them. */
@@ -615,28 +636,28 @@ export function worldClass(W, heap, o, mem) {
       const fn = 'World.meshTreeBoxes';
       const w = this.#liveObject('meshTreeBoxes', object);
       if (!(Number.isInteger(maxDepth) && maxDepth >= 0 && maxDepth < ALL)) fail(fn, object, maxDepth);
-      if (w.kind(object) > 1)
+      if (W.World_kind(w, object) > 1)
         throw new RangeError(`${fn}: argument 'object' is not a live mesh or instance (got ${object})`);
-      return this.#flat(w.meshTreeBoxes(object, maxDepth) * 8);
+      return this.#flat(W.World_meshTreeBoxes(w, object, maxDepth) * 8);
     }
 
     /** Increases whenever geometry that queries see changes (add, remove, move, refit). */
     get revision() {
-      return this.#live('revision').revision();
+      return W.World_revision(this.#live('revision'));
     }
 
     /** The live objects changed after `revision` (0: every live object), by increasing id. */
     changedSince(revision) {
       const w = this.#live('changedSince');
       if (!nonneg(revision)) fail('World.changedSince', revision);
-      const n = w.changedSince(revision);
+      const n = W.World_changedSince(w, revision);
       return heap.u32().slice(W.worldContactsPointer() >> 2, (W.worldContactsPointer() >> 2) + n);
     }
 
     /** A sphere object in world space: { center, radius }; null for other objects. */
     sphere(object) {
       const w = this.#liveObject('sphere', object);
-      if (!w.sphere(object)) return null;
+      if (!W.World_sphere(w, object)) return null;
       const h = heap.f32();
       return { center: { x: h[o], y: h[o + 1], z: h[o + 2] }, radius: h[o + 3] };
     }
@@ -644,7 +665,7 @@ export function worldClass(W, heap, o, mem) {
     /** A capsule object in world space: { start, end, radius }; null for other objects. */
     capsule(object) {
       const w = this.#liveObject('capsule', object);
-      if (!w.capsule(object)) return null;
+      if (!W.World_capsule(w, object)) return null;
       const h = heap.f32();
       return {
         start: { x: h[o], y: h[o + 1], z: h[o + 2] },
@@ -656,7 +677,7 @@ export function worldClass(W, heap, o, mem) {
     /** A box object in world space: { center, rotation, halfExtents }; null for other objects. */
     box(object) {
       const w = this.#liveObject('box', object);
-      if (!w.box(object)) return null;
+      if (!W.World_box(w, object)) return null;
       const h = heap.f32();
       return {
         center: { x: h[o], y: h[o + 1], z: h[o + 2] },
@@ -672,7 +693,7 @@ export function worldClass(W, heap, o, mem) {
     }
 
     get stats() {
-      this.#live('stats').stats();
+      W.World_stats(this.#live('stats'));
       const u = heap.u32();
       return {
         objects: u[o + 6],
@@ -695,7 +716,9 @@ export function worldClass(W, heap, o, mem) {
       if (!(upto(maxDistance) && filterOk(filter))) fail(fn, rays, maxDistance, out, ids, filter);
       const l = layersOf(filter),
         g = ignoreOf(filter);
-      return castBatch(fn, rays, out, ids, 8, (pr, n, po, pi) => w.raycastBatch(pr, n, maxDistance, po, pi, l, g));
+      return castBatch(fn, rays, out, ids, 8, (pr, n, po, pi) =>
+        W.World_raycastBatch(w, pr, n, maxDistance, po, pi, l, g),
+      );
     }
 
     sphereCastBatch(casts, radius, maxDistance, out, ids, filter) {
@@ -706,13 +729,17 @@ export function worldClass(W, heap, o, mem) {
       const l = layersOf(filter),
         g = ignoreOf(filter);
       return castBatch(fn, casts, out, ids, 11, (pc, n, po, pi) =>
-        w.sphereCastBatch(pc, n, radius, maxDistance, po, pi, l, g),
+        W.World_sphereCastBatch(w, pc, n, radius, maxDistance, po, pi, l, g),
       );
     }
 
     /** The whole world as bytes (docs/serialization.md): load them with World.deserialize. */
     serialize() {
-      return this.#live('serialize').serialize();
+      const at = W.World_serialize(this.#live('serialize'));
+      const n = heap.u32()[o];
+      const bytes = mem.M.HEAPU8.slice(at, at + n);
+      W.worldBytesRelease();
+      return bytes;
     }
 
     /** A World from serialize()'s bytes, answering as the saved one did. Bad bytes: a RangeError. */
@@ -724,8 +751,8 @@ export function worldClass(W, heap, o, mem) {
       const ptr = mem.malloc(view.length, fn);
       try {
         mem.M.HEAPU8.set(view, ptr);
-        if (world.#h.deserialize(ptr, view.length) !== 0) {
-          const why = W.worldLastError();
+        if (W.World_deserialize(world.#h, ptr, view.length) !== 0) {
+          const why = lastError();
           world.dispose();
           throw new RangeError(`${fn}: argument 'bytes': ${why} (got ${view.length} bytes)`);
         }
@@ -738,13 +765,13 @@ export function worldClass(W, heap, o, mem) {
     /** Frees the world's memory now, and disposes the particle systems and characters built on it.
      *  Idempotent; any other use afterwards throws. */
     dispose() {
-      if (this.#h === null) return;
+      if (this.#h === 0) return;
       // What was built on this world points into it: it goes first.
       for (const d of [...this.#dependents]) d.dispose();
       this.#dependents.clear();
       handles.unregister(this);
-      this.#h.delete();
-      this.#h = null;
+      W.World_delete(this.#h);
+      this.#h = 0; // disposed: no World has address 0
     }
 
     [DISPOSE]() {

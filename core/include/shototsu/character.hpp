@@ -9,12 +9,12 @@
 // then move the characters. Each move first rides: a character that stood on an object that moved
 // over the step is carried rigidly with it (previous_transform -> transform: translation and the
 // rotation about any axis, the yaw change reported), so it neither sinks into a rising lift nor
-// lifts off one that stops or reverses. Then it is pushed: whatever moved into the capsule pushes
-// it out along the contact normal to one skin away; a capsule that cannot be cleared of
-// everything (pinned between a moving object and another) is reported crushed and squeezed out
-// (CharacterMove::crushed says where to). Then its own move. A character's own velocity is relative to its
-// ground: when it leaves the ground (a jump, walking off), the caller adds the last grounded
-// move's ground_velocity to its velocity.
+// lifts off one that stops or reverses; a carry of a radius or more in one step stops one skin
+// short of anything that did not move (a platform sliding into a wall). Then it is pushed: whatever moved into the
+// capsule pushes it out along the contact normal to one skin away; a capsule that cannot be cleared of everything
+// (pinned between a moving object and another) is reported crushed and squeezed out (CharacterMove::crushed says where
+// to). Then its own move. A character's own velocity is relative to its ground: when it leaves the ground (a jump,
+// walking off), the caller adds the last grounded move's ground_velocity to its velocity.
 #pragma once
 
 #include <cstdint>
@@ -103,7 +103,8 @@ struct CharacterMove {
     ///     the first free sample of each way refined by bisection. A way is closed where the capsule
     ///     would overlap anything more than one skin deeper than where it was pinned, so it slides
     ///     out of the pinch and never passes through a wall, a floor or what pins it;
-    ///  2. else out of what moved, ahead of it, when that leaves it within a skin of everything;
+    ///  2. else out of what moved, ahead of it, when that leaves it within a skin of everything
+    ///     and does not carry it through anything that did not move;
     ///  3. else back where the move began, when that is free;
     ///  4. else (the gap closed around it) it is kept out of what did not move and remains inside
     ///     what pushes it by up to `crush_depth`; it stays crushed, and out of all but that pusher,
@@ -215,6 +216,7 @@ private:
     void stand_on(const GroundProbe& below, bool may_snap, bool rising, Vec3& end, CharacterMove& out) const;
     Vec3 depenetrate(Vec3 center) const;
     Vec3 ride(Vec3 center, CharacterMove& out) const;
+    Vec3 carry_until_blocked(Vec3 from, Vec3 to) const;
     Vec3 pushed_out(Vec3 center, Vec3 start, CharacterMove& out);
     Vec3 squeezed(Vec3 kept, Vec3 pinched, Vec3 pinch, Vec3 start);
     void clearance(Vec3 center, float& all, float& still, bool test_inside, bool& inside) const;
