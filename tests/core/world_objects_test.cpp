@@ -528,6 +528,39 @@ TEST_CASE("World objects: a placed triangle a denormal step beyond a large query
     CHECK(visited(beyond) <= 2);
 }
 
+TEST_CASE("World objects: for_each_triangle_of visits the object asked for after a removal moved slots") {
+    // Removing the first of three objects moves the last into its slot, and the next one added
+    // takes slot 2: ids and slots then differ. Each box is 12 triangles, apart from the others.
+    World w;
+    std::vector<std::uint32_t> ids;
+    const auto add = [&](float x) {
+        MeshData m;
+        add_box(m, {x, 0, 0}, {x + 1, 1, 1});
+        ids.push_back(w.add_mesh(m.positions, m.indices).object);
+    };
+    for (int k = 0; k < 3; ++k) add(3.0f * static_cast<float>(k));
+    REQUIRE(w.remove(ids[0]) == nullptr);
+    add(9.0f);
+    const AABB all{{-100, -100, -100}, {100, 100, 100}};
+    for (const std::uint32_t id : {ids[1], ids[2], ids[3]}) {
+        std::vector<std::uint32_t> seen;
+        bool same = true;
+        w.for_each_triangle_of(id, all, [&](std::uint32_t object, std::uint32_t k, const Triangle& t) {
+            const Triangle want = w.triangle(id, k);
+            same = same && object == id && t.a == want.a && t.b == want.b && t.c == want.c;
+            seen.push_back(k);
+        });
+        std::sort(seen.begin(), seen.end());
+        std::vector<std::uint32_t> every(12);
+        for (std::uint32_t k = 0; k < 12; ++k) every[k] = k;
+        CHECK(same);
+        CHECK(seen == every);
+    }
+    int removed = 0;
+    w.for_each_triangle_of(ids[0], all, [&](std::uint32_t, std::uint32_t, const Triangle&) { ++removed; });
+    CHECK(removed == 0);
+}
+
 TEST_CASE("World objects: a query box at an instance's position finds the triangles placed onto it") {
     // Local vertices 1e-7 from the origin round onto the position (-64, -64, -64) when placed;
     // the query box is that point, so in local space it is the origin, 1e-7 from the triangle.

@@ -415,6 +415,8 @@ private:
     bool object_passes(std::uint32_t id, const QueryFilter& filter) const;
     Object* live(std::uint32_t id);
     const Object* live(std::uint32_t id) const;
+    // The slot of a live object, kNoIndex for any other id.
+    std::uint32_t slot_of(std::uint32_t id) const;
     AddResult add_object(Object&& o);
 
     // The live objects, densely (a removal moves the last into the hole); ids map to slots.
@@ -449,9 +451,11 @@ void World::for_each_triangle_in(const AABB& box, F&& f, const QueryFilter& filt
 
 template <class F>
 void World::for_each_triangle_of(std::uint32_t object, const AABB& box, F&& f) const {
-    if (!is_live(object)) return;
+    // mesh_triangles_in takes the object's slot, which is its id only until a removal moves it.
+    const std::uint32_t slot = slot_of(object);
+    if (slot == kNoIndex) return;
     mesh_triangles_in(
-        object, box,
+        slot, box,
         [](void* ctx, std::uint32_t id, std::uint32_t tri_id, const Triangle& tri) {
             (*static_cast<std::remove_reference_t<F>*>(ctx))(id, tri_id, tri);
         },
