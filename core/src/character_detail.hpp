@@ -36,6 +36,10 @@ inline constexpr int kCharacterSqueezeBisections = 8;
 /// Bisection steps when stopping short of another character: 16 halvings of a move of a few
 /// decimetres leave a few microns of unused motion.
 inline constexpr int kCharacterObstacleBisections = 16;
+/// A path that keeps horizontally farther from a neighbour than the overlap reach plus this
+/// fraction of the coordinates' magnitude (and of the reach and the way) never overlaps it: far
+/// beyond the float rounding of the positions tested (a few 1e-7 of that), so no search runs.
+inline constexpr float kCharacterObstacleClearRel = 1e-5f;
 
 }  // namespace shototsu::tol
 

@@ -20,6 +20,7 @@ CharacterGroup::CharacterGroup(const World& world, const CharacterSettings& sett
     controllers_.reserve(capacity);
     moves_.reserve(capacity);
     positions_.assign(3 * static_cast<std::size_t>(capacity), 0.0f);
+    grounded_.assign(capacity, 0);
 }
 
 std::int32_t CharacterGroup::add(Vec3 position) {
@@ -101,6 +102,7 @@ void CharacterGroup::move_all(const float* displacements, float dt) {
         CharacterController& ch = controllers_[i];
         ch.set_obstacles(obstacles);
         moves_[i] = ch.move({displacements[3 * i], displacements[3 * i + 1], displacements[3 * i + 2]}, dt);
+        grounded_[i] = moves_[i].grounded ? 1 : 0;
         const Vec3 p = ch.position();
         positions_[3 * i] = p.x;
         positions_[3 * i + 1] = p.y;

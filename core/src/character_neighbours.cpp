@@ -22,6 +22,13 @@ float nearest_approach(const CharacterSettings& self, Vec3 p, Vec3 dir, float tr
     const float u = dd > 0.0f ? clampf((wx * dx + wz * dz) / dd, 0.0f, 1.0f) : 0.0f;
     const float ex = wx - u * dx, ez = wz - u * dz;
     if (!(ex * ex + ez * ez < reach * reach)) return -1.0f;
+    // Nor when that distance is beyond the overlap test's reach (one skin less) by far more than
+    // the rounding of it and of the positions tested (a few ulps of the coordinates): no point of
+    // the way overlaps, wherever the search below would land.
+    const float touch = self.radius + o.radius + self.skin_width;
+    const float mag = maxf(maxf(std::fabs(p.x), std::fabs(p.z)), maxf(std::fabs(o.center.x), std::fabs(o.center.z)));
+    const float clear = touch + tol::kCharacterObstacleClearRel * (mag + travel + touch);
+    if (ex * ex + ez * ez > clear * clear) return -1.0f;
     const float hs = 0.5f * self.height - self.radius, ho = 0.5f * o.height - o.radius;
     const auto gap_sq = [&](float t) {
         const Vec3 c = p + dir * t - o.center;
@@ -69,16 +76,33 @@ namespace {
     return 0;  // also for NaN
 }
 
+// Whether the character centred at `center` and the obstacle share heights (the vertical gap
+// between their axes, as upright_overlap_sign evaluates it, is not positive).
+bool level_with(const CharacterSettings& self, Vec3 center, const Obstacle& o) {
+    const Capsule other = upright_capsule(o.center, o.radius, o.height);
+    const Capsule me = upright_capsule(center, self.radius, self.height);
+    const double below = static_cast<double>(me.start.y) - other.end.y;
+    const double above = static_cast<double>(other.start.y) - me.end.y;
+    return !((below > above ? below : above) > 0.0);
+}
+
+// upright_overlap_sign of the obstacle grown by a skin and the character at `center`.
+int obstacle_sign(const CharacterSettings& self, Vec3 center, const Obstacle& o) {
+    Capsule other = upright_capsule(o.center, o.radius, o.height);
+    other.radius = o.radius + self.skin_width;
+    return upright_overlap_sign(other, upright_capsule(center, self.radius, self.height));
+}
+
 }  // namespace
 
 bool overlaps_obstacle(const CharacterSettings& self, Vec3 center, const Obstacle& o, Contact* contact) {
     Capsule other = upright_capsule(o.center, o.radius, o.height);
     other.radius = o.radius + self.skin_width;
     const Capsule me = upright_capsule(center, self.radius, self.height);
-    if (!contact) {
-        const int sign = upright_overlap_sign(other, me);
-        if (sign != 0) return sign > 0;
-    }
+    // Certainly apart: no contact to report (it is left as it was). Certainly overlapping: the
+    // answer without one; with one, only capsule_capsule gives its normal and depth.
+    const int sign = upright_overlap_sign(other, me);
+    if (sign < 0 || (sign > 0 && !contact)) return sign > 0;
     const Contact c = capsule_capsule(other, me);
     if (contact) *contact = c;
     return c.hit && c.depth > 0.0f;
@@ -90,9 +114,18 @@ bool overlaps_obstacle(const CharacterSettings& self, Vec3 center, const Obstacl
 float obstacle_limit(const CharacterSettings& self, std::span<const Obstacle> obstacles, Vec3 p, Vec3 dir, float travel,
                      Vec3& normal) {
     float limit = travel;
+    // Straight up or down the horizontal offset of every point of the way is the start's
+    // exactly (a zero component times t adds zero).
+    const bool vertical = dir.x == 0.0f && dir.z == 0.0f;
     for (const Obstacle& o : obstacles) {
         float inside = limit;  // a point of the way that overlaps
-        if (!overlaps_obstacle(self, p + dir * limit, o, nullptr)) {
+        const Vec3 end = p + dir * limit;
+        const int end_sign = obstacle_sign(self, end, o);
+        if (!(end_sign > 0 || (end_sign == 0 && overlaps_obstacle(self, end, o, nullptr)))) {
+            // Vertically at shared heights at both ends (so in between: the capsule's heights
+            // round monotonically), every point of the way has the end's axis distance, certainly
+            // clear there: none overlaps.
+            if (vertical && end_sign < 0 && level_with(self, p, o) && level_with(self, end, o)) continue;
             const float t = nearest_approach(self, p, dir, limit, o);
             if (!(t >= 0.0f) || !overlaps_obstacle(self, p + dir * t, o, nullptr)) continue;
             inside = t;

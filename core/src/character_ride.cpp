@@ -30,18 +30,25 @@ float yaw_of(Quat q) {
 
 }  // namespace
 
-Vec3 CharacterController::ride(Vec3 center, CharacterMove& out) const {
+// The feet at `center` mapped from the ground's pose at the step start to its pose now (not
+// finite when the poses make them so).
+Vec3 CharacterController::carried_feet(Vec3 center) const {
     const Transform a = world_->previous_transform(ground_object_);
     const Transform b = world_->transform(ground_object_);
     const Vec3 half = kUp * (0.5f * settings_.height);
-    const Quat back = conjugate(a.rotation);
-    const Vec3 local = rotate(back, center - half - a.position) * (1.0f / a.scale);
-    const Vec3 feet = rotate(b.rotation, local * b.scale) + b.position;
+    const Vec3 local = rotate(conjugate(a.rotation), center - half - a.position) * (1.0f / a.scale);
+    return rotate(b.rotation, local * b.scale) + b.position;
+}
+
+Vec3 CharacterController::ride(Vec3 center, CharacterMove& out) const {
+    const Vec3 feet = carried_feet(center);
     if (!is_finite(feet)) return center;
     out.carried = true;
-    out.yaw_change = yaw_of(quat_mul(b.rotation, back));
+    const Quat turn = quat_mul(world_->transform(ground_object_).rotation,
+                               conjugate(world_->previous_transform(ground_object_).rotation));
+    out.yaw_change = yaw_of(turn);
     out.ground_velocity = world_->velocity_at(ground_object_, feet);
-    return feet + half;
+    return feet + kUp * (0.5f * settings_.height);
 }
 
 // The ride's carry from `from` to `to`, cut short one skin before the first object that did not
@@ -68,10 +75,11 @@ Vec3 CharacterController::carry_until_blocked(Vec3 from, Vec3 to) const {
     return from + dir * clampf(hit.distance - settings_.skin_width / approach, 0.0f, len);
 }
 
+// Where ride() puts the character, without its report (no turn, no velocity).
 Vec3 CharacterController::carried_position() const {
     if (!grounded_ || ground_object_ == kNoIndex || !world_->moved(ground_object_)) return position_;
-    CharacterMove ignored;
-    return ride(position_, ignored);
+    const Vec3 feet = carried_feet(position_);
+    return is_finite(feet) ? feet + kUp * (0.5f * settings_.height) : position_;
 }
 
 // The deepest overlap of the capsule at `center` with `which` objects (Still: those that neither
@@ -128,6 +136,9 @@ Vec3 CharacterController::pushed_out(Vec3 center, Vec3 start, CharacterMove& out
     bool any = false;
     for (const std::uint32_t id : near) any = any || world_->moved(id);
     if (!any && !was_pinned) return center;
+    // Nothing overlaps it (the triangle cache, filled for this move, can tell): no push, as the
+    // overlap below would find.
+    if (!was_pinned && cache_->clear_of(c)) return center;
     Vec3 push;
     // The deepest overlap at `center` (a pass that stops without pushing has measured it already).
     float left = 0.0f;

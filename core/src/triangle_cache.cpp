@@ -19,6 +19,8 @@
 #include <limits>
 
 #include "dvec.hpp"
+#include "shototsu/bounding.hpp"
+#include "shototsu/overlap.hpp"
 #include "shototsu/sweep.hpp"
 #include "shototsu/tolerance.hpp"
 #include "sweep_detail.hpp"
@@ -182,33 +184,66 @@ void TriangleCache::prepare(const World& world, const AABB& need, float margin) 
     if (!enabled_) return;
     if (contains(box_, need)) {
         if (revision_ == world.revision()) return;
-        if (still_current(world)) {
-            revision_ = world.revision();
-            return;
-        }
+        if (bring_up_to_date(world)) return;
     }
     const Vec3 g{margin, margin, margin};
     refill(world, {need.min - g, need.max + g});
 }
 
-// Whether a refill of the same box would gather the same triangles although the world changed
-// (objects elsewhere moved): nothing was removed since, the objects whose boxes meet the box are
-// the ones it was filled from, and none of them changed. Their triangles are then what the cache
-// holds (the order of the world's listing may differ, which no cast sees: the tie rule orders hits
-// by time, object and triangle).
-bool TriangleCache::still_current(const World& world) {
+// The same box after the world changed (objects moved, were added or changed layers): the
+// triangles of the objects that did not change stay (with their axes), those of objects that
+// changed, left the box or came into it are dropped or gathered again — what a refill of the
+// same box would hold (the order may differ, which no cast sees: the tie rule orders hits by
+// time, object and triangle). False, and nothing changed, when only a refill will do: an object
+// was removed since, or the cache was unusable and the objects in its box changed.
+bool TriangleCache::bring_up_to_date(const World& world) {
     if (world.removal_revision() > revision_) return false;
-    // The objects meeting the box now: a working list per thread, reused across calls.
-    thread_local std::vector<std::uint32_t> current;
+    // The objects meeting the box now, and which of them changed since the fill or were not in
+    // it: working lists per thread, reused across calls.
+    thread_local std::vector<std::uint32_t> current, stale;
     current.clear();
+    stale.clear();
     world.objects_in(box_, current, filter_);
-    if (current.size() != objects_.size()) return false;
-    for (const std::uint32_t id : current) {
-        if (world.object_revision(id) > revision_) return false;
-        bool listed = false;
-        for (const std::uint32_t had : objects_) listed = listed || had == id;
-        if (!listed) return false;
+    const auto listed = [](const std::vector<std::uint32_t>& list, std::uint32_t id) {
+        for (const std::uint32_t x : list)
+            if (x == id) return true;
+        return false;
+    };
+    for (const std::uint32_t id : current)
+        if (world.object_revision(id) > revision_ || !listed(objects_, id)) stale.push_back(id);
+    bool gone = false;
+    for (const std::uint32_t id : objects_) gone = gone || !listed(current, id);
+    if (!stale.empty() || gone) {
+        if (!usable_) return false;  // its triangles are not all there
+        for (const std::uint32_t id : stale) {
+            const ObjectKind k = world.kind(id);
+            if (k != ObjectKind::Mesh && k != ObjectKind::Instance) return false;
+        }
+        // Keep the triangles of the objects that are still there and did not change, in order.
+        std::size_t kept = 0;
+        for (std::size_t k = 0; k < triangles_.size(); ++k) {
+            const std::uint32_t object = triangles_[k].object;
+            if (listed(stale, object) || !listed(current, object)) continue;
+            if (kept != k) {
+                triangles_[kept] = triangles_[k];
+                if (triangles_[k].has_axes) axes_[kept] = axes_[k];
+                const BoxBlock& from = boxes4_[k / 4];
+                BoxBlock& to = boxes4_[kept / 4];
+                const std::size_t i = k % 4, j = kept % 4;
+                to.min_x[j] = from.min_x[i], to.min_y[j] = from.min_y[i], to.min_z[j] = from.min_z[i];
+                to.max_x[j] = from.max_x[i], to.max_y[j] = from.max_y[i], to.max_z[j] = from.max_z[i];
+            }
+            ++kept;
+        }
+        triangles_.resize(kept);
+        for (const std::uint32_t id : stale)
+            world.for_each_triangle_of(id, box_, [&](std::uint32_t object, std::uint32_t tri_id, const Triangle& tri) {
+                append(object, tri_id, tri);
+            });
+        objects_.assign(current.begin(), current.end());
+        finish_fill();
     }
+    revision_ = world.revision();
     return true;
 }
 
@@ -219,29 +254,34 @@ void TriangleCache::refill(const World& world, const AABB& box) {
     if (boxes4_.empty()) boxes4_.resize(kCapacity / 4);
     objects_.clear();
     world.objects_in(box_, objects_, filter_);
-    bool overflow = false;
+    usable_ = true;
     for (const std::uint32_t id : objects_) {
         const ObjectKind k = world.kind(id);
-        overflow = overflow || (k != ObjectKind::Mesh && k != ObjectKind::Instance);
+        usable_ = usable_ && (k == ObjectKind::Mesh || k == ObjectKind::Instance);
     }
     world.for_each_triangle_in(
-        box_,
-        [&](std::uint32_t object, std::uint32_t id, const Triangle& tri) {
-            const std::size_t k = triangles_.size();
-            if (k >= kCapacity) {
-                overflow = true;
-                return;
-            }
-            triangles_.push_back({tri, object, id, false});
-            const AABB b = triangle_box(tri);
-            BoxBlock& q = boxes4_[k / 4];
-            const std::size_t i = k % 4;
-            q.min_x[i] = b.min.x, q.min_y[i] = b.min.y, q.min_z[i] = b.min.z;
-            q.max_x[i] = b.max.x, q.max_y[i] = b.max.y, q.max_z[i] = b.max.z;
-        },
-        filter_);
-    usable_ = !overflow;
-    // The unused lanes of the last block: empty boxes (and masked off by index anyway).
+        box_, [&](std::uint32_t object, std::uint32_t id, const Triangle& tri) { append(object, id, tri); }, filter_);
+    finish_fill();
+}
+
+// One more triangle (its axes not yet computed); past kCapacity the cache becomes unusable.
+void TriangleCache::append(std::uint32_t object, std::uint32_t id, const Triangle& tri) {
+    const std::size_t k = triangles_.size();
+    if (k >= kCapacity) {
+        usable_ = false;
+        return;
+    }
+    triangles_.push_back({tri, object, id, false});
+    const AABB b = triangle_box(tri);
+    BoxBlock& q = boxes4_[k / 4];
+    const std::size_t i = k % 4;
+    q.min_x[i] = b.min.x, q.min_y[i] = b.min.y, q.min_z[i] = b.min.z;
+    q.max_x[i] = b.max.x, q.max_y[i] = b.max.y, q.max_z[i] = b.max.z;
+}
+
+// After the triangles are in: the unused lanes of the last block get empty boxes (masked off by
+// index anyway), and the per-triangle lists their size.
+void TriangleCache::finish_fill() {
     for (std::size_t k = triangles_.size(); k % 4 != 0; ++k) {
         BoxBlock& q = boxes4_[k / 4];
         const std::size_t i = k % 4;
@@ -251,6 +291,33 @@ void TriangleCache::refill(const World& world, const AABB& box) {
     }
     candidates_.resize(triangles_.size());
     if (axes_.size() < triangles_.size()) axes_.resize(triangles_.size());
+}
+
+bool TriangleCache::clear_of(const Capsule& c) const {
+    if (!enabled_ || !usable_) return false;
+    // The capsule's box grown as a cached cast grows its swept box: far beyond the rounding of
+    // triangle_capsule and of the world query's box, which visits no triangle outside it.
+    const AABB b = aabb_of_capsule(c);
+    const Vec3 m = vmax(vabs(b.min), vabs(b.max));
+    const float pad =
+        tol::kCharacterCacheBoxPadRel * (maxf(maxf(m.x, m.y), m.z) + c.radius) + std::numeric_limits<float>::min();
+    const Vec3 g{pad, pad, pad};
+    if (!(pad < std::numeric_limits<float>::infinity()) || !contains(box_, {b.min - g, b.max + g})) return false;
+    const F4 s_min_x = f4_splat(b.min.x - pad), s_min_y = f4_splat(b.min.y - pad), s_min_z = f4_splat(b.min.z - pad);
+    const F4 s_max_x = f4_splat(b.max.x + pad), s_max_y = f4_splat(b.max.y + pad), s_max_z = f4_splat(b.max.z + pad);
+    const std::uint32_t n = static_cast<std::uint32_t>(triangles_.size());
+    for (std::uint32_t base = 0; base < n; base += 4) {
+        const BoxBlock& q = boxes4_[base / 4];
+        const I4 out = (f4_load(q.min_x) > s_max_x) | (f4_load(q.max_x) < s_min_x) | (f4_load(q.min_y) > s_max_y) |
+                       (f4_load(q.max_y) < s_min_y) | (f4_load(q.min_z) > s_max_z) | (f4_load(q.max_z) < s_min_z);
+        unsigned keep = ~i4_mask(out) & 0xFu;
+        if (n - base < 4) keep &= (1u << (n - base)) - 1u;
+        for (; keep != 0; keep &= keep - 1) {
+            const Contact k = triangle_capsule(triangles_[base + static_cast<std::uint32_t>(lowest_bit(keep))].tri, c);
+            if (k.hit && k.depth > 0.0f) return false;
+        }
+    }
+    return true;
 }
 
 // The world's cast over the cached triangles: the direction normalised as the world does, times

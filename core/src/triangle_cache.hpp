@@ -72,6 +72,10 @@ public:
         const Vec3 ext = vabs(half_axis) + Vec3{radius, radius, radius};
         return contains(box_, {vmin(lead, lead + motion) - ext, vmax(lead, lead + motion) + ext});
     }
+    /// True when no triangle of the world overlaps the capsule (triangle_capsule: a hit deeper
+    /// than 0), as World::overlap_capsule would find: the cache holds every triangle near it and
+    /// none of them does. False when that is not certain.
+    bool clear_of(const Capsule& c) const;
     /// World::capsule_cast(c.start, c.end, c.radius, motion, len) over the cached triangles;
     /// `center` is the capsule's centre.
     WorldHit capsule_cast(Vec3 center, const Capsule& c, Vec3 motion, float len);
@@ -116,10 +120,12 @@ private:
     template <class Sweep>
     WorldHit sweep_in_order(std::size_t count, Vec3 motion, float len, Sweep&& sweep) const;
     void refill(const World& world, const AABB& box);
-    bool still_current(const World& world);
+    bool bring_up_to_date(const World& world);
+    void append(std::uint32_t object, std::uint32_t id, const Triangle& tri);
+    void finish_fill();
 
     bool enabled_ = true;
-    bool usable_ = false;                // filled without overflowing kCapacity
+    bool usable_ = false;                // filled without overflowing kCapacity (nor meeting a primitive)
     AABB box_{{1, 1, 1}, {-1, -1, -1}};  // empty: nothing cached yet
     std::uint64_t revision_ = 0;         // the world's revision when it was filled
     QueryFilter filter_;

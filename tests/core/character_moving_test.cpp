@@ -447,3 +447,82 @@ TEST_CASE("character cache: in a world where objects move, near and far, cached 
     CHECK(carried >= 170);
     CHECK(off_platform >= 300);
 }
+
+TEST_CASE("character cache: a group on moving ground moves bit for bit as its twin casting through the world") {
+    // Riders on a lift and a turning disc, a crowd pressed into a swinging door, walkers crossing
+    // a moving box: each frame changes the objects inside most caches, which are then brought up
+    // to date (and answer whether anything overlaps a character pushed by what moved) instead of
+    // refilled. The twin's characters cast through the world only; every report must agree, and
+    // grounded() must say what each report says.
+    World w;
+    add_mesh(w, box_mesh({-12, -0.2f, -12}, {12, 0, 12}));
+    const std::uint32_t lift = add_mesh(w, box_mesh({-1.5f, -0.2f, -1.5f}, {1.5f, 0.0f, 1.5f}));
+    const std::uint32_t disc = add_mesh(w, box_mesh({-3, -0.3f, -3}, {3, 0, 3}));
+    const std::uint32_t door = add_mesh(w, box_mesh({0.05f, 0, -0.05f}, {1.25f, 2.2f, 0.05f}));
+    const std::uint32_t mover = add_mesh(w, box_mesh({-0.5f, 0.0f, -0.5f}, {0.5f, 0.6f, 0.5f}));
+    add_mesh(w, box_mesh({-4, 0, 7.95f}, {-0.05f, 2.5f, 8.05f}));
+    add_mesh(w, box_mesh({1.3f, 0, 7.95f}, {5, 2.5f, 8.05f}));
+    const auto pose = [&](float t) {
+        w.set_transform(lift, at({-8.0f, 0.1f + lift_height(t), 0.0f}));
+        w.set_transform(disc, at({3.0f, 0.3f, -5.0f}, Quat{0, det_sin(0.5f * t), 0, det_cos(0.5f * t)}));
+        const float a = 0.7f * det_sin(0.8f * t);
+        w.set_transform(door, at({0, 0, 8}, Quat{0, det_sin(a), 0, det_cos(a)}));
+        w.set_transform(mover, at({6.0f * det_sin(0.7f * t), 0.0f, 3.0f}));
+    };
+    pose(0.0f);
+    w.update(0.0f);
+    const CharacterSettings s = settings();
+    const float dt = 1.0f / 30.0f;
+    std::vector<Vec3> starts, walks;
+    for (int i = 0; i < 2; ++i)
+        for (int j = 0; j < 2; ++j) starts.push_back({-8.5f + i, 0.1f + 0.86f, -0.5f + j}), walks.push_back({});
+    for (int k = 0; k < 6; ++k) {
+        const float a = static_cast<float>(k) * 1.047f;
+        starts.push_back({3.0f + 1.2f * det_cos(a), 0.3f + 0.86f, -5.0f + 1.2f * det_sin(a)}), walks.push_back({});
+    }
+    for (int k = 0; k < 8; ++k)
+        starts.push_back({-1.0f + 0.8f * static_cast<float>(k % 4), 0.86f, k < 4 ? 6.8f : 9.2f}),
+            walks.push_back({0.0f, 0.0f, k < 4 ? 0.8f : -0.8f});
+    for (int k = 0; k < 6; ++k)
+        starts.push_back({-5.0f + 2.0f * static_cast<float>(k), 0.86f, 1.5f}), walks.push_back({0, 0, 1});
+    const std::uint32_t n = static_cast<std::uint32_t>(starts.size());
+    CharacterGroup cached(w, s, n), direct(w, s, n);
+    for (const Vec3 p : starts) {
+        cached.add(p);
+        direct.add(p);
+    }
+    for (std::uint32_t i = 0; i < n; ++i) direct.controller(i).set_cache_enabled(false);
+    std::vector<float> disp(3 * n), vy(n, 0.0f);
+    int carried = 0, pushed = 0;
+    for (int f = 1; f <= 300; ++f) {
+        const float t = static_cast<float>(f) * dt;
+        pose(t);
+        w.update(dt);
+        for (std::uint32_t i = 0; i < n; ++i) {
+            disp[3 * i] = walks[i].x * dt;
+            disp[3 * i + 1] = vy[i] * dt;
+            disp[3 * i + 2] = walks[i].z * dt;
+        }
+        cached.move_all(disp.data(), dt);
+        direct.move_all(disp.data(), dt);
+        INFO("frame " << f);
+        for (std::uint32_t i = 0; i < n; ++i) {
+            INFO("character " << i);
+            const CharacterMove &a = cached.last_move(i), &b = direct.last_move(i);
+            REQUIRE(same_bits(a.position, b.position));
+            REQUIRE(a.grounded == b.grounded);
+            REQUIRE(a.reason == b.reason);
+            REQUIRE(a.ground_object == b.ground_object);
+            REQUIRE(a.carried == b.carried);
+            REQUIRE(a.pushed == b.pushed);
+            REQUIRE(a.crushed == b.crushed);
+            REQUIRE(cached.grounded()[i] == (a.grounded ? 1 : 0));
+            vy[i] = a.grounded ? -1.0f : vy[i] - kGravity * dt;
+            carried += a.carried ? 1 : 0;
+            pushed += a.pushed ? 1 : 0;
+        }
+    }
+    // The riders rode, and the door and the mover pushed some of the others.
+    CHECK(carried >= 10 * 250);
+    CHECK(pushed >= 5);
+}

@@ -215,6 +215,7 @@ private:
     GroundProbe probe_ground(Vec3 start, Vec3 end, bool may_snap, bool rising) const;
     void stand_on(const GroundProbe& below, bool may_snap, bool rising, Vec3& end, CharacterMove& out) const;
     Vec3 depenetrate(Vec3 center) const;
+    Vec3 carried_feet(Vec3 center) const;
     Vec3 ride(Vec3 center, CharacterMove& out) const;
     Vec3 carry_until_blocked(Vec3 from, Vec3 to) const;
     Vec3 pushed_out(Vec3 center, Vec3 start, CharacterMove& out);
@@ -279,6 +280,9 @@ public:
     const float* positions() const { return positions_.data(); }
     /// The full report of character i's last move.
     const CharacterMove& last_move(std::uint32_t i) const { return moves_[i]; }
+    /// 1 byte per character: 1 when its last move ended grounded (last_move(i).grounded), else 0
+    /// (allocated once: the JS face reads it as one view instead of a report per character).
+    const std::uint8_t* grounded() const { return grounded_.data(); }
     CharacterController& controller(std::uint32_t i) { return controllers_[i]; }
     /// Teleports character i.
     void set_position(std::uint32_t i, Vec3 p);
@@ -302,6 +306,7 @@ private:
     std::vector<CharacterController> controllers_;
     std::vector<CharacterMove> moves_;
     std::vector<float> positions_;
+    std::vector<std::uint8_t> grounded_;
     // Reused by move_all (what they hold between calls means nothing).
     struct Scratch {
         std::vector<Vec3> carried;
