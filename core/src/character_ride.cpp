@@ -136,9 +136,6 @@ Vec3 CharacterController::pushed_out(Vec3 center, Vec3 start, CharacterMove& out
     bool any = false;
     for (const std::uint32_t id : near) any = any || world_->moved(id);
     if (!any && !was_pinned) return center;
-    // Nothing overlaps it (the triangle cache, filled for this move, can tell): no push, as the
-    // overlap below would find.
-    if (!was_pinned && cache_->clear_of(c)) return center;
     Vec3 push;
     // The deepest overlap at `center` (a pass that stops without pushing has measured it already).
     float left = 0.0f;

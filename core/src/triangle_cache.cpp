@@ -19,8 +19,6 @@
 #include <limits>
 
 #include "dvec.hpp"
-#include "shototsu/bounding.hpp"
-#include "shototsu/overlap.hpp"
 #include "shototsu/sweep.hpp"
 #include "shototsu/tolerance.hpp"
 #include "sweep_detail.hpp"
@@ -291,33 +289,6 @@ void TriangleCache::finish_fill() {
     }
     candidates_.resize(triangles_.size());
     if (axes_.size() < triangles_.size()) axes_.resize(triangles_.size());
-}
-
-bool TriangleCache::clear_of(const Capsule& c) const {
-    if (!enabled_ || !usable_) return false;
-    // The capsule's box grown as a cached cast grows its swept box: far beyond the rounding of
-    // triangle_capsule and of the world query's box, which visits no triangle outside it.
-    const AABB b = aabb_of_capsule(c);
-    const Vec3 m = vmax(vabs(b.min), vabs(b.max));
-    const float pad =
-        tol::kCharacterCacheBoxPadRel * (maxf(maxf(m.x, m.y), m.z) + c.radius) + std::numeric_limits<float>::min();
-    const Vec3 g{pad, pad, pad};
-    if (!(pad < std::numeric_limits<float>::infinity()) || !contains(box_, {b.min - g, b.max + g})) return false;
-    const F4 s_min_x = f4_splat(b.min.x - pad), s_min_y = f4_splat(b.min.y - pad), s_min_z = f4_splat(b.min.z - pad);
-    const F4 s_max_x = f4_splat(b.max.x + pad), s_max_y = f4_splat(b.max.y + pad), s_max_z = f4_splat(b.max.z + pad);
-    const std::uint32_t n = static_cast<std::uint32_t>(triangles_.size());
-    for (std::uint32_t base = 0; base < n; base += 4) {
-        const BoxBlock& q = boxes4_[base / 4];
-        const I4 out = (f4_load(q.min_x) > s_max_x) | (f4_load(q.max_x) < s_min_x) | (f4_load(q.min_y) > s_max_y) |
-                       (f4_load(q.max_y) < s_min_y) | (f4_load(q.min_z) > s_max_z) | (f4_load(q.max_z) < s_min_z);
-        unsigned keep = ~i4_mask(out) & 0xFu;
-        if (n - base < 4) keep &= (1u << (n - base)) - 1u;
-        for (; keep != 0; keep &= keep - 1) {
-            const Contact k = triangle_capsule(triangles_[base + static_cast<std::uint32_t>(lowest_bit(keep))].tri, c);
-            if (k.hit && k.depth > 0.0f) return false;
-        }
-    }
-    return true;
 }
 
 // The world's cast over the cached triangles: the direction normalised as the world does, times

@@ -72,10 +72,6 @@ public:
         const Vec3 ext = vabs(half_axis) + Vec3{radius, radius, radius};
         return contains(box_, {vmin(lead, lead + motion) - ext, vmax(lead, lead + motion) + ext});
     }
-    /// True when no triangle of the world overlaps the capsule (triangle_capsule: a hit deeper
-    /// than 0), as World::overlap_capsule would find: the cache holds every triangle near it and
-    /// none of them does. False when that is not certain.
-    bool clear_of(const Capsule& c) const;
     /// World::capsule_cast(c.start, c.end, c.radius, motion, len) over the cached triangles;
     /// `center` is the capsule's centre.
     WorldHit capsule_cast(Vec3 center, const Capsule& c, Vec3 motion, float len);
