@@ -129,12 +129,17 @@ Vec3 CharacterController::pushed_out(Vec3 center, Vec3 start, CharacterMove& out
     if (world_->moved_count() == 0 && !was_pinned) return center;
     const Capsule c = capsule_at(center);
     const float pad = c.radius + 2.0f * settings_.skin_width;
-    std::vector<std::uint32_t>& near = scratch_.objects;
-    near.clear();
-    world_->objects_in({vmin(c.start, c.end) - Vec3{pad, pad, pad}, vmax(c.start, c.end) + Vec3{pad, pad, pad}}, near,
-                       filter_);
-    bool any = false;
-    for (const std::uint32_t id : near) any = any || world_->moved(id);
+    const AABB around{vmin(c.start, c.end) - Vec3{pad, pad, pad}, vmax(c.start, c.end) + Vec3{pad, pad, pad}};
+    // Whether an object near it moved: the triangle cache, filled for this move, lists the
+    // objects around, else the world's hierarchy.
+    bool known = false;
+    bool any = cache_->moved_in(*world_, around, known);
+    if (!known) {
+        std::vector<std::uint32_t>& near = scratch_.objects;
+        near.clear();
+        world_->objects_in(around, near, filter_);
+        for (const std::uint32_t id : near) any = any || world_->moved(id);
+    }
     if (!any && !was_pinned) return center;
     Vec3 push;
     // The deepest overlap at `center` (a pass that stops without pushing has measured it already).

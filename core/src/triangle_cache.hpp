@@ -65,6 +65,21 @@ public:
     /// through the world, which sees primitives).
     /// Nothing when disabled.
     void prepare(const World& world, const AABB& need, float margin);
+    /// Whether an object of the world whose box meets `box` (touching counts; the objects
+    /// World::objects_in lists) moved over the step, answered from the objects listed when the
+    /// cache was brought up to date — when its box contains `box` (`known` false otherwise).
+    bool moved_in(const World& world, const AABB& box, bool& known) const {
+        known = enabled_ && revision_ == world.revision() && contains(box_, box);
+        if (!known) return false;
+        for (const std::uint32_t id : objects_) {
+            const AABB b = world.bounds(id);
+            if (b.min.x > box.max.x || b.max.x < box.min.x || b.min.y > box.max.y || b.max.y < box.min.y ||
+                b.min.z > box.max.z || b.max.z < box.min.z)
+                continue;
+            if (world.moved(id)) return true;
+        }
+        return false;
+    }
     /// Whether a cast of a shape (segment lead ± half_axis swollen by radius) moving by `motion`
     /// stays inside the cached box, so that the cache can answer it.
     bool covers(Vec3 lead, Vec3 motion, Vec3 half_axis, float radius) const {
