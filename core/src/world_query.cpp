@@ -16,6 +16,7 @@
 #include "shototsu/overlap.hpp"
 #include "shototsu/tolerance.hpp"
 #include "shototsu/world.hpp"
+#include "sort_detail.hpp"
 #include "world_detail.hpp"
 #include "world_objects.hpp"
 
@@ -278,11 +279,11 @@ std::size_t World::raycast_all(Vec3 origin, Vec3 dir, float max_distance, std::v
                                        leaf);
         return max_distance;
     });
-    std::sort(out.begin() + static_cast<std::ptrdiff_t>(first), out.end(),
-              [](const WorldRayCrossing& a, const WorldRayCrossing& b) {
-                  if (a.distance != b.distance) return a.distance < b.distance;
-                  return a.object != b.object ? a.object < b.object : a.triangle < b.triangle;
-              });
+    detail::sort_range(out.data() + first, out.data() + out.size(),
+                       [](const WorldRayCrossing& a, const WorldRayCrossing& b) {
+                           if (a.distance != b.distance) return a.distance < b.distance;
+                           return a.object != b.object ? a.object < b.object : a.triangle < b.triangle;
+                       });
     return out.size() - first;
 }
 
