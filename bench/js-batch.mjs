@@ -88,10 +88,15 @@ function singleRaycasts() {
   return h;
 }
 
+const FAST = { exact: false };
 const cases = {
   'closestPointsOnTriangles, plain arrays, new result': () => s.closestPointsOnTriangles(points, triangles)[0],
   'closestPointsOnTriangles, plain arrays into out': () => s.closestPointsOnTriangles(points, triangles, out3)[0],
   'closestPointsOnTriangles, zero-copy (WasmArray)': () => s.closestPointsOnTriangles(wPoints, wTriangles, wOut3)[0],
+  'closestPointsOnTriangles { exact: false }, plain arrays into out': () =>
+    s.closestPointsOnTriangles(points, triangles, out3, FAST)[0],
+  'closestPointsOnTriangles { exact: false }, zero-copy': () =>
+    s.closestPointsOnTriangles(wPoints, wTriangles, wOut3, FAST)[0],
   'three.js Triangle.closestPointToPoint loop over the arrays': threeClosest,
   'trianglesSpheres, plain arrays into out': () => s.trianglesSpheres(triangles, spheres, out8)[0],
   'trianglesSpheres, zero-copy': () => s.trianglesSpheres(wTriangles, wSpheres, wOut8)[0],

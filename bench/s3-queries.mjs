@@ -108,7 +108,11 @@ export async function runS3({ scene, count, repeats, native, s }) {
   };
   const closestOut = new Float32Array(3 * count),
     contactsRaw = new Float32Array(8 * count);
-  const zc = { closest: shototsu.zeroCopy(s, q, count, 'closest'), sphere: shototsu.zeroCopy(s, q, count, 'sphere') };
+  const zc = {
+    closest: shototsu.zeroCopy(s, q, count, 'closest'),
+    closestFast: shototsu.zeroCopy(s, q, count, 'closestFast'),
+    sphere: shototsu.zeroCopy(s, q, count, 'sphere'),
+  };
   const engines = [
     {
       key: 'wasm',
@@ -133,6 +137,27 @@ export async function runS3({ scene, count, repeats, native, s }) {
         read: () => {
           const o = new Float32Array(3 * count);
           zc.closest.read(o);
+          return o;
+        },
+      },
+      sphere: {
+        run: () => zc.sphere.run(),
+        read: () => {
+          const o = new Float32Array(2 * count);
+          zc.sphere.read(o);
+          return o;
+        },
+      },
+    },
+    {
+      // The float32 closest point ({ exact: false }); triangle–sphere has one mode, timed again.
+      key: 'wasmZeroCopyFast',
+      name: 'shototsu (wasm), batch over wasm memory, { exact: false }',
+      closest: {
+        run: () => zc.closestFast.run(),
+        read: () => {
+          const o = new Float32Array(3 * count);
+          zc.closestFast.read(o);
           return o;
         },
       },
@@ -180,6 +205,7 @@ export async function runS3({ scene, count, repeats, native, s }) {
     sphere: sphereErrors(q, count, ref, e.sphere.read()),
   }));
   zc.closest.dispose();
+  zc.closestFast.dispose();
   zc.sphere.dispose();
   if (native) {
     const paths = {

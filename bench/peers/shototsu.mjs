@@ -198,7 +198,12 @@ export function triangleSpheresBatch(s, q, count, contacts) {
  * Batch calls over arrays that already live in wasm memory (s.allocFloat32): nothing is copied;
  * the timed part is the call alone. Returns { run(), read(out), dispose() }.
  */
+const FAST = { exact: false };
+
+/** A batch over arrays in wasm memory: kind 'closest' (exact), 'closestFast' ({ exact: false }) or 'sphere'. */
 export function zeroCopy(s, q, count, kind) {
+  const fast = kind === 'closestFast';
+  if (fast) kind = 'closest';
   const place = (src) => {
     const w = s.allocFloat32(src.length);
     w.array.set(src);
@@ -209,7 +214,7 @@ export function zeroCopy(s, q, count, kind) {
   const result = s.allocFloat32(count * (kind === 'closest' ? 3 : 8));
   return {
     run() {
-      if (kind === 'closest') s.closestPointsOnTriangles(other, tris, result);
+      if (kind === 'closest') s.closestPointsOnTriangles(other, tris, result, fast ? FAST : undefined);
       else s.trianglesSpheres(tris, other, result);
     },
     read(out) {

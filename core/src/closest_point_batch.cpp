@@ -8,8 +8,8 @@
 // lane's point has the single query's bits. The region tests become disjoint masks, the first that
 // holds (A, B, AB, C, CA, BC, face: voronoi_region's order) picking by AND and OR the terms of one
 // form for every region, base - dir * t (closest2). Degenerate lanes (and NaN input) are answered
-// by the single query itself. Packed input is read as whole vectors and the answers written as
-// three vectors per four pairs.
+// by the single query itself. Packed input is read as whole vectors (other strides are copied
+// into a packed group first) and the answers written as three vectors per four pairs.
 #include <cstdint>
 #include <cstring>
 #if defined(__wasm_simd128__)
@@ -28,6 +28,13 @@ typedef double D2 __attribute__((vector_size(16)));
 typedef long long M2 __attribute__((vector_size(16)));
 constexpr int kLanes = 4;
 
+// Loops that run for the rare lanes and other strides only, kept rolled: bytes of wasm, not time.
+#if defined(__clang__)
+#define SHOTOTSU_ROLLED _Pragma("clang loop unroll(disable)")
+#else
+#define SHOTOTSU_ROLLED
+#endif
+
 struct DV2 {
     D2 x, y, z;
 };
@@ -39,20 +46,8 @@ inline DV2 cross(const DV2& a, const DV2& b) {
     return {a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x};
 }
 
-// Component `k` of the vectors at f[0..2] of four elements `stride` floats apart, in double: the
-// first two elements in `lo`, the last two in `hi` (one float gather, two widenings).
-inline void gather(const float* f, std::ptrdiff_t stride, int k, D2& lo, D2& hi) {
-    const F4 v{f[k], f[stride + k], f[2 * stride + k], f[3 * stride + k]};
-    lo = __builtin_convertvector(__builtin_shufflevector(v, v, 0, 1), D2);
-    hi = __builtin_convertvector(__builtin_shufflevector(v, v, 2, 3), D2);
-}
-inline void gather3(const float* f, std::ptrdiff_t stride, DV2& lo, DV2& hi) {
-    gather(f, stride, 0, lo.x, hi.x);
-    gather(f, stride, 1, lo.y, hi.y);
-    gather(f, stride, 2, lo.z, hi.z);
-}
-// The same for packed arrays, by whole-vector loads and transposes that keep two elements'
-// floats side by side (an interleave per pair of elements, then a widening of each half).
+// Packed arrays in double, by whole-vector loads and transposes that keep two elements' floats
+// side by side (an interleave per pair of elements, then a widening of each half).
 inline F4 load4(const float* f) {
     F4 v;
     std::memcpy(&v, f, sizeof v);
@@ -106,8 +101,8 @@ inline F4 demote(D2 v) {
 }
 inline F4 narrow(D2 lo, D2 hi) { return __builtin_shufflevector(demote(lo), demote(hi), 0, 1, 4, 5); }
 
-// The single query, for the lanes it must answer itself.
-Vec3 single(const float* p, const float* t) {
+// The single query, for the lanes it must answer itself; not inlined: it is large, and rare here.
+__attribute__((noinline)) Vec3 single(const float* p, const float* t) {
     const Triangle tri{{t[0], t[1], t[2]}, {t[3], t[4], t[5]}, {t[6], t[7], t[8]}};
     return closest_point_on_triangle({p[0], p[1], p[2]}, tri).point;
 }
@@ -180,22 +175,25 @@ inline DV2 closest2(const DV2& a, const DV2& b, const DV2& c, const DV2& p, M2& 
 
 void closest_points_on_triangles(const float* points, std::ptrdiff_t point_stride, const float* triangles,
                                  std::ptrdiff_t triangle_stride, std::size_t n, float* out) {
+    const bool packed = point_stride == 3 && triangle_stride == 9;
     std::size_t i = 0;
     for (; i + kLanes <= n; i += kLanes) {
         const float* p4 = points + static_cast<std::ptrdiff_t>(i) * point_stride;
         const float* t4 = triangles + static_cast<std::ptrdiff_t>(i) * triangle_stride;
-        DV2 a[2], b[2], c[2], p[2];
-        if (triangle_stride == 9) {
-            load_triangles9(t4, a, b, c);
-        } else {
-            gather3(t4, triangle_stride, a[0], a[1]);
-            gather3(t4 + 3, triangle_stride, b[0], b[1]);
-            gather3(t4 + 6, triangle_stride, c[0], c[1]);
+        // Other strides (0 included) are copied into a packed group first.
+        float packed_p[3 * kLanes], packed_t[9 * kLanes];
+        if (!packed) {
+            SHOTOTSU_ROLLED
+            for (int k = 0; k < kLanes; ++k) {
+                std::memcpy(packed_p + 3 * k, p4 + k * point_stride, 3 * sizeof(float));
+                std::memcpy(packed_t + 9 * k, t4 + k * triangle_stride, 9 * sizeof(float));
+            }
+            p4 = packed_p;
+            t4 = packed_t;
         }
-        if (point_stride == 3)
-            load_points3(p4, p);
-        else
-            gather3(p4, point_stride, p[0], p[1]);
+        DV2 a[2], b[2], c[2], p[2];
+        load_triangles9(t4, a, b, c);
+        load_points3(p4, p);
         M2 regular[2];
         const DV2 lo = closest2(a[0], b[0], c[0], p[0], regular[0]);
         const DV2 hi = closest2(a[1], b[1], c[1], p[1], regular[1]);
@@ -213,14 +211,16 @@ void closest_points_on_triangles(const float* points, std::ptrdiff_t point_strid
         // The lanes the single query answers, computed before `out` is written: it may be one of
         // the inputs.
         float fix[3 * kLanes];
+        SHOTOTSU_ROLLED
         for (int k = 0; k < kLanes; ++k) {
             if (regular[k >> 1][k & 1]) continue;
-            const Vec3 r = single(p4 + k * point_stride, t4 + k * triangle_stride);
+            const Vec3 r = single(p4 + 3 * k, t4 + 9 * k);
             fix[3 * k] = r.x;
             fix[3 * k + 1] = r.y;
             fix[3 * k + 2] = r.z;
         }
         std::memcpy(out4, o, sizeof o);
+        SHOTOTSU_ROLLED
         for (int k = 0; k < kLanes; ++k)
             if (!regular[k >> 1][k & 1]) std::memcpy(out4 + 3 * k, fix + 3 * k, 3 * sizeof(float));
     }

@@ -8,6 +8,9 @@
 //   * the "same bits" and containment promises of the headers (capsule_sphere is capsule_capsule
 //     with a point capsule, a zero-length capsule is a sphere, explain_* returns the plain
 //     query's answer, bounding volumes hold what they bound, floors stay within the vertices).
+#include <algorithm>
+#include <array>
+#include <cmath>
 #include <cstdint>
 
 #include "fuzz_input.hpp"
@@ -144,6 +147,34 @@ void run(FuzzInput& in) {
                 c.that(same(Vec3{out[3 * k], out[3 * k + 1], out[3 * k + 2]},
                             closest_point_on_triangle(p, lanes[k]).point),
                        "closest_points_on_triangles differs from closest_point_on_triangle");
+            // The float32 batch: degenerate triangles and non-finite input answered as the single
+            // query; otherwise within the bound of closest_point.hpp, with the single query's
+            // answer (itself within a rounding of the exact one) as the reference.
+            closest_points_on_triangles_fast(points, 3, triangles, 9, 4, out);
+            for (int k = 0; k < 4; ++k) {
+                const Vec3 got{out[3 * k], out[3 * k + 1], out[3 * k + 2]};
+                const ClosestPointOnTriangle want = closest_point_on_triangle(p, lanes[k]);
+                if (!c.finite_input || want.degenerate) {
+                    c.that(same(got, want.point), "closest_points_on_triangles_fast differs on a degenerate lane");
+                    continue;
+                }
+                c.no_nan(got, "closest_points_on_triangles_fast");
+                const auto dv = [](Vec3 v) { return std::array<double, 3>{v.x, v.y, v.z}; };
+                const auto sub = [](std::array<double, 3> x, std::array<double, 3> y) {
+                    return std::array<double, 3>{x[0] - y[0], x[1] - y[1], x[2] - y[2]};
+                };
+                const auto len = [](std::array<double, 3> x) {
+                    return std::sqrt(x[0] * x[0] + x[1] * x[1] + x[2] * x[2]);
+                };
+                const auto ab = sub(dv(lanes[k].b), dv(lanes[k].a)), ac = sub(dv(lanes[k].c), dv(lanes[k].a));
+                const double L = std::max({len(ab), len(ac), len(sub(ac, ab))}), R = len(sub(dv(p), dv(lanes[k].a)));
+                const double area2 =
+                    len({ab[1] * ac[2] - ab[2] * ac[1], ab[2] * ac[0] - ab[0] * ac[2], ab[0] * ac[1] - ab[1] * ac[0]});
+                const double kappa = L * L / area2, u = 0x1p-24, q = len(dv(want.point));
+                const double bound = u * (2 * q + (12 * kappa * kappa + 48 * kappa + 24) * std::max(L, R));
+                c.that(same(got, want.point) || len(sub(dv(got), dv(want.point))) <= bound,
+                       "closest_points_on_triangles_fast beyond its bound");
+            }
             break;
         }
         case 3: {

@@ -100,6 +100,12 @@ function badValues(kind) {
         ['layers fractional', { layers: 0.5 }, TypeError],
         ['a mirroring transform', { transform: [-1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1] }, RangeError],
       ];
+    case 'BatchOptions':
+      return [
+        ['null', null, TypeError],
+        ['a string', 'abc', TypeError],
+        ['a number', 3, TypeError],
+      ];
     case 'layerOptions':
       return [
         ['null', null, TypeError],

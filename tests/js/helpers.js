@@ -205,6 +205,8 @@ export function validArg(kind, name) {
     case 'objectOptions':
     case 'layerOptions':
       return { layers: 1 };
+    case 'BatchOptions':
+      return { exact: false };
     case 'polygon':
       return [
         { x: 0, y: 0 },

@@ -155,6 +155,17 @@ test("acceleratedRaycast's hits carry three.js's own numbers, corners from the t
   const q = new Int16Array(p.count * 3);
   for (let i = 0; i < p.count * 3; i++) q[i] = Math.round((p.array[i] / 1.5) * 32767);
   quantized.setAttribute('position', new THREE.BufferAttribute(q, 3, true));
+  // Second uvs: plain floats on one (read straight from the array), normalized Uint16 on the
+  // other (read through getX); either way interpolated as three.js does it.
+  const uv = src.attributes.uv;
+  const uv1 = new Float32Array(uv.count * 2);
+  const uvq = new Uint16Array(uv.count * 2);
+  for (let i = 0; i < uv.count * 2; i++) {
+    uv1[i] = 1 - uv.array[i] * 0.75;
+    uvq[i] = Math.round(uv.array[i] * 65535);
+  }
+  float32.setAttribute('uv1', new THREE.BufferAttribute(uv1, 2));
+  quantized.setAttribute('uv1', new THREE.BufferAttribute(uvq, 2, true));
   for (const [name, g, exact] of [
     ['float32', float32, true],
     ['normalized int16', quantized, false],
@@ -184,10 +195,48 @@ test("acceleratedRaycast's hits carry three.js's own numbers, corners from the t
           `${name}: ray ${k} hit ${i}: ${g.distance} vs ${w.distance}`,
         );
         assert.ok(g.face.normal.equals(w.face.normal) && g.normal.equals(w.normal) && g.uv.equals(w.uv), name);
+        assert.ok(g.uv1?.equals(w.uv1) === true, `${name}: uv1`);
         compared++;
       }
     }
     assert.ok(compared > 500, `${name}: ${compared} hits compared`);
+  }
+});
+
+test("acceleratedRaycast interpolates through another copy's getX, and through an overridden one", () => {
+  // A second copy of three.js (an app's and a library's) has its own BufferAttribute.getX with the
+  // same source: the attribute is read straight from its array. A getX of other code is called,
+  // as three.js calls it. Either way the uv is three.js's, bit for bit.
+  const src = new THREE.IcosahedronGeometry(1.5, 3);
+  const text = THREE.BufferAttribute.prototype.getX.toString();
+  const copied = new Function(`return { ${text} }.getX;`)();
+  assert.notEqual(copied, THREE.BufferAttribute.prototype.getX);
+  const doubled = function (index) {
+    return 2 * this.array[index * this.itemSize];
+  };
+  for (const [name, getX] of [
+    ['copied getX', copied],
+    ['overridden getX', doubled],
+  ]) {
+    const g = src.clone();
+    g.attributes.uv.getX = getX;
+    g.computeBoundsTree();
+    const mesh = placed(new THREE.Mesh(g, material(THREE.DoubleSide)), 23);
+    const r = rng(203);
+    const raycaster = new THREE.Raycaster();
+    let compared = 0;
+    for (let k = 0; k < 500; k++) {
+      const o = new THREE.Vector3((r() - 0.5) * 8, (r() - 0.5) * 8, (r() - 0.5) * 8);
+      const t = new THREE.Vector3((r() - 0.5) * 2, (r() - 0.5) * 2, (r() - 0.5) * 2);
+      raycaster.set(o, t.sub(o).normalize());
+      const { want, got } = both(raycaster, [mesh]);
+      if (got.length !== want.length || got.some((h, i) => h.faceIndex !== want[i].faceIndex)) continue;
+      for (let i = 0; i < got.length; i++) {
+        assert.ok(got[i].uv.equals(want[i].uv), `${name}: ray ${k} hit ${i}`);
+        compared++;
+      }
+    }
+    assert.ok(compared > 200, `${name}: ${compared} hits compared`);
   }
 });
 
@@ -223,6 +272,63 @@ test('acceleratedRaycast equals Mesh.raycast on an InstancedMesh, and with first
   placed(mesh, 40);
   check('instanced', [mesh], 400);
   check('instanced, firstHitOnly', [mesh], 401, { firstHitOnly: true });
+});
+
+test("acceleratedRaycast stays three.js's own when its records outgrow their list and memory grows", () => {
+  // A stack of parallel squares: a ray along z crosses every layer, more crossings than any ray
+  // before, so the core's list of records moves; then wasm memory grows under it.
+  const layers = 1500;
+  const positions = new Float32Array(layers * 18);
+  for (let i = 0; i < layers; i++) {
+    const z = i / 64;
+    positions.set([-1, -1, z, 1, -1, z, 1, 1, z, -1, -1, z, 1, 1, z, -1, 1, z], 18 * i);
+  }
+  const stackGeometry = new THREE.BufferGeometry();
+  stackGeometry.setAttribute('position', new THREE.BufferAttribute(positions, 3));
+  stackGeometry.computeBoundsTree();
+  const stack = placed(new THREE.Mesh(stackGeometry, material()), 50);
+  const small = new THREE.TorusKnotGeometry(1, 0.35, 48, 8);
+  small.computeBoundsTree();
+  const knot = placed(new THREE.Mesh(small, material(THREE.FrontSide)), 51);
+  const r = rng(52);
+  const raycaster = new THREE.Raycaster();
+  const o = new THREE.Vector3(),
+    t = new THREE.Vector3();
+  let stackHits = 0;
+  const compare = (object, firstHitOnly) => {
+    const scale = object === stack ? 64 : 4;
+    if (object === stack) {
+      // Down the stack's axis, in its space, carried out to the world.
+      o.set(r() - 0.5, r() - 0.5, 40).applyMatrix4(stack.matrixWorld);
+      t.set(r() - 0.5, r() - 0.5, -10).applyMatrix4(stack.matrixWorld);
+    } else {
+      o.set((r() * 2 - 1) * 6, (r() * 2 - 1) * 6, (r() * 2 - 1) * 6);
+      t.set(r() - 0.5, r() - 0.5, r() - 0.5);
+    }
+    raycaster.set(o, t.sub(o).normalize());
+    raycaster.firstHitOnly = false;
+    let { want, got } = both(raycaster, [object]);
+    if (firstHitOnly) {
+      want = want.slice(0, 1);
+      raycaster.firstHitOnly = true;
+      THREE.Mesh.prototype.raycast = acceleratedRaycast;
+      got = raycaster.intersectObject(object);
+      THREE.Mesh.prototype.raycast = threeRaycast;
+    }
+    if (object === stack && !firstHitOnly) stackHits += want.length;
+    assert.ok(same(got, want, scale), `${object === stack ? 'stack' : 'knot'} firstHitOnly ${firstHitOnly}`);
+  };
+  for (let round = 0; round < 3; round++) {
+    for (let k = 0; k < 20; k++) compare(knot, k % 2 === 0);
+    for (let k = 0; k < 4; k++) compare(stack, k % 2 === 0);
+    for (let k = 0; k < 20; k++) compare(knot, k % 2 === 0);
+    // Wasm memory grows (the heap's views are replaced) and the space is given back.
+    const big = s.allocFloat32((16 << 20) * (round + 1));
+    big.dispose();
+  }
+  assert.ok(stackHits >= 6 * layers * 0.9, `the stack's rays cross its layers (${stackHits} hits)`);
+  stackGeometry.boundsTree.dispose();
+  small.boundsTree.dispose();
 });
 
 /** A cylinder skinned to two bones, and posed. */

@@ -67,6 +67,8 @@ const closest: Float32Array = s.closestPointsOnTriangles(points, triangles);
 const buf: WasmArray<Float32Array> = s.allocFloat32(300);
 buf.array.set(points);
 s.closestPointsOnTriangles(buf, triangles, buf);
+s.closestPointsOnTriangles(points, triangles, closest, { exact: false });
+s.closestPointsOnTriangles(buf, triangles, buf, { exact: true });
 buf.dispose();
 const pairs: Uint32Array = s.pairsTree(new Float32Array(12));
 

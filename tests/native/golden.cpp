@@ -683,6 +683,40 @@ int main(int argc, char** argv) {
                     "\", \"cases\": " + std::to_string(kCases) + " },\n";
     }
 
+    // The float32 batch (closestPointsOnTriangles with { exact: false }), whose answers depend on
+    // the build's vector arithmetic: closestPointsOnTriangles.fast.bin holds records [12, p, a, b,
+    // c, 3, q] answered by one native batch call, for batch.test.js to repeat in wasm. It is not
+    // in the manifest: that lists the package's functions, and this is an option of one.
+    {
+        Rng rng(++seed);
+        Gen g{rng};
+        std::vector<float> points, triangles;
+        for (int k = 0; k < 4 * kCases + 3; ++k) {
+            g.new_case();
+            Vec3 p = g.vec3();
+            Triangle t = triangle(g);
+            if (k % 4 == 1) p = test::pick_target(rng, t);  // on a vertex, an edge or the face
+            if (k % 8 == 3) {                               // S3's random triangles and points in [-1, 1]^3
+                t = {rng.vec(-1, 1), rng.vec(-1, 1), rng.vec(-1, 1)};
+                p = rng.vec(-1, 1);
+            }
+            points.insert(points.end(), {p.x, p.y, p.z});
+            triangles.insert(triangles.end(), {t.a.x, t.a.y, t.a.z, t.b.x, t.b.y, t.b.z, t.c.x, t.c.y, t.c.z});
+        }
+        const std::size_t n = points.size() / 3;
+        std::vector<float> out(3 * n);
+        closest_points_on_triangles_fast(points.data(), 3, triangles.data(), 9, n, out.data());
+        const bool ok = write_file(dir + "/closestPointsOnTriangles.fast.bin", [&](std::FILE* f) {
+            for (std::size_t i = 0; i < n; ++i) {
+                std::vector<float> in(points.begin() + 3 * i, points.begin() + 3 * i + 3);
+                in.insert(in.end(), triangles.begin() + 9 * i, triangles.begin() + 9 * i + 9);
+                write_floats(f, in);
+                write_floats(f, std::vector<float>(out.begin() + 3 * i, out.begin() + 3 * i + 3));
+            }
+        });
+        if (!ok) return 1;
+    }
+
     // The world: its meshes (positions, then indices, each as a count and values) and queries.
     const std::vector<test::MeshData> meshes = world_meshes();
     World world;

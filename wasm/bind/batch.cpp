@@ -49,6 +49,12 @@ SHOTOTSU_EXPORT void closestPointsOnTriangles(std::uintptr_t points, int point_s
                                               int tri_stride, std::uint32_t n, std::uintptr_t out) {
     closest_points_on_triangles(floats(points), point_stride, floats(triangles), tri_stride, n, floats_out(out));
 }
+// The same in float32 within the bound of closest_points_on_triangles_fast (the JS option
+// { exact: false }).
+SHOTOTSU_EXPORT void closestPointsOnTrianglesFast(std::uintptr_t points, int point_stride, std::uintptr_t triangles,
+                                                  int tri_stride, std::uint32_t n, std::uintptr_t out) {
+    closest_points_on_triangles_fast(floats(points), point_stride, floats(triangles), tri_stride, n, floats_out(out));
+}
 
 // out: 8 floats per element (Contact)
 SHOTOTSU_EXPORT void trianglesSpheres(std::uintptr_t triangles, int tri_stride, std::uintptr_t spheres,

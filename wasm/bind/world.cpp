@@ -216,18 +216,23 @@ namespace {
 // For shototsu/three's picking, which reads the triangles a ray meets in the same pass: a ray's
 // crossings (raycastAllTriangles) or its nearest hit (raycastTriangle, none or one), 13 words
 // each into the same scratch array: distance, object (u32), triangle (u32), front (0/1), then
-// the triangle's corners a, b, c as the world holds them.
+// the triangle's corners a, b, c as the world holds them. Where they start is kept at a fixed
+// address (worldRayRecordsSlot), which the face reads from memory instead of asking each time.
+std::uintptr_t g_ray_records = 0;
+void put_crossing(float* out, const WorldRayCrossing& c, const Triangle& t) {
+    put_crossing(out, c);
+    out[4] = t.a.x, out[5] = t.a.y, out[6] = t.a.z;
+    out[7] = t.b.x, out[8] = t.b.y, out[9] = t.b.z;
+    out[10] = t.c.x, out[11] = t.c.y, out[12] = t.c.z;
+}
 std::uint32_t flatten_crossings(const World& w) {
     g_flat.resize(g_crossings.size() * 13);
     float* out = g_flat.data();
     for (const WorldRayCrossing& c : g_crossings) {
-        put_crossing(out, c);
-        const Triangle t = w.triangle(c.object, c.triangle);
-        out[4] = t.a.x, out[5] = t.a.y, out[6] = t.a.z;
-        out[7] = t.b.x, out[8] = t.b.y, out[9] = t.b.z;
-        out[10] = t.c.x, out[11] = t.c.y, out[12] = t.c.z;
+        put_crossing(out, c, w.triangle(c.object, c.triangle));
         out += 13;
     }
+    g_ray_records = reinterpret_cast<std::uintptr_t>(g_flat.data());
     return static_cast<std::uint32_t>(g_crossings.size());
 }
 }  // namespace
@@ -240,16 +245,17 @@ SHOTOTSU_EXPORT std::uint32_t World_raycastAllTriangles(const World* w, VEC3_ARG
 }
 SHOTOTSU_EXPORT std::uint32_t World_raycastTriangle(const World* w, VEC3_ARGS(o), VEC3_ARGS(d), float max_distance,
                                                     FILTER_ARGS) {
-    g_crossings.clear();
     const WorldHit h = w->raycast(VEC3(o), VEC3(d), max_distance, FILTER);
+    if (!h.hit || h.triangle == kNoIndex) return 0;
     // The side met, as raycast_all tells it: the ray against the triangle's winding normal.
-    if (h.hit && h.triangle != kNoIndex) {
-        const Triangle t = w->triangle(h.object, h.triangle);
-        const bool front = dot(VEC3(d), cross(t.b - t.a, t.c - t.a)) < 0.0f;
-        g_crossings.push_back({h.distance, h.object, h.triangle, front});
-    }
-    return flatten_crossings(*w);
+    const Triangle t = w->triangle(h.object, h.triangle);
+    const bool front = dot(VEC3(d), cross(t.b - t.a, t.c - t.a)) < 0.0f;
+    if (g_flat.size() < 13) g_flat.resize(13);
+    put_crossing(g_flat.data(), {h.distance, h.object, h.triangle, front}, t);
+    g_ray_records = reinterpret_cast<std::uintptr_t>(g_flat.data());
+    return 1;
 }
+SHOTOTSU_EXPORT std::uintptr_t worldRayRecordsSlot() { return reinterpret_cast<std::uintptr_t>(&g_ray_records); }
 
 // hit, point xyz, distance, object (u32), triangle (u32), feature (8)
 SHOTOTSU_EXPORT void World_closestPoint(const World* w, VEC3_ARGS(p), float max_distance, FILTER_ARGS) {

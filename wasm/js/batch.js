@@ -8,15 +8,18 @@ import { fail, nonneg } from './check.js';
 import { WasmArray, arrayArg, arrayOutput, batchCount, placeInput } from './memory.js';
 
 export function batchFamily(W, heap, mem, registry) {
-  /** Runs `call(ptrA, strideA, ptrB, strideB, n, outPtr)` for inputs a (strideA floats) and b. */
-  function pairBatch(fn, nameA, a, strideA, nameB, b, strideB, out, outStride) {
-    const argA = arrayArg(mem, fn, nameA, a, Float32Array, strideA);
-    const argB = arrayArg(mem, fn, nameB, b, Float32Array, strideB);
-    const n = batchCount(fn, [
+  /**
+   * Runs the export `fn(ptrA, strideA, ptrB, strideB, n, outPtr)` for inputs a (strideA floats)
+   * and b; errors name the public function `name`.
+   */
+  function pairBatch(fn, nameA, a, strideA, nameB, b, strideB, out, outStride, name = fn) {
+    const argA = arrayArg(mem, name, nameA, a, Float32Array, strideA);
+    const argB = arrayArg(mem, name, nameB, b, Float32Array, strideB);
+    const n = batchCount(name, [
       [nameA, argA],
       [nameB, argB],
     ]);
-    const result = arrayOutput(mem, fn, 'out', out, Float32Array, outStride, n);
+    const result = arrayOutput(mem, name, 'out', out, Float32Array, outStride, n);
     const pa = placeInput(mem, argA, 0);
     const pb = placeInput(mem, argB, 1);
     const po = result.where(2);
@@ -33,8 +36,16 @@ export function batchFamily(W, heap, mem, registry) {
   }
 
   return {
-    closestPointsOnTriangles(points, triangles, out) {
-      return pairBatch('closestPointsOnTriangles', 'points', points, 3, 'triangles', triangles, 9, out, 3);
+    closestPointsOnTriangles(points, triangles, out, options) {
+      // { exact: false }: the float32 path (closest_points_on_triangles_fast), within its bound.
+      let fast = false;
+      if (options !== undefined) {
+        if (options === null || typeof options !== 'object')
+          fail('closestPointsOnTriangles', points, triangles, out, options);
+        fast = options.exact !== undefined && !options.exact;
+      }
+      const fn = fast ? 'closestPointsOnTrianglesFast' : 'closestPointsOnTriangles';
+      return pairBatch(fn, 'points', points, 3, 'triangles', triangles, 9, out, 3, 'closestPointsOnTriangles');
     },
     trianglesSpheres(triangles, spheres, out) {
       return pairBatch('trianglesSpheres', 'triangles', triangles, 9, 'spheres', spheres, 4, out, 8);

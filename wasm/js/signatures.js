@@ -70,7 +70,7 @@ export const SIGNATURES = {
   aabbTransform: 'min:vec3 max:vec3 matrix:mat4',
   aabbFromPoints: 'points:f32/3',
   // batches and memory
-  closestPointsOnTriangles: 'points:f32/3 triangles:f32/9 out?:f32/3',
+  closestPointsOnTriangles: 'points:f32/3 triangles:f32/9 out?:f32/3 options?:BatchOptions',
   trianglesSpheres: 'triangles:f32/9 spheres:f32/4 out?:f32/8',
   intersectSegmentsTriangles: 'segments:f32/6 triangles:f32/9 out?:f32/8',
   intersectSegmentsSpheres: 'segments:f32/6 spheres:f32/4 out?:f32/8',
@@ -179,6 +179,7 @@ const LIVE_PARTICLE_OPTIONS =
 export const OPTIONS = {
   ParticleOptions: `capacity:int[1,16777216] ${LIVE_PARTICLE_OPTIONS}`,
   LiveParticleOptions: LIVE_PARTICLE_OPTIONS,
+  BatchOptions: 'exact:flag',
   CharacterOptions:
     'radius:(0,1e6] height:[0,1e6] stepHeight:[0,1e6] maxSlope:[0,90] snapDistance:[0,1e6] skinWidth:(0,1e6]',
 };
@@ -203,7 +204,10 @@ export const BEHIND_THE_FACE = {
   'World.raycastAllTriangles': "shototsu/three's acceleratedRaycast: a ray's crossings with their triangles' corners",
   'World.raycastTriangle': "shototsu/three's acceleratedRaycast: a ray's nearest hit with its triangle's corners",
   worldInputPointer: 'World.addMesh, addInstance, setTransform, teleport: where a transform is put',
+  worldRayRecordsSlot:
+    "shototsu/three's acceleratedRaycast: where raycastAllTriangles and raycastTriangle put their records",
   worldContactsPointer:
     'World.overlapSphere, overlapCapsule, raycastAll, triangles, treeBoxes, meshTreeBoxes, changedSince: where the list is',
+  closestPointsOnTrianglesFast: 'closestPointsOnTriangles with { exact: false }',
   shototsu_heap_in_use: 'the leak tests (bind/diagnostics.cpp)',
 };

@@ -4,7 +4,19 @@
 // nothing. A ray is carried into that space; the core lists every triangle it crosses and the
 // side it meets (World.raycastAll) and decides which it hits; three.js's own math then builds
 // what Raycaster returns (the point, barycoord, uv, normal, face), so the answers are three's.
-import { Matrix4, Ray, Sphere, Triangle, Vector2, Vector3, Mesh, BackSide, FrontSide, DoubleSide } from 'three';
+import {
+  BufferAttribute,
+  Matrix4,
+  Ray,
+  Sphere,
+  Triangle,
+  Vector2,
+  Vector3,
+  Mesh,
+  BackSide,
+  FrontSide,
+  DoubleSide,
+} from 'three';
 import { shototsu } from './three-common.js';
 
 const threeRaycast = Mesh.prototype.raycast;
@@ -259,17 +271,8 @@ export function acceleratedRaycast(raycaster, intersects) {
   const pose = isPosed(this);
   const tree = pose ? posedTree(this) : shared;
 
-  // How far `far` reaches in the mesh's units: world length of a unit local step along the ray.
-  const m = this.matrixWorld.elements;
   const d = _ray.direction;
-  _scaled.set(
-    m[0] * d.x + m[4] * d.y + m[8] * d.z,
-    m[1] * d.x + m[5] * d.y + m[9] * d.z,
-    m[2] * d.x + m[6] * d.y + m[10] * d.z,
-  );
-  const unit = _scaled.length();
-  // A little beyond far: the exact test on world distances follows, as three.js does it.
-  const reach = raycaster.far === Infinity ? Infinity : (raycaster.far / unit) * (1 + 2 ** -16) + 2 ** -20;
+  const reach = raycaster.far === Infinity ? Infinity : localReach(this.matrixWorld.elements, d, raycaster.far);
   _origin.x = _ray.origin.x;
   _origin.y = _ray.origin.y;
   _origin.z = _ray.origin.z;
@@ -322,6 +325,20 @@ export function acceleratedRaycast(raycaster, intersects) {
     for (let i = 0; i < found; i++) intersects.push(_found[i]);
   }
   _found.fill(null, 0, found);
+}
+
+/**
+ * How far `far` (world units) reaches along the local direction `d` in the mesh's units: far over
+ * the world length of a unit local step, and a little beyond (the exact test on world distances
+ * follows, as three.js does it).
+ */
+function localReach(m, d, far) {
+  _scaled.set(
+    m[0] * d.x + m[4] * d.y + m[8] * d.z,
+    m[1] * d.x + m[5] * d.y + m[9] * d.z,
+    m[2] * d.x + m[6] * d.y + m[10] * d.z,
+  );
+  return (far / _scaled.length()) * (1 + 2 ** -16) + 2 ** -20;
 }
 
 // The hits of one raycast in three.js's push order (group, then index): Raycaster's stable sort
@@ -405,9 +422,21 @@ function nearestOnly(mesh, raycaster, tree, reach, index, count, intersects) {
 function intersection(mesh, raycaster, side, triangle, coreDistance, corners, index, materialIndex) {
   const geometry = mesh.geometry;
   const j = 3 * triangle;
-  const a = index !== null ? index.getX(j) : j;
-  const b = index !== null ? index.getX(j + 1) : j + 1;
-  const cc = index !== null ? index.getX(j + 2) : j + 2;
+  let a = j,
+    b = j + 1,
+    cc = j + 2;
+  if (index !== null) {
+    if (plain(index, 1)) {
+      const array = index.array;
+      a = array[j];
+      b = array[j + 1];
+      cc = array[j + 2];
+    } else {
+      a = index.getX(j);
+      b = index.getX(j + 1);
+      cc = index.getX(j + 2);
+    }
+  }
   if (corners >= 0) {
     const f = _rec.f32;
     _a.set(f[corners], f[corners + 1], f[corners + 2]);
@@ -433,10 +462,10 @@ function intersection(mesh, raycaster, side, triangle, coreDistance, corners, in
   Triangle.getBarycoord(_local, _a, _b, _c, barycoord);
   const hit = { distance, point, object: mesh };
   const { uv, uv1, normal } = geometry.attributes;
-  if (uv) hit.uv = Triangle.getInterpolatedAttribute(uv, a, b, cc, barycoord, new Vector2());
-  if (uv1) hit.uv1 = Triangle.getInterpolatedAttribute(uv1, a, b, cc, barycoord, new Vector2());
+  if (uv) hit.uv = interpolated(uv, 2, a, b, cc, barycoord, new Vector2());
+  if (uv1) hit.uv1 = interpolated(uv1, 2, a, b, cc, barycoord, new Vector2());
   if (normal) {
-    hit.normal = Triangle.getInterpolatedAttribute(normal, a, b, cc, barycoord, new Vector3());
+    hit.normal = interpolated(normal, 3, a, b, cc, barycoord, new Vector3());
     if (hit.normal.dot(_ray.direction) > 0) hit.normal.multiplyScalar(-1);
   }
   const face = { a, b, c: cc, normal: new Vector3(), materialIndex: 0 };
@@ -446,4 +475,52 @@ function intersection(mesh, raycaster, side, triangle, coreDistance, corners, in
   hit.faceIndex = triangle;
   if (materialIndex >= 0) face.materialIndex = materialIndex;
   return hit;
+}
+
+/**
+ * Whether getX, getY, ... of `attribute` read its array as it is, at itemSize per vertex, with at
+ * least `n` components each (a BufferAttribute, not normalized, not interleaved, whose getX is
+ * BufferAttribute's own).
+ */
+const plain = (attribute, n) =>
+  attribute.isBufferAttribute === true &&
+  attribute.normalized === false &&
+  attribute.itemSize >= n &&
+  attribute.array !== undefined &&
+  ownGetX(attribute.getX);
+
+// BufferAttribute's getX: this copy of three.js's, or another copy's (an app and a library can
+// each bring one) recognised by its source text, which is then the same code. The last function
+// asked about is remembered: a scene's attributes share one.
+const getX = BufferAttribute.prototype.getX;
+const getXSource = Function.prototype.toString.call(getX);
+let _lastGetX = getX,
+  _lastOwn = true;
+function ownGetX(fn) {
+  if (fn === _lastGetX) return _lastOwn;
+  _lastGetX = fn;
+  _lastOwn = typeof fn === 'function' && Function.prototype.toString.call(fn) === getXSource;
+  return _lastOwn;
+}
+
+/**
+ * Triangle.getInterpolatedAttribute(attribute, a, b, c, w, target) for a Vector2 (`n` = 2) or
+ * Vector3 (`n` = 3) target: the same sums in the same order, so the same numbers, read straight
+ * from the array of a plain attribute (three's own call, for any other).
+ */
+function interpolated(attribute, n, a, b, c, w, target) {
+  if (!plain(attribute, n)) return Triangle.getInterpolatedAttribute(attribute, a, b, c, w, target);
+  const array = attribute.array,
+    size = attribute.itemSize;
+  const ia = a * size,
+    ib = b * size,
+    ic = c * size;
+  const wa = w.x,
+    wb = w.y,
+    wc = w.z;
+  // three.js: target = 0, then target += corner * weight for a, b, c in turn.
+  target.x = 0 + array[ia] * wa + array[ib] * wb + array[ic] * wc;
+  target.y = 0 + array[ia + 1] * wa + array[ib + 1] * wb + array[ic + 1] * wc;
+  if (n === 3) target.z = 0 + array[ia + 2] * wa + array[ib + 2] * wb + array[ic + 2] * wc;
+  return target;
 }

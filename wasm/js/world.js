@@ -26,6 +26,9 @@ export function worldClass(W, heap, o, mem) {
   /** Why the core refused the last call (bind/world.cpp's worldLastError). */
   const lastError = () => cString(mem.M, W.worldLastError());
 
+  /** Where worldRayRecordsSlot's word is (u32 index), once asked. */
+  let raySlot = -1;
+
   /** A u32 index as JS sees it: the core's "none" (2^32 - 1) is -1. */
   const index = (v) => (v === 0xffffffff ? -1 : v);
 
@@ -168,7 +171,9 @@ export function worldClass(W, heap, o, mem) {
         : W.World_raycastTriangle(w, ox, oy, oz, dx, dy, dz, maxDistance, ALL, ALL);
       out.f32 = heap.f32();
       out.u32 = heap.u32();
-      out.at = W.worldContactsPointer() >> 2;
+      // The records' address, read from the word where the export left it (fixed for the module).
+      if (raySlot < 0) raySlot = W.worldRayRecordsSlot() >> 2;
+      out.at = out.u32[raySlot] >> 2;
       return n;
     }
 
