@@ -5,6 +5,7 @@
 
 #include "shototsu/bounding.hpp"
 #include "shototsu/bvh.hpp"
+#include "sort_detail.hpp"
 
 namespace shototsu {
 
@@ -13,8 +14,8 @@ namespace {
 bool usable(const AABB& b) { return is_finite(b.min) && is_finite(b.max) && !aabb_is_empty(b); }
 
 void sort_pairs(std::vector<BoxPair>& out) {
-    std::sort(out.begin(), out.end(),
-              [](const BoxPair& x, const BoxPair& y) { return x.a != y.a ? x.a < y.a : x.b < y.b; });
+    detail::sort_range(out.data(), out.data() + out.size(),
+                       [](const BoxPair& x, const BoxPair& y) { return x.a != y.a ? x.a < y.a : x.b < y.b; });
 }
 
 }  // namespace
@@ -36,7 +37,7 @@ void pairs_sweep_and_prune(std::span<const AABB> boxes, std::vector<BoxPair>& ou
     for (std::uint32_t i = 0; i < boxes.size(); ++i)
         if (usable(boxes[i])) order.push_back(i);
     // (min.x, index) is a total order: the same on every standard library.
-    std::sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
+    detail::sort_range(order.data(), order.data() + order.size(), [&](std::uint32_t a, std::uint32_t b) {
         return boxes[a].min.x != boxes[b].min.x ? boxes[a].min.x < boxes[b].min.x : a < b;
     });
     for (std::size_t i = 0; i < order.size(); ++i) {

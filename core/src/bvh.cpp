@@ -16,6 +16,7 @@
 #endif
 
 #include "shototsu/bounding.hpp"
+#include "sort_detail.hpp"
 
 namespace shototsu {
 
@@ -236,7 +237,7 @@ bool process(std::vector<Ref>& refs, const Work& w, std::vector<BvhNode>& nodes,
         int axis = 0;
         if (extent.y > component(extent, axis)) axis = 1;
         if (extent.z > component(extent, axis)) axis = 2;
-        std::sort(refs.begin() + w.begin, refs.begin() + w.end, [axis](const Ref& a, const Ref& b) {
+        detail::sort_range(refs.data() + w.begin, refs.data() + w.end, [axis](const Ref& a, const Ref& b) {
             const float ca = component(a.c, axis), cb = component(b.c, axis);
             return ca < cb || (!(cb < ca) && a.id < b.id);
         });

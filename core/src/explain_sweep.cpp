@@ -10,6 +10,7 @@
 #include "shototsu/explain.hpp"
 #include "shototsu/sweep.hpp"
 #include "shototsu/tolerance.hpp"
+#include "sort_detail.hpp"
 
 namespace shototsu {
 
@@ -65,7 +66,7 @@ SweepAndPruneExplanation explain_pairs_sweep_and_prune(std::span<const AABB> box
         if (is_finite(boxes[i].min) && is_finite(boxes[i].max) && !aabb_is_empty(boxes[i])) out.order.push_back(i);
     const std::uint64_t n = out.order.size();
     out.all_pairs_tests = n * (n - (n > 0 ? 1 : 0)) / 2;
-    std::sort(out.order.begin(), out.order.end(), [&](std::uint32_t a, std::uint32_t b) {
+    detail::sort_range(out.order.data(), out.order.data() + out.order.size(), [&](std::uint32_t a, std::uint32_t b) {
         return boxes[a].min.x != boxes[b].min.x ? boxes[a].min.x < boxes[b].min.x : a < b;
     });
     // Each box meets the boxes after it in the order until one starts beyond its right end.

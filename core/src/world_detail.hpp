@@ -118,6 +118,30 @@ inline F4 f4_max(F4 a, F4 b) {
 #endif
 }
 
+/// The depth-first walk of a binary hierarchy (Bvh::nodes or the top level; an inner node's
+/// children at first and first + 1) that the box, point and column queries share. `enter(node)`
+/// says whether a node may hold anything for the query, `leaf(node)` visits a leaf entered, and
+/// `left_first(left, right)` whether an inner node's left child is visited before its right one
+/// (the nearer first tightens a best-so-far sooner). Bvh nodes hold at most kBvhMaxDepth levels,
+/// so the stack never overflows.
+template <class Enter, class Leaf, class LeftFirst>
+void walk_tree(const BvhNode* nodes, Enter&& enter, Leaf&& leaf, LeftFirst&& left_first) {
+    std::uint32_t stack[kTraversalStack];
+    int top = 0;
+    stack[top++] = 0;
+    while (top > 0) {
+        const BvhNode& node = nodes[stack[--top]];
+        if (!enter(node)) continue;
+        if (node.count > 0) {
+            leaf(node);
+        } else {
+            const bool lf = left_first(nodes[node.first], nodes[node.first + 1]);
+            stack[top++] = lf ? node.first + 1 : node.first;
+            stack[top++] = lf ? node.first : node.first + 1;
+        }
+    }
+}
+
 /// One query's ordered walk through the four-wide tree (Bvh::wide, which must have been made by
 /// widen()), a node or a leaf per step(): traverse_ray runs one to its end; a batch can advance
 /// two in turn, so that the cache misses of one overlap the work of the other (each step asks

@@ -10,6 +10,7 @@
 #include "shototsu/bounding.hpp"
 #include "shototsu/tolerance.hpp"
 #include "shototsu/world.hpp"
+#include "sort_detail.hpp"
 #include "world_objects.hpp"
 
 namespace shototsu {
@@ -159,8 +160,8 @@ void World::refresh_top() const {
     // their boxes only, not on the order removals left the slots in.
     std::vector<std::uint32_t> order(slots_.size());
     for (std::uint32_t k = 0; k < order.size(); ++k) order[k] = k;
-    std::sort(order.begin(), order.end(),
-              [&](std::uint32_t a, std::uint32_t b) { return slots_[a].id < slots_[b].id; });
+    detail::sort_range(order.data(), order.data() + order.size(),
+                       [&](std::uint32_t a, std::uint32_t b) { return slots_[a].id < slots_[b].id; });
     std::vector<AABB> boxes(order.size());
     for (std::size_t k = 0; k < order.size(); ++k) boxes[k] = slots_[order[k]].box;
     top_ = build_bvh(boxes, 1);

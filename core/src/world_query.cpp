@@ -16,6 +16,7 @@
 #include "shototsu/overlap.hpp"
 #include "shototsu/tolerance.hpp"
 #include "shototsu/world.hpp"
+#include "sort_detail.hpp"
 #include "world_detail.hpp"
 #include "world_objects.hpp"
 
@@ -278,11 +279,11 @@ std::size_t World::raycast_all(Vec3 origin, Vec3 dir, float max_distance, std::v
                                        leaf);
         return max_distance;
     });
-    std::sort(out.begin() + static_cast<std::ptrdiff_t>(first), out.end(),
-              [](const WorldRayCrossing& a, const WorldRayCrossing& b) {
-                  if (a.distance != b.distance) return a.distance < b.distance;
-                  return a.object != b.object ? a.object < b.object : a.triangle < b.triangle;
-              });
+    detail::sort_range(out.data() + first, out.data() + out.size(),
+                       [](const WorldRayCrossing& a, const WorldRayCrossing& b) {
+                           if (a.distance != b.distance) return a.distance < b.distance;
+                           return a.object != b.object ? a.object < b.object : a.triangle < b.triangle;
+                       });
     return out.size() - first;
 }
 
@@ -335,23 +336,18 @@ void World::mesh_triangles_in(std::uint32_t slot, const AABB& box,
     const MeshShape& mesh = *o.shape;
     if (mesh.bvh.nodes.empty()) return;
     const AABB q = o.identity ? box : detail::unplace_box(o, box);
-    std::uint32_t stack[kTraversalStack];
-    int top = 0;
-    stack[top++] = 0;
-    while (top > 0) {
-        const BvhNode& node = mesh.bvh.nodes[stack[--top]];
-        const AABB& b = node.box;
-        if (b.min.x > q.max.x || b.max.x < q.min.x || b.min.y > q.max.y || b.max.y < q.min.y || b.min.z > q.max.z ||
-            b.max.z < q.min.z)
-            continue;
-        if (node.count > 0) {
+    detail::walk_tree(
+        mesh.bvh.nodes.data(),
+        [&](const BvhNode& node) {
+            const AABB& b = node.box;
+            return !(b.min.x > q.max.x || b.max.x < q.min.x || b.min.y > q.max.y || b.max.y < q.min.y ||
+                     b.min.z > q.max.z || b.max.z < q.min.z);
+        },
+        [&](const BvhNode& node) {
             for (std::uint32_t k = node.first; k < node.first + node.count; ++k)
                 emit(ctx, id, mesh.ids[k], o.identity ? mesh.tris[k] : detail::place(o, mesh.tris[k]));
-        } else {
-            stack[top++] = node.first + 1;
-            stack[top++] = node.first;
-        }
-    }
+        },
+        [](const BvhNode&, const BvhNode&) { return true; });
 }
 
 // ---- overlaps ---------------------------------------------------------------------------------
@@ -501,13 +497,12 @@ void closest_in_mesh(ClosestSearch& s, const World::Object& o, std::uint32_t id)
         const float r = s.reach * o.inv_scale + local_margin;
         return r * r;
     };
-    std::uint32_t stack[kTraversalStack];
-    int top = 0;
-    stack[top++] = 0;
-    while (top > 0) {
-        const BvhNode& node = mesh.bvh.nodes[stack[--top]];
-        if (aabb_is_empty(node.box) || distance_sq_point_aabb(q, node.box) > local_prune()) continue;
-        if (node.count > 0) {
+    detail::walk_tree(
+        mesh.bvh.nodes.data(),
+        [&](const BvhNode& node) {
+            return !aabb_is_empty(node.box) && !(distance_sq_point_aabb(q, node.box) > local_prune());
+        },
+        [&](const BvhNode& node) {
             for (std::uint32_t k = node.first; k < node.first + node.count; ++k) {
                 const Triangle t = o.identity ? mesh.tris[k] : detail::place(o, mesh.tris[k]);
                 const ClosestPointOnTriangle c = closest_point_on_triangle(s.p, t);
@@ -517,15 +512,11 @@ void closest_in_mesh(ClosestSearch& s, const World::Object& o, std::uint32_t id)
                 if (d2 <= s.best_d2 && is_finite(t.a) && is_finite(t.b) && is_finite(t.c))
                     s.offer(d2, c.point, id, mesh.ids[k], c.region);
             }
-        } else {
-            // Visit the nearer child first: it tightens the best sooner.
-            const BvhNode& l = mesh.bvh.nodes[node.first];
-            const BvhNode& r = mesh.bvh.nodes[node.first + 1];
-            const bool left_first = distance_sq_point_aabb(q, l.box) <= distance_sq_point_aabb(q, r.box);
-            stack[top++] = left_first ? node.first + 1 : node.first;
-            stack[top++] = left_first ? node.first : node.first + 1;
-        }
-    }
+        },
+        // The nearer child first: it tightens the best sooner.
+        [&](const BvhNode& l, const BvhNode& r) {
+            return distance_sq_point_aabb(q, l.box) <= distance_sq_point_aabb(q, r.box);
+        });
 }
 
 }  // namespace
@@ -542,14 +533,13 @@ WorldClosestPoint World::closest_point(Vec3 p, float max_distance, const QueryFi
     };
     s.set_margin(top_margin(top_.nodes[0].box));
     const float root_margin = s.margin;
-    std::uint32_t stack[kTraversalStack];
-    int top = 0;
-    stack[top++] = 0;
-    while (top > 0) {
-        const BvhNode& node = top_.nodes[stack[--top]];
-        s.set_margin(root_margin);
-        if (aabb_is_empty(node.box) || distance_sq_point_aabb(p, node.box) > s.prune_d2()) continue;
-        if (node.count > 0) {
+    detail::walk_tree(
+        top_.nodes.data(),
+        [&](const BvhNode& node) {
+            s.set_margin(root_margin);
+            return !aabb_is_empty(node.box) && !(distance_sq_point_aabb(p, node.box) > s.prune_d2());
+        },
+        [&](const BvhNode& node) {
             for (std::uint32_t k = node.first; k < node.first + node.count; ++k) {
                 const std::uint32_t slot = top_.order[k];
                 s.set_margin(root_margin);
@@ -566,14 +556,10 @@ WorldClosestPoint World::closest_point(Vec3 p, float max_distance, const QueryFi
                 const float d2 = distance_sq(p, c.point);
                 if (d2 <= s.best_d2) s.offer(d2, c.point, id, kNoIndex, TriangleRegion::Face);
             }
-        } else {
-            const BvhNode& l = top_.nodes[node.first];
-            const BvhNode& r = top_.nodes[node.first + 1];
-            const bool left_first = distance_sq_point_aabb(p, l.box) <= distance_sq_point_aabb(p, r.box);
-            stack[top++] = left_first ? node.first + 1 : node.first;
-            stack[top++] = left_first ? node.first : node.first + 1;
-        }
-    }
+        },
+        [&](const BvhNode& l, const BvhNode& r) {
+            return distance_sq_point_aabb(p, l.box) <= distance_sq_point_aabb(p, r.box);
+        });
     if (s.best.hit) s.best.distance = std::sqrt(s.best_d2);
     return s.best;
 }
@@ -593,18 +579,22 @@ bool column_reaches(const AABB& b, float x, float z, float from_y, const WorldFl
            !(best.hit && b.max.y < best.height);
 }
 
+// Whether the left child, reaching higher (below from_y), goes first: it finds the floor sooner,
+// and then everything lower is pruned — in a soup or a building the column is long.
+bool higher_first(const BvhNode& l, const BvhNode& r, float from_y) {
+    return minf(l.box.max.y, from_y) >= minf(r.box.max.y, from_y);
+}
+
 void floor_in_mesh(WorldFloor& best, const World::Object& o, std::uint32_t id, float x, float z, float from_y) {
     const World::MeshShape& mesh = *o.shape;
     if (mesh.bvh.nodes.empty()) return;
-    std::uint32_t stack[kTraversalStack];
-    int top = 0;
-    stack[top++] = 0;
-    while (top > 0) {
-        const BvhNode& node = mesh.bvh.nodes[stack[--top]];
-        if (aabb_is_empty(node.box)) continue;
-        const AABB b = o.identity ? node.box : detail::place_box(o, node.box);
-        if (!column_reaches(b, x, z, from_y, best)) continue;
-        if (node.count > 0) {
+    detail::walk_tree(
+        mesh.bvh.nodes.data(),
+        [&](const BvhNode& node) {
+            if (aabb_is_empty(node.box)) return false;
+            return column_reaches(o.identity ? node.box : detail::place_box(o, node.box), x, z, from_y, best);
+        },
+        [&](const BvhNode& node) {
             for (std::uint32_t k = node.first; k < node.first + node.count; ++k) {
                 const Triangle t = o.identity ? mesh.tris[k] : detail::place(o, mesh.tris[k]);
                 const FloorHeight f = floor_height(t, x, z);
@@ -615,16 +605,8 @@ void floor_in_mesh(WorldFloor& best, const World::Object& o, std::uint32_t id, f
                 best.object = id;
                 best.triangle = mesh.ids[k];
             }
-        } else {
-            // The child that reaches higher (below from_y) first: it finds the floor sooner, and
-            // then everything lower is pruned — in a soup or a building the column is long.
-            const BvhNode& l = mesh.bvh.nodes[node.first];
-            const BvhNode& r = mesh.bvh.nodes[node.first + 1];
-            const bool left_first = minf(l.box.max.y, from_y) >= minf(r.box.max.y, from_y);
-            stack[top++] = left_first ? node.first + 1 : node.first;
-            stack[top++] = left_first ? node.first : node.first + 1;
-        }
-    }
+        },
+        [&](const BvhNode& l, const BvhNode& r) { return higher_first(l, r, from_y); });
 }
 
 }  // namespace
@@ -634,13 +616,9 @@ WorldFloor World::floor(float x, float z, float from_y, const QueryFilter& filte
     if (!std::isfinite(x) || !std::isfinite(z) || std::isnan(from_y)) return best;
     refresh_top();
     if (top_.nodes.empty()) return best;
-    std::uint32_t stack[kTraversalStack];
-    int top = 0;
-    stack[top++] = 0;
-    while (top > 0) {
-        const BvhNode& node = top_.nodes[stack[--top]];
-        if (!column_reaches(node.box, x, z, from_y, best)) continue;
-        if (node.count > 0) {
+    detail::walk_tree(
+        top_.nodes.data(), [&](const BvhNode& node) { return column_reaches(node.box, x, z, from_y, best); },
+        [&](const BvhNode& node) {
             for (std::uint32_t k = node.first; k < node.first + node.count; ++k) {
                 const std::uint32_t slot = top_.order[k];
                 if (!object_passes(slot, filter) || !column_reaches(top_boxes_[k], x, z, from_y, best)) continue;
@@ -658,14 +636,8 @@ WorldFloor World::floor(float x, float z, float from_y, const QueryFilter& filte
                 best.object = id;
                 best.triangle = kNoIndex;
             }
-        } else {
-            const BvhNode& l = top_.nodes[node.first];
-            const BvhNode& r = top_.nodes[node.first + 1];
-            const bool left_first = minf(l.box.max.y, from_y) >= minf(r.box.max.y, from_y);
-            stack[top++] = left_first ? node.first + 1 : node.first;
-            stack[top++] = left_first ? node.first : node.first + 1;
-        }
-    }
+        },
+        [&](const BvhNode& l, const BvhNode& r) { return higher_first(l, r, from_y); });
     return best;
 }
 

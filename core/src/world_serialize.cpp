@@ -31,6 +31,7 @@
 
 #include "shototsu/bounding.hpp"
 #include "shototsu/world.hpp"
+#include "sort_detail.hpp"
 #include "world_objects.hpp"
 
 namespace shototsu {
@@ -397,8 +398,8 @@ std::vector<std::uint8_t> World::serialize() const {
     // the order those objects first use them, an object naming its mesh by that position.
     std::vector<std::uint32_t> by_id(slots_.size());
     for (std::uint32_t k = 0; k < by_id.size(); ++k) by_id[k] = k;
-    std::sort(by_id.begin(), by_id.end(),
-              [&](std::uint32_t a, std::uint32_t b) { return slots_[a].id < slots_[b].id; });
+    detail::sort_range(by_id.data(), by_id.data() + by_id.size(),
+                       [&](std::uint32_t a, std::uint32_t b) { return slots_[a].id < slots_[b].id; });
     std::vector<const MeshShape*> meshes;
     std::vector<std::uint32_t> mesh_of(slots_.size(), kNoIndex);
     for (const std::uint32_t slot : by_id) {
