@@ -15,9 +15,10 @@ namespace shototsu {
 using detail::kUp;
 
 // The deepest overlaps of the capsule at `center` grown by a skin, with everything (`all`) and
-// with what neither moved nor pins it (`still`), and (when asked, and `all` is within a skin)
-// whether its centre lies inside a closed mesh: a capsule wholly inside one touches none of its
-// triangles. `all` <= half a skin and not inside: the capsule is half a skin clear of everything.
+// with what neither moved nor pins it (`still`), and (when asked, and `all` is within two skins,
+// as near as squeezed() lets a spot ahead of the pushers be) whether its centre lies inside a
+// closed mesh: a capsule wholly inside one touches none of its triangles. `all` <= half a skin and not inside: the
+// capsule is half a skin clear of everything.
 void CharacterController::clearance(Vec3 center, float& all, float& still, bool test_inside, bool& inside) const {
     std::vector<WorldContact> contacts;
     const Capsule c = capsule_at(center);
@@ -28,7 +29,7 @@ void CharacterController::clearance(Vec3 center, float& all, float& still, bool 
         if (!world_->moved(wc.object) && wc.object != pinned_by_) still = maxf(still, wc.depth);
     }
     inside = false;
-    if (!test_inside || all > settings_.skin_width) return;
+    if (!test_inside || all > 2.0f * settings_.skin_width) return;
     // Inside a mesh when the first of its triangles met going straight up and the first met going
     // straight down are both seen from behind (left, not entered): an open floor or ceiling, met
     // on one side only, never counts.
