@@ -1,7 +1,8 @@
 // shototsu — a crushed character squeezed out (character.hpp: CharacterMove::crushed): the
 // search for the nearest free spot around where the pushes pinned it, and what it falls back on
-// when the gap closed. Rare and bounded (at most 12 ways x 32 samples, each an overlap query), so
-// the wasm build compiles it for size with the other cold sources.
+// when the gap closed; and the sweep of meshes that moved far relative to it (or pin it), which
+// finds the side a face passed its axis from. Rare and bounded (at most 12 ways x 32 samples, each an overlap query),
+// so the wasm build compiles it for size with the other cold sources.
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -9,15 +10,17 @@
 
 #include "character_detail.hpp"
 #include "shototsu/character.hpp"
+#include "shototsu/sweep.hpp"
 
 namespace shototsu {
 
 using detail::kUp;
 
 // The deepest overlaps of the capsule at `center` grown by a skin, with everything (`all`) and
-// with what neither moved nor pins it (`still`), and (when asked, and `all` is within a skin)
-// whether its centre lies inside a closed mesh: a capsule wholly inside one touches none of its
-// triangles. `all` <= half a skin and not inside: the capsule is half a skin clear of everything.
+// with what neither moved nor pins it (`still`), and (when asked, and `all` is within two skins,
+// as near as squeezed() lets a spot ahead of the pushers be) whether its centre lies inside a
+// closed mesh: a capsule wholly inside one touches none of its triangles. `all` <= half a skin and not inside: the
+// capsule is half a skin clear of everything.
 void CharacterController::clearance(Vec3 center, float& all, float& still, bool test_inside, bool& inside) const {
     std::vector<WorldContact> contacts;
     const Capsule c = capsule_at(center);
@@ -28,7 +31,7 @@ void CharacterController::clearance(Vec3 center, float& all, float& still, bool 
         if (!world_->moved(wc.object) && wc.object != pinned_by_) still = maxf(still, wc.depth);
     }
     inside = false;
-    if (!test_inside || all > settings_.skin_width) return;
+    if (!test_inside || all > 2.0f * settings_.skin_width) return;
     // Inside a mesh when the first of its triangles met going straight up and the first met going
     // straight down are both seen from behind (left, not entered): an open floor or ceiling, met
     // on one side only, never counts.
@@ -152,6 +155,116 @@ Vec3 CharacterController::squeezed(Vec3 kept, Vec3 pinched, Vec3 pinch, Vec3 sta
         return start;
     }
     return kept;
+}
+
+// Meshes that moved far relative to the capsule (more than tol::kCharacterFastMoverRel radii of
+// the capsule's centre, mapped from the step start through the mover's poses), or that pin it:
+// the contacts at the end pose cannot say which side a face passed the capsule's axis from, so the
+// axis is swept over the step in the mover's frame (from where the step start puts it relative to
+// the mover's end pose, translated to `center`; a turn is taken as its chord) against the front
+// faces it could enter. When it entered one, the capsule goes back along that relative motion —
+// along the mover's motion — to a skin before the face, and the pushes that follow clear it from
+// the right side. When that way crosses what did not move, or its axis (its centre or an end) is
+// inside the mesh that pins it, it is crushed here: kept a skin short of what did not move, and squeezed (true,
+// `center` set). Primitives are solid: their contacts see the axis inside them. Crushed by the mesh `id` with its
+// centre `depth` inside it at `kept`: pinned by it, pushed out of what did not move as the pushes would (never through
+// it), and squeezed (pinch: the way out of `id`, zero when unknown).
+Vec3 CharacterController::crushed_in(Vec3 kept, Vec3 pinch, float depth, std::uint32_t id, Vec3 start,
+                                     CharacterMove& out) {
+    out.crushed = true;
+    out.crush_depth = maxf(out.crush_depth, depth);
+    pinned_by_ = id;
+    Vec3 push;
+    for (int pass = 0; pass < tol::kCharacterPushPasses; ++pass) {
+        if (!(deepest_overlap(kept, Overlaps::Still, push) > 0.0f)) break;
+        if (push_crosses_still(kept, push)) break;
+        kept += push;
+    }
+    return squeezed(kept, kept, pinch, start);
+}
+
+// Whether the point `p` lies inside the closed mesh `id`: the first of its faces met going straight up and
+// the first met going straight down are both seen from behind.
+bool CharacterController::axis_inside(Vec3 p, std::uint32_t id) const {
+    std::vector<WorldRayCrossing>& crossings = scratch_.crossings;
+    const float far = std::numeric_limits<float>::infinity();
+    for (const float way : {1.0f, -1.0f}) {
+        crossings.clear();
+        world_->raycast_all(p, kUp * way, far, crossings, filter_);
+        bool met = false;
+        for (const WorldRayCrossing& x : crossings)
+            if (x.object == id) {
+                if (x.front) return false;
+                met = true;
+                break;
+            }
+        if (!met) return false;
+    }
+    return true;
+}
+
+bool CharacterController::swept_by_movers(Vec3& center, Vec3 start, CharacterMove& out) {
+    const std::vector<std::uint32_t>& near = scratch_.objects;  // pushed_out's; nothing here refills it
+    const float r = settings_.radius, skin = settings_.skin_width;
+    const Vec3 half = kUp * (0.5f * settings_.height - r);
+    for (std::size_t i = 0; i < near.size(); ++i) {
+        const std::uint32_t id = near[i];
+        const bool pins = id == pinned_by_;
+        if (!world_->moved(id) && !pins) continue;
+        const ObjectKind kind = world_->kind(id);
+        if (kind != ObjectKind::Mesh && kind != ObjectKind::Instance) continue;
+        if (pins && (axis_inside(center, id) || axis_inside(center - half, id) || axis_inside(center + half, id))) {
+            // Its axis inside what pins it: the contacts would push it on from the inside.
+            center = crushed_in(center, Vec3{0, 0, 0}, r, id, start, out);
+            return true;
+        }
+        const Transform a = world_->previous_transform(id), b = world_->transform(id);
+        const Vec3 local = rotate(Quat{-a.rotation.x, -a.rotation.y, -a.rotation.z, a.rotation.w}, start - a.position) *
+                           (1.0f / a.scale);
+        const Vec3 from = rotate(b.rotation, local * b.scale) + b.position;
+        const Vec3 rel = center - from;
+        const float d = length(rel);
+        if (!is_finite(from) || !(d > 0.0f) || (!pins && !(d > tol::kCharacterFastMoverRel * r))) continue;
+        const Capsule axis{from - half, from + half, 0.0f};
+        const Vec3 lo = vmin(vmin(axis.start, axis.end), vmin(center - half, center + half));
+        const Vec3 hi = vmax(vmax(axis.start, axis.end), vmax(center - half, center + half));
+        const Vec3 pad{skin, skin, skin};
+        float first = 2.0f;
+        world_->for_each_triangle_of(id, {lo - pad, hi + pad}, [&](std::uint32_t, std::uint32_t, const Triangle& tri) {
+            if (!(dot(rel, triangle_normal_unnormalized(tri)) < 0.0f)) return;  // only faces it enters
+            const SweepHit h = sweep_capsule_triangle(axis, rel, tri);
+            if (h.hit && h.t < first) first = h.t;
+        });
+        if (!(first <= 1.0f)) continue;
+        const Vec3 dir = rel * (1.0f / d);
+        const Vec3 back = from + dir * (first * d - skin);
+        const Vec3 push = back - center;
+        if (!push_crosses_still(center, push)) {
+            center = back;
+            out.pushed = true;
+            continue;
+        }
+        // Blocked: as far along the push as what did not move lets it, a skin short.
+        const float len = length(push);
+        const Vec3 way = push * (1.0f / len);
+        float room = len;
+        std::vector<WorldRayCrossing>& crossings = scratch_.crossings;
+        for (const Vec3 p : {center - half, center + half}) {
+            crossings.clear();
+            world_->raycast_all(p, way, len + r, crossings, filter_);
+            for (const WorldRayCrossing& x : crossings)
+                if (!world_->moved(x.object) && x.object != pinned_by_) {
+                    room = minf(room, x.distance - r - skin);
+                    break;
+                }
+        }
+        room = clampf(room, 0.0f, len);
+        const Vec3 kept = center + way * room;
+        out.pushed = out.pushed || room > 0.0f;
+        center = crushed_in(kept, push, r + maxf(len - room - skin, 0.0f), id, start, out);
+        return true;
+    }
+    return false;
 }
 
 }  // namespace shototsu

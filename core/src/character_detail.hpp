@@ -27,6 +27,10 @@ inline constexpr int kCharacterPushPasses = 4;
 /// An overlap left after the pushes deeper than this fraction of the skin means pinned (crushed):
 /// below it is the rounding of the contact depths, not a shape inside another.
 inline constexpr float kCharacterCrushSkinRel = 0.1f;
+/// Meshes whose motion over the step moved the capsule's centre, in their frame, more than this
+/// many radii (or that pin it) are swept along that motion rather than read from contacts at the
+/// end pose: a capsule clear of a mover can have its axis passed only by a radius or more of it.
+inline constexpr float kCharacterFastMoverRel = 0.5f;
 /// A crushed capsule looks for a free spot at most this many half radii away (its height, for
 /// capsules up to 16 radii tall), so a crush costs a bounded number of overlap queries.
 inline constexpr int kCharacterSqueezeRings = 32;

@@ -1,7 +1,8 @@
 // character.hpp (MOVING WORLDS) with objects that move farther in one step than the capsule is
 // wide: a ride carries the character rigidly with its ground, but never through what stays — a
 // platform sliding into a wall, a lift sinking through the ground; and a crushed character is
-// never squeezed out through an open ground. Found by tests/fuzz/moving_fuzz.cpp
+// never squeezed out through an open ground; a wall or plate whose face passes the capsule's axis in one step
+// pushes it ahead, never through, and crushes it against a wall beyond. Found by tests/fuzz/moving_fuzz.cpp
 // (tests/fuzz/corpus/moving/ride-*.bin, crush-*.bin, spawn-*.bin). Penetrations are measured independently of
 // the world's queries: the distance from the capsule's vertical axis to an axis-aligned box, in
 // double.
@@ -197,5 +198,109 @@ TEST_CASE("character crushed: pushed under a low still beam, it is never pushed 
         // Never below the floor; squeezed out of the beam too (onto it).
         CHECK(ch.position().y - 0.5f * s.height >= -s.skin_width);
         CHECK(box_penetration(s, ch.position(), lo, hi) <= s.skin_width);
+    }
+}
+
+namespace {
+
+// A character standing at the origin on an open floor, and a box mesh (x from -thickness to 0 in
+// its own frame, 3 m tall, 6 m wide) placed with that face at `face` along +x.
+struct Sweeper {
+    World w;
+    CharacterSettings s = settings();
+    std::uint32_t mover = kNoIndex;
+    float thickness;
+    Sweeper(float thick, float face) : thickness(thick) {
+        MeshData floor;
+        floor.quad({-10, 0, -10}, {-10, 0, 10}, {10, 0, 10}, {10, 0, -10});
+        REQUIRE(w.add_mesh(floor.positions, floor.indices).ok);
+        mover = add_box_object(w, {-thick, 0.05f, -3}, {0, 3, 3});
+        w.teleport(mover, Transform{{face, 0, 0}, {}, 1.0f});
+    }
+    CharacterController stand(float dt) {
+        CharacterController ch(w, s, {0, 0.5f * s.height + s.skin_width, 0});
+        for (int i = 0; i < 2; ++i) {
+            w.update(dt);
+            ch.move({0, -0.01f, 0}, dt);
+        }
+        REQUIRE(ch.grounded());
+        return ch;
+    }
+    CharacterMove sweep_to(CharacterController& ch, float face, float dt) {
+        w.set_transform(mover, Transform{{face, 0, 0}, {}, 1.0f});
+        w.update(dt);
+        return ch.move({0, -0.01f, 0}, dt);
+    }
+    Vec3 lo(float face) const { return {face - thickness, 0.05f, -3}; }
+    Vec3 hi(float face) const { return {face, 3, 3}; }
+};
+
+}  // namespace
+
+TEST_CASE("character pushed: a wall sweeping past its axis in one step pushes it ahead, never through") {
+    // 30 and 60 m/s at 60 and 15 steps a second: 0.5 to 4 m in one step, farther than the 0.35 m
+    // radius. The 0.6 m wall's face ends the step past the capsule's axis, nearer the wall's back
+    // face than its front from 1 m on (the contacts at the end pose alone push it out backwards).
+    for (const float speed : {30.0f, 60.0f})
+        for (const float dt : {1.0f / 60.0f, 1.0f / 15.0f}) {
+            const float travel = speed * dt;
+            const float end = std::fmin(0.45f, travel - 0.4f);
+            INFO("speed " << speed << " dt " << dt << " face " << end - travel << " -> " << end);
+            Sweeper sw(0.6f, end - travel);
+            CharacterController ch = sw.stand(dt);
+            REQUIRE(box_penetration(sw.s, ch.position(), sw.lo(end - travel), sw.hi(end - travel)) == 0.0);
+            const CharacterMove m = sw.sweep_to(ch, end, dt);
+            INFO("position " << m.position.x << ", " << m.position.y << ", " << m.position.z << " crushed "
+                             << m.crushed);
+            REQUIRE(is_finite(m.position));
+            CHECK(m.pushed);
+            CHECK_FALSE(m.crushed);
+            CHECK(box_penetration(sw.s, ch.position(), sw.lo(end), sw.hi(end)) <= sw.s.skin_width);
+            // Ahead of the face, within a few skins; still on the floor.
+            CHECK(ch.position().x >= end + sw.s.radius - 1e-4f);
+            CHECK(ch.position().x <= end + sw.s.radius + 3.0f * sw.s.skin_width);
+            CHECK(ch.position().y - 0.5f * sw.s.height >= -1e-4f);
+        }
+}
+
+TEST_CASE("character pushed: a thin plate crossing its axis in one step takes it along ahead") {
+    // A 0.1 m plate moving 0.7 m (42 m/s at dt 1/60) from 0.4 m behind the axis to 0.3 m past it:
+    // at the end pose the capsule overlaps the plate only from behind.
+    for (const float dt : {1.0f / 60.0f, 1.0f / 15.0f}) {
+        INFO("dt = " << dt);
+        Sweeper sw(0.1f, -0.4f);
+        CharacterController ch = sw.stand(dt);
+        const CharacterMove m = sw.sweep_to(ch, 0.3f, dt);
+        INFO("position " << m.position.x << ", " << m.position.y << ", " << m.position.z);
+        REQUIRE(is_finite(m.position));
+        CHECK(m.pushed);
+        CHECK_FALSE(m.crushed);
+        CHECK(box_penetration(sw.s, ch.position(), sw.lo(0.3f), sw.hi(0.3f)) <= sw.s.skin_width);
+        CHECK(ch.position().x >= 0.3f + sw.s.radius - 1e-4f);
+    }
+}
+
+TEST_CASE("character crushed: a fast mover sweeping it into a wall keeps it out of the wall and says so") {
+    // A still 1 m wall 0.25 m beyond the capsule; a 1 m box comes 2 m in one step, its face ending
+    // 0.45 m past the axis, 0.15 m short of the wall: no room for the capsule between them.
+    for (const float dt : {1.0f / 60.0f, 1.0f / 15.0f}) {
+        INFO("dt = " << dt);
+        Sweeper sw(1.0f, -1.55f);
+        const Vec3 wlo{0.6f, 0, -3}, whi{1.6f, 3, 3};
+        add_box_object(sw.w, wlo, whi);
+        CharacterController ch = sw.stand(dt);
+        const CharacterMove m = sw.sweep_to(ch, 0.45f, dt);
+        INFO("position " << m.position.x << ", " << m.position.y << ", " << m.position.z << " depth " << m.crush_depth);
+        REQUIRE(is_finite(m.position));
+        CHECK(m.crushed);
+        CHECK(m.crush_depth > 0.0f);
+        CHECK(box_penetration(sw.s, ch.position(), wlo, whi) <= sw.s.skin_width);
+        // Never pushed out backwards through the mover.
+        CHECK(ch.position().x > 0.45f - 1.0f);
+        // The mover stops there: the character stays crushed (its centre inside the mover, which
+        // no face touches) and out of the wall.
+        const CharacterMove m2 = sw.sweep_to(ch, 0.45f, dt);
+        CHECK(m2.crushed);
+        CHECK(box_penetration(sw.s, ch.position(), wlo, whi) <= sw.s.skin_width);
     }
 }

@@ -14,9 +14,11 @@
 //     its pose, tests/core/character_crush_test.cpp's measure):
 //       - its position is finite and is the one reported;
 //       - it overlaps still geometry by at most the skin (plus rounding);
-//       - it is inside the mover deeper than the skin only on moves reported crushed (not checked
-//         while the mover's step could pass the capsule's axis: tests/fuzz/known/moving-*.bin;
-//         SHOTOTSU_FUZZ_STRICT_MOVERS=1 checks it always);
+//       - it is inside the mover deeper than the skin only on moves reported crushed, however far
+//         the mover went in the step (tests/fuzz/corpus/moving/fast-mover-*.bin, pinned-axis-*.bin),
+//         except while the mover's turn or change of scale alone could pass the capsule's axis in
+//         one step (tests/fuzz/known/moving-fast-turn-through.bin; SHOTOTSU_FUZZ_STRICT_MOVERS=1
+//         checks it always);
 //       - its feet are never below the terrain (by the skin at most when crushed and squeezed
 //         out, CharacterMove::crushed 2.);
 //       - when it stood on the mover and the mover moved, carried_position() is the rigid motion
@@ -216,7 +218,7 @@ CharacterSettings settings_in_range(FuzzInput& in) {
     return s;
 }
 
-// SHOTOTSU_FUZZ_STRICT_MOVERS=1 checks movers of any speed (see the known fast-mover input).
+// SHOTOTSU_FUZZ_STRICT_MOVERS=1 checks movers of any turn (see the known fast-turn input).
 bool strict_movers() {
     static const bool on = std::getenv("SHOTOTSU_FUZZ_STRICT_MOVERS") != nullptr;
     return on;
@@ -398,19 +400,20 @@ void run(FuzzInput& in, bool hostile) {
                          mv.ground_object, ground_reason_name(mv.reason), mv.carried, mv.pushed, mv.crushed,
                          mv.crush_depth);
 
-        // How far any point of the mover moved over the step (bounded through its bounding sphere):
-        // a mover that went farther than the distance from the capsule's axis to its surface (the
-        // radius for a character clear of it, less for one pinned inside it) can pass the axis in
-        // one step, and the contacts then push it on through (tests/fuzz/known/moving-*.bin).
+        // How far any point of the mover moved over the step through its turn and change of scale
+        // (bounded through its bounding sphere): the controller sweeps a mover's translation, and a
+        // turn only as the chord of its centre's arc, with the capsule's axis kept upright; a turn
+        // farther than the distance from the axis to the mover's surface (the radius for a
+        // character clear of it, less for one pinned inside it) can still pass the axis.
         const Transform pa = sc.world.previous_transform(sc.mover), pb = sc.world.transform(sc.mover);
         const double extent = test::dlen(dv(sc.shape.half)) + sc.shape.radius + test::dlen(dv(sc.shape.axis));
         const double turn =
             2.0 * std::acos(std::fmin(
                       1.0, std::fabs(double(pa.rotation.x) * pb.rotation.x + double(pa.rotation.y) * pb.rotation.y +
                                      double(pa.rotation.z) * pb.rotation.z + double(pa.rotation.w) * pb.rotation.w)));
-        const double sweep = test::dlen(dv(pb.position - pa.position)) + turn * extent * std::fmax(pa.scale, pb.scale) +
-                             std::fabs(double(pb.scale) - pa.scale) * extent;
-        // Once passed by a fast mover, the character may stay inside it until it is clear of it.
+        const double sweep =
+            turn * extent * std::fmax(pa.scale, pb.scale) + std::fabs(double(pb.scale) - pa.scale) * extent;
+        // Once passed by a fast turn, the character may stay inside the mover until it is clear of it.
         through = through || (sweep >= s.radius - inside_before && !strict_movers());
         const Vec3 c = ch.position();
         if (hostile) {

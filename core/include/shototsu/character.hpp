@@ -11,7 +11,11 @@
 // rotation about any axis, the yaw change reported), so it neither sinks into a rising lift nor
 // lifts off one that stops or reverses; a carry of a radius or more in one step stops one skin
 // short of anything that did not move (a platform sliding into a wall). Then it is pushed: whatever moved into the
-// capsule pushes it out along the contact normal to one skin away; a capsule that cannot be cleared of everything
+// capsule pushes it out along the contact normal to one skin away; a mesh that moved more than half a radius relative
+// to it over the step is swept first (the capsule's axis in the mesh's frame, a turn taken as its chord), so a face
+// that passed its axis — a fast wall, door or thin plate — takes it back along that motion to a skin before the face
+// and pushes it out ahead, never through (with what did not move in the way, or its axis inside the mesh that pins it,
+// it is crushed); a capsule that cannot be cleared of everything
 // (pinned between a moving object and another) is reported crushed and squeezed out (CharacterMove::crushed says where
 // to). Then its own move. A character's own velocity is relative to its ground: when it leaves the ground (a jump,
 // walking off), the caller adds the last grounded move's ground_velocity to its velocity.
@@ -219,6 +223,9 @@ private:
     Vec3 ride(Vec3 center, CharacterMove& out) const;
     Vec3 carry_until_blocked(Vec3 from, Vec3 to) const;
     Vec3 pushed_out(Vec3 center, Vec3 start, CharacterMove& out);
+    bool swept_by_movers(Vec3& center, Vec3 start, CharacterMove& out);
+    bool axis_inside(Vec3 p, std::uint32_t id) const;
+    Vec3 crushed_in(Vec3 kept, Vec3 pinch, float depth, std::uint32_t id, Vec3 start, CharacterMove& out);
     Vec3 squeezed(Vec3 kept, Vec3 pinched, Vec3 pinch, Vec3 start);
     void clearance(Vec3 center, float& all, float& still, bool test_inside, bool& inside) const;
     bool push_crosses_still(Vec3 center, Vec3 push) const;
