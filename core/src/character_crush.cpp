@@ -204,7 +204,7 @@ bool CharacterController::axis_inside(Vec3 p, std::uint32_t id) const {
 }
 
 bool CharacterController::swept_by_movers(Vec3& center, Vec3 start, CharacterMove& out) {
-    const std::vector<std::uint32_t>& near = scratch_.objects;  // pushed_out's; nothing here refills it
+    const std::vector<std::uint32_t>& near = scratch_.objects;  // the objects around, listed by pushed_out
     const float r = settings_.radius, skin = settings_.skin_width;
     const Vec3 half = kUp * (0.5f * settings_.height - r);
     for (std::size_t i = 0; i < near.size(); ++i) {

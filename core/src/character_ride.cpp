@@ -141,6 +141,10 @@ Vec3 CharacterController::pushed_out(Vec3 center, Vec3 start, CharacterMove& out
         for (const std::uint32_t id : near) any = any || world_->moved(id);
     }
     if (!any && !was_pinned) return center;
+    if (known) {  // the sweep below reads the objects around from scratch_.objects
+        scratch_.objects.clear();
+        world_->objects_in(around, scratch_.objects, filter_);
+    }
     if (swept_by_movers(center, start, out)) return center;
     Vec3 push;
     // The deepest overlap at `center` (a pass that stops without pushing has measured it already).
