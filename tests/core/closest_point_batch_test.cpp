@@ -5,27 +5,13 @@
 #include <limits>
 #include <vector>
 
+#include "closest_pairs.hpp"
 #include "test_support.hpp"
 
 using namespace shototsu;
 using namespace shototsu::test;
 
 namespace {
-
-struct Pairs {
-    std::vector<float> points, triangles;
-    void add(Vec3 p, const Triangle& t) {
-        points.insert(points.end(), {p.x, p.y, p.z});
-        triangles.insert(triangles.end(), {t.a.x, t.a.y, t.a.z, t.b.x, t.b.y, t.b.z, t.c.x, t.c.y, t.c.z});
-    }
-    std::size_t size() const { return points.size() / 3; }
-};
-
-Vec3 at(const std::vector<float>& v, std::size_t i) { return {v[3 * i], v[3 * i + 1], v[3 * i + 2]}; }
-Triangle tri_at(const std::vector<float>& v, std::size_t i) {
-    const float* t = v.data() + 9 * i;
-    return {{t[0], t[1], t[2]}, {t[3], t[4], t[5]}, {t[6], t[7], t[8]}};
-}
 
 // Every answer of the batch has the bits of the single query on the same pair.
 void require_same_as_single(const Pairs& in) {
@@ -128,14 +114,9 @@ TEST_CASE(
     "closest_points_on_triangles: near-degenerate triangles, points on region boundaries, huge and tiny scales, "
     "mixed in every group of four, equal the single query bit for bit") {
     Rng rng(0x18b0);
-    const float inf = std::numeric_limits<float>::infinity(), nan = std::numeric_limits<float>::quiet_NaN();
-    // Coordinates on a lattice of quarters: the region tests' products are exact there, so many
-    // points sit exactly on a region boundary (d = 0, d4 = d3, v = 0). Zeros of either sign.
-    const auto lattice = [&] {
-        const float v = static_cast<float>(rng.below(17) - 8) / 4.0f;
-        return v == 0.0f && rng.below(2) ? -0.0f : v;
-    };
-    const auto lattice_vec = [&] { return Vec3{lattice(), lattice(), lattice()}; };
+    // Coordinates on a lattice of quarters (lattice_quarter): many points sit exactly on a region
+    // boundary (d = 0, d4 = d3, v = 0).
+    const auto lattice_vec = [&] { return lattice_quarter_vec(rng); };
     Pairs in;
     for (int k = 0; k < 60001; ++k) {
         Triangle t{lattice_vec(), lattice_vec(), lattice_vec()};
@@ -143,19 +124,11 @@ TEST_CASE(
         const int kind = rng.below(8);
         switch (kind) {
             case 0: break;  // lattice triangle and point: boundaries and exact ties
-            case 1: {       // exactly collinear, the middle vertex anywhere in the order
-                const Vec3 d = lattice_vec() * 0.25f;
-                const float m = static_cast<float>(rng.below(5) - 2);
-                t = {t.a, t.a + d, t.a + d * m};
+            case 1:         // exactly collinear, the middle vertex anywhere in the order
+                make_lattice_collinear(rng, t);
                 break;
-            }
             case 2:  // a repeated vertex, or all three the same
-                if (rng.below(4) == 0)
-                    t.b = t.c = t.a;
-                else if (rng.below(2) == 0)
-                    t.b = t.a;
-                else
-                    t.c = t.b;
+                repeat_a_vertex(rng, t);
                 break;
             case 3: {  // needles on both sides of the zero-area threshold (height ~1e-8 of the length)
                 const float h = rng.log_uniform(1e-10f, 1e-6f);
@@ -183,11 +156,7 @@ TEST_CASE(
             case 7: break;  // one non-finite coordinate somewhere, below
         }
         in.add(p, t);
-        if (kind == 7) {
-            const int at = rng.below(12);  // a triangle's coordinate, or the point's
-            float& f = at < 9 ? in.triangles[in.triangles.size() - 9 + at] : in.points[in.points.size() - 12 + at];
-            f = rng.below(3) == 0 ? nan : (rng.below(2) ? inf : -inf);
-        }
+        if (kind == 7) poison_last_pair(rng, in);
     }
     require_same_as_single(in);
 }

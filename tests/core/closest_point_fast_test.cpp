@@ -6,26 +6,13 @@
 #include <limits>
 #include <vector>
 
+#include "closest_pairs.hpp"
 #include "test_support.hpp"
 
 using namespace shototsu;
 using namespace shototsu::test;
 
 namespace {
-
-struct Pairs {
-    std::vector<float> points, triangles;
-    void add(Vec3 p, const Triangle& t) {
-        points.insert(points.end(), {p.x, p.y, p.z});
-        triangles.insert(triangles.end(), {t.a.x, t.a.y, t.a.z, t.b.x, t.b.y, t.b.z, t.c.x, t.c.y, t.c.z});
-    }
-    std::size_t size() const { return points.size() / 3; }
-};
-Vec3 at(const std::vector<float>& v, std::size_t i) { return {v[3 * i], v[3 * i + 1], v[3 * i + 2]}; }
-Triangle tri_at(const std::vector<float>& v, std::size_t i) {
-    const float* t = v.data() + 9 * i;
-    return {{t[0], t[1], t[2]}, {t[3], t[4], t[5]}, {t[6], t[7], t[8]}};
-}
 
 constexpr double kU = 0x1p-24;
 
@@ -114,14 +101,10 @@ TEST_CASE(
     "closest_points_on_triangles_fast: points exactly on region boundaries, collinear and repeated vertices, "
     "huge offsets, non-finite input") {
     Rng rng(0x18fa);
-    const float inf = std::numeric_limits<float>::infinity(), nan = std::numeric_limits<float>::quiet_NaN();
     // A lattice of quarters: the region tests' quantities are exact there, so points sit exactly
     // on region boundaries (d = 0, d1 = ab.ab, v = 0) and on edges and vertices.
-    const auto lattice = [&] {
-        const float v = static_cast<float>(rng.below(17) - 8) / 4.0f;
-        return v == 0.0f && rng.below(2) ? -0.0f : v;
-    };
-    const auto lattice_vec = [&] { return Vec3{lattice(), lattice(), lattice()}; };
+    const auto lattice = [&] { return lattice_quarter(rng); };
+    const auto lattice_vec = [&] { return lattice_quarter_vec(rng); };
     Pairs in;
     for (int k = 0; k < 200001; ++k) {
         Triangle t{lattice_vec(), lattice_vec(), lattice_vec()};
@@ -129,18 +112,11 @@ TEST_CASE(
         const int kind = rng.below(8);
         switch (kind) {
             case 0: break;
-            case 1: {  // exactly collinear, the middle vertex anywhere in the order
-                const Vec3 dv = lattice_vec() * 0.25f;
-                t = {t.a, t.a + dv, t.a + dv * static_cast<float>(rng.below(5) - 2)};
+            case 1:  // exactly collinear, the middle vertex anywhere in the order
+                make_lattice_collinear(rng, t);
                 break;
-            }
             case 2:  // a repeated vertex, or all three the same
-                if (rng.below(4) == 0)
-                    t.b = t.c = t.a;
-                else if (rng.below(2) == 0)
-                    t.b = t.a;
-                else
-                    t.c = t.b;
+                repeat_a_vertex(rng, t);
                 break;
             case 3:  // near-collinear: heights around the fast lanes' limit (1/16 of L^2 / L)
                 t.c = lerp(t.a, t.b, rng.uniform(-0.5f, 1.5f)) +
@@ -163,11 +139,7 @@ TEST_CASE(
             case 7: break;  // a non-finite coordinate, below
         }
         in.add(p, t);
-        if (kind == 7) {
-            const int at = rng.below(12);
-            float& f = at < 9 ? in.triangles[in.triangles.size() - 9 + at] : in.points[in.points.size() - 12 + at];
-            f = rng.below(3) == 0 ? nan : (rng.below(2) ? inf : -inf);
-        }
+        if (kind == 7) poison_last_pair(rng, in);
     }
     require_within_bound(in);
     // Non-finite input: the exact batch's answer, bit for bit (degenerate lanes are checked by
