@@ -108,6 +108,15 @@ export async function runS3({ scene, count, repeats, native, s }) {
   };
   const closestOut = new Float32Array(3 * count),
     contactsRaw = new Float32Array(8 * count);
+  // A batch over wasm memory, timed by its call; its floats (`width` per query) read back after.
+  const zeroCopyTimed = (batch, width) => ({
+    run: () => batch.run(),
+    read: () => {
+      const o = new Float32Array(width * count);
+      batch.read(o);
+      return o;
+    },
+  });
   const zc = {
     closest: shototsu.zeroCopy(s, q, count, 'closest'),
     closestFast: shototsu.zeroCopy(s, q, count, 'closestFast'),
@@ -132,43 +141,15 @@ export async function runS3({ scene, count, repeats, native, s }) {
     {
       key: 'wasmZeroCopy',
       name: 'shototsu (wasm), batch over wasm memory',
-      closest: {
-        run: () => zc.closest.run(),
-        read: () => {
-          const o = new Float32Array(3 * count);
-          zc.closest.read(o);
-          return o;
-        },
-      },
-      sphere: {
-        run: () => zc.sphere.run(),
-        read: () => {
-          const o = new Float32Array(2 * count);
-          zc.sphere.read(o);
-          return o;
-        },
-      },
+      closest: zeroCopyTimed(zc.closest, 3),
+      sphere: zeroCopyTimed(zc.sphere, 2),
     },
     {
       // The float32 closest point ({ exact: false }); triangle–sphere has one mode, timed again.
       key: 'wasmZeroCopyFast',
       name: 'shototsu (wasm), batch over wasm memory, { exact: false }',
-      closest: {
-        run: () => zc.closestFast.run(),
-        read: () => {
-          const o = new Float32Array(3 * count);
-          zc.closestFast.read(o);
-          return o;
-        },
-      },
-      sphere: {
-        run: () => zc.sphere.run(),
-        read: () => {
-          const o = new Float32Array(2 * count);
-          zc.sphere.read(o);
-          return o;
-        },
-      },
+      closest: zeroCopyTimed(zc.closestFast, 3),
+      sphere: zeroCopyTimed(zc.sphere, 2),
     },
     {
       key: 'three',
