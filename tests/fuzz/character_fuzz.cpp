@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "character_inputs.hpp"
 #include "fuzz_input.hpp"
 #include "meshes.hpp"
 #include "shototsu/character.hpp"
@@ -32,17 +33,6 @@ float deepest(const World& world, const CharacterSettings& s, Vec3 c) {
     float d = 0.0f;
     for (const WorldContact& k : contacts) d = maxf(d, k.depth);
     return d;
-}
-
-CharacterSettings settings_in_range(FuzzInput& in) {
-    CharacterSettings s;
-    s.radius = in.in_range(0.1f, 0.8f);
-    s.height = 2 * s.radius + in.in_range(0.0f, 1.5f);
-    s.step_height = in.in_range(0.0f, 0.5f);
-    s.max_slope_degrees = in.in_range(0.0f, 90.0f);
-    s.snap_distance = in.in_range(0.0f, 0.5f);
-    s.skin_width = in.in_range(0.002f, 0.05f);
-    return s;
 }
 
 void terrain(FuzzInput& in) {

@@ -31,6 +31,7 @@
 #include <vector>
 
 #include "capsule_reference.hpp"
+#include "character_inputs.hpp"
 #include "fuzz_input.hpp"
 #include "meshes.hpp"
 #include "overlap_reference.hpp"
@@ -205,17 +206,6 @@ double mover_penetration(const Scene& sc, const CharacterSettings& s, Vec3 c) {
     const double half = 0.5 * s.height - s.radius;
     return mover_penetration(sc.shape, sc.world.transform(sc.mover), {c.x, c.y - half, c.z}, {c.x, c.y + half, c.z},
                              s.radius);
-}
-
-CharacterSettings settings_in_range(FuzzInput& in) {
-    CharacterSettings s;
-    s.radius = in.in_range(0.1f, 0.8f);
-    s.height = 2 * s.radius + in.in_range(0.0f, 1.5f);
-    s.step_height = in.in_range(0.0f, 0.5f);
-    s.max_slope_degrees = in.in_range(0.0f, 90.0f);
-    s.snap_distance = in.in_range(0.0f, 0.5f);
-    s.skin_width = in.in_range(0.002f, 0.05f);
-    return s;
 }
 
 // SHOTOTSU_FUZZ_STRICT_MOVERS=1 checks movers of any turn (see the known fast-turn input).
