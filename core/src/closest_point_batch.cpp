@@ -16,6 +16,7 @@
 #include <wasm_simd128.h>
 #endif
 
+#include "batch_lanes.hpp"
 #include "shototsu/closest_point.hpp"
 #include "shototsu/tolerance.hpp"
 
@@ -23,17 +24,9 @@ namespace shototsu {
 
 namespace {
 
-typedef float F4 __attribute__((vector_size(16)));
+using namespace detail::lanes;
 typedef double D2 __attribute__((vector_size(16)));
 typedef long long M2 __attribute__((vector_size(16)));
-constexpr int kLanes = 4;
-
-// Loops that run for the rare lanes and other strides only, kept rolled: bytes of wasm, not time.
-#if defined(__clang__)
-#define SHOTOTSU_ROLLED _Pragma("clang loop unroll(disable)")
-#else
-#define SHOTOTSU_ROLLED
-#endif
 
 struct DV2 {
     D2 x, y, z;
@@ -48,11 +41,6 @@ inline DV2 cross(const DV2& a, const DV2& b) {
 
 // Packed arrays in double, by whole-vector loads and transposes that keep two elements' floats
 // side by side (an interleave per pair of elements, then a widening of each half).
-inline F4 load4(const float* f) {
-    F4 v;
-    std::memcpy(&v, f, sizeof v);
-    return v;
-}
 inline D2 widen_lo(F4 v) { return __builtin_convertvector(__builtin_shufflevector(v, v, 0, 1), D2); }
 inline D2 widen_hi(F4 v) { return __builtin_convertvector(__builtin_shufflevector(v, v, 2, 3), D2); }
 // Rows r0, r1 of four floats (two elements), as the four pairs (r0[j], r1[j]) in double.
@@ -100,12 +88,6 @@ inline F4 demote(D2 v) {
     return r;
 }
 inline F4 narrow(D2 lo, D2 hi) { return __builtin_shufflevector(demote(lo), demote(hi), 0, 1, 4, 5); }
-
-// The single query, for the lanes it must answer itself; not inlined: it is large, and rare here.
-__attribute__((noinline)) Vec3 single(const float* p, const float* t) {
-    const Triangle tri{{t[0], t[1], t[2]}, {t[3], t[4], t[5]}, {t[6], t[7], t[8]}};
-    return closest_point_on_triangle({p[0], p[1], p[2]}, tri).point;
-}
 
 // Lane-wise a > b ? a : b, NaN and signed zeros included; in wasm one f64x2.pmax (pmax(b, a) is
 // b < a ? a : b).
@@ -197,32 +179,9 @@ void closest_points_on_triangles(const float* points, std::ptrdiff_t point_strid
         M2 regular[2];
         const DV2 lo = closest2(a[0], b[0], c[0], p[0], regular[0]);
         const DV2 hi = closest2(a[1], b[1], c[1], p[1], regular[1]);
-        // The four points as 12 packed floats: (x0 y0 z0 x1) (y1 z1 x2 y2) (z2 x3 y3 z3).
-        const F4 qx = narrow(lo.x, hi.x), qy = narrow(lo.y, hi.y), qz = narrow(lo.z, hi.z);
-        const F4 xy01 = __builtin_shufflevector(qx, qy, 0, 4, 1, 5), xy23 = __builtin_shufflevector(qx, qy, 2, 6, 3, 7);
-        const F4 yz01 = __builtin_shufflevector(qy, qz, 0, 4, 1, 5);
-        const F4 o[3] = {__builtin_shufflevector(xy01, qz, 0, 1, 4, 2), __builtin_shufflevector(yz01, xy23, 2, 3, 4, 5),
-                         __builtin_shufflevector(qz, xy23, 2, 6, 7, 3)};
-        float* out4 = out + 3 * i;
-        if (regular[0][0] & regular[0][1] & regular[1][0] & regular[1][1]) {
-            std::memcpy(out4, o, sizeof o);
-            continue;
-        }
-        // The lanes the single query answers, computed before `out` is written: it may be one of
-        // the inputs.
-        float fix[3 * kLanes];
-        SHOTOTSU_ROLLED
-        for (int k = 0; k < kLanes; ++k) {
-            if (regular[k >> 1][k & 1]) continue;
-            const Vec3 r = single(p4 + 3 * k, t4 + 9 * k);
-            fix[3 * k] = r.x;
-            fix[3 * k + 1] = r.y;
-            fix[3 * k + 2] = r.z;
-        }
-        std::memcpy(out4, o, sizeof o);
-        SHOTOTSU_ROLLED
-        for (int k = 0; k < kLanes; ++k)
-            if (!regular[k >> 1][k & 1]) std::memcpy(out4 + 3 * k, fix + 3 * k, 3 * sizeof(float));
+        const bool all = regular[0][0] & regular[0][1] & regular[1][0] & regular[1][1];
+        const auto ok = [&](int k) { return regular[k >> 1][k & 1] != 0; };
+        write_group(narrow(lo.x, hi.x), narrow(lo.y, hi.y), narrow(lo.z, hi.z), all, ok, p4, t4, out + 3 * i);
     }
     for (; i < n; ++i) {
         const Vec3 r = single(points + static_cast<std::ptrdiff_t>(i) * point_stride,

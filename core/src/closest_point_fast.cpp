@@ -18,22 +18,15 @@
 #include <wasm_simd128.h>
 #endif
 
+#include "batch_lanes.hpp"
 #include "shototsu/closest_point.hpp"
 
 namespace shototsu {
 
 namespace {
 
-typedef float F4 __attribute__((vector_size(16)));
+using namespace detail::lanes;
 typedef std::int32_t M4 __attribute__((vector_size(16)));
-constexpr int kLanes = 4;
-
-// Loops that run for the rare lanes and the last group only, kept rolled: bytes of wasm, not time.
-#if defined(__clang__)
-#define SHOTOTSU_ROLLED _Pragma("clang loop unroll(disable)")
-#else
-#define SHOTOTSU_ROLLED
-#endif
 
 struct V4 {
     F4 x, y, z;
@@ -45,11 +38,6 @@ inline V4 cross(const V4& a, const V4& b) {
 }
 
 inline F4 splat(float v) { return F4{v, v, v, v}; }
-inline F4 load4(const float* f) {
-    F4 v;
-    std::memcpy(&v, f, sizeof v);
-    return v;
-}
 // Lane-wise a > b ? a : b; in wasm one f32x4.pmax (pmax(b, a) is b < a ? a : b, the same).
 inline F4 max4(F4 a, F4 b) {
 #if defined(__wasm_simd128__)
@@ -89,11 +77,6 @@ inline V4 load_points3(const float* q) {
              z = __builtin_shufflevector(v0, v1, 2, 5, 5, 5);
     return {__builtin_shufflevector(x, v2, 0, 1, 2, 5), __builtin_shufflevector(y, v2, 0, 1, 2, 6),
             __builtin_shufflevector(z, v2, 0, 1, 4, 7)};
-}
-// Not inlined: the single query is large, and rare here.
-__attribute__((noinline)) Vec3 single(const float* p, const float* t) {
-    const Triangle tri{{t[0], t[1], t[2]}, {t[3], t[4], t[5]}, {t[6], t[7], t[8]}};
-    return closest_point_on_triangle({p[0], p[1], p[2]}, tri).point;
 }
 
 // The bounds of the fast lanes (closest_point.hpp): |ab x ac|^2 > kSinSq L^4 with L^2 the
@@ -158,30 +141,9 @@ void run4(const float* p4, const float* t4, float* out4) {
     const V4 p = load_points3(p4);
     M4 ok;
     const V4 q = closest4(a, b, c, p, ok);
-    // The four points as 12 packed floats: (x0 y0 z0 x1) (y1 z1 x2 y2) (z2 x3 y3 z3).
-    const F4 xy01 = __builtin_shufflevector(q.x, q.y, 0, 4, 1, 5), xy23 = __builtin_shufflevector(q.x, q.y, 2, 6, 3, 7);
-    const F4 yz01 = __builtin_shufflevector(q.y, q.z, 0, 4, 1, 5);
-    const F4 o[3] = {__builtin_shufflevector(xy01, q.z, 0, 1, 4, 2), __builtin_shufflevector(yz01, xy23, 2, 3, 4, 5),
-                     __builtin_shufflevector(q.z, xy23, 2, 6, 7, 3)};
-    if (ok[0] & ok[1] & ok[2] & ok[3]) {
-        std::memcpy(out4, o, sizeof o);
-        return;
-    }
-    // The lanes the single query answers, computed before `out4` is written: it may be one of the
-    // inputs.
-    float fix[3 * kLanes];
-    SHOTOTSU_ROLLED
-    for (int k = 0; k < kLanes; ++k) {
-        if (ok[k]) continue;
-        const Vec3 r = single(p4 + 3 * k, t4 + 9 * k);
-        fix[3 * k] = r.x;
-        fix[3 * k + 1] = r.y;
-        fix[3 * k + 2] = r.z;
-    }
-    std::memcpy(out4, o, sizeof o);
-    SHOTOTSU_ROLLED
-    for (int k = 0; k < kLanes; ++k)
-        if (!ok[k]) std::memcpy(out4 + 3 * k, fix + 3 * k, 3 * sizeof(float));
+    const bool all = ok[0] & ok[1] & ok[2] & ok[3];
+    write_group(
+        q.x, q.y, q.z, all, [&](int k) { return ok[k] != 0; }, p4, t4, out4);
 }
 
 }  // namespace
