@@ -27,6 +27,16 @@ fi
 cmake --build build/fuzz -j"$(nproc)" | { grep -v -E '^\[ *[0-9]+%\] (Built target|Building|Linking)' || true; }
 
 mkdir -p build/fuzz/artifacts build/fuzz/logs
+# SHOTOTSU_FUZZ_REPLAY_ONLY="t ...": those targets only replay tests/fuzz/corpus/<t> once (the
+# inputs of fixed findings), without exploring: for targets with open findings in
+# tests/fuzz/known/, so that a run of npm test does not stop on them by chance.
+replay_only=" ${SHOTOTSU_FUZZ_REPLAY_ONLY:-} "
+explore=()
+replay=()
+for t in "${targets[@]}"; do
+  if [[ "$replay_only" == *" $t "* ]]; then replay+=("$t"); else explore+=("$t"); fi
+done
+targets=("${explore[@]}")
 # Two run at a time, in rounds of two (the last may hold one): each round gets an equal share, so
 # the rounds together take `seconds`.
 rounds=$(( (${#targets[@]} + 1) / 2 ))
@@ -46,6 +56,16 @@ run_target() {
 
 status=0
 declare -A rc
+for t in "${replay[@]}"; do
+  [[ -x build/fuzz/tests/fuzz/fuzz_$t ]] || { echo "fuzz: no target '$t'" >&2; exit 2; }
+  if UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 build/fuzz/tests/fuzz/fuzz_"$t" -runs=0 -timeout=10 \
+    -rss_limit_mb=2048 tests/fuzz/corpus/"$t" >build/fuzz/logs/"$t".log 2>&1; then
+    echo "fuzz $t: ok — replayed the $(find tests/fuzz/corpus/"$t" -type f | wc -l) inputs of tests/fuzz/corpus/$t (not explored: open findings in tests/fuzz/known/)"
+  else
+    status=1
+    echo "fuzz $t: FAILED replaying tests/fuzz/corpus/$t — see build/fuzz/logs/$t.log"
+  fi
+done
 for ((i = 0; i < ${#targets[@]}; i += 2)); do
   pids=()
   for t in "${targets[@]:i:2}"; do
