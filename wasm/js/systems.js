@@ -47,6 +47,8 @@ const PARTICLE_FIELDS = [
   ['gravity', 'vec3'],
   ['collideParticles', 'flag'],
 ];
+// bind/systems.cpp's PARTICLE_ARGS: every particle setting but the capacity, fixed at construction.
+const LIVE_PARTICLE_FIELDS = PARTICLE_FIELDS.slice(1);
 const CHARACTER_FIELDS = [
   ['radius', 'f32'],
   ['height', 'f32'],
@@ -55,6 +57,17 @@ const CHARACTER_FIELDS = [
   ['snapDistance', 'f32'],
   ['skinWidth', 'f32'],
 ];
+
+/** Settings as the scalar arguments of a constructor export, in `fields`' order. */
+function settingArgs(fields, settings) {
+  const args = [];
+  for (const [key, type] of fields) {
+    const v = settings[key];
+    if (type === 'vec3') args.push(v.x, v.y, v.z);
+    else args.push(v);
+  }
+  return args;
+}
 
 /** The options kinds (signatures.js's OPTIONS) whose defaults the module gives: the export, the fields. */
 const SETTINGS = {
@@ -206,19 +219,7 @@ export function systemClasses(W, heap, o, World, mem) {
       // The arrays are allocated at once: check that wasm memory can hold them (a RangeError
       // naming the capacity), since running out inside the constructor aborts the module.
       mem.M._free(mem.malloc(W.particleSystemBytes(settings.capacity), `${fn}: options.capacity ${settings.capacity}`));
-      const g = settings.gravity;
-      const ptr = W.ParticleSystem_new(
-        w,
-        settings.capacity,
-        settings.radius,
-        settings.restitution,
-        settings.friction,
-        settings.damping,
-        g.x,
-        g.y,
-        g.z,
-        settings.collideParticles,
-      );
+      const ptr = W.ParticleSystem_new(w, settings.capacity, ...settingArgs(LIVE_PARTICLE_FIELDS, settings));
       super(fn, world, ptr, W.ParticleSystem_delete);
       this.#settings = settings;
     }
@@ -305,18 +306,7 @@ export function systemClasses(W, heap, o, World, mem) {
       const h = this[LIVE]('configure');
       check(fn, options);
       const next = withOptions('LiveParticleOptions', this.#settings, options);
-      const g = next.gravity;
-      W.ParticleSystem_configure(
-        h,
-        next.radius,
-        next.restitution,
-        next.friction,
-        next.damping,
-        g.x,
-        g.y,
-        g.z,
-        next.collideParticles,
-      );
+      W.ParticleSystem_configure(h, ...settingArgs(LIVE_PARTICLE_FIELDS, next));
       this.#settings = next;
     }
   }
@@ -330,15 +320,9 @@ export function systemClasses(W, heap, o, World, mem) {
       const w = worldHandle(fn, world);
       check(fn, world, options, position);
       const settings = characterSettings(fn, options);
-      const s = settings;
       const ptr = W.CharacterController_new(
         w,
-        s.radius,
-        s.height,
-        s.stepHeight,
-        s.maxSlope,
-        s.snapDistance,
-        s.skinWidth,
+        ...settingArgs(CHARACTER_FIELDS, settings),
         position.x,
         position.y,
         position.z,
@@ -419,17 +403,7 @@ export function systemClasses(W, heap, o, World, mem) {
       const w = worldHandle(fn, world);
       check(fn, world, options, capacity);
       const settings = characterSettings(fn, options);
-      const s = settings;
-      const ptr = W.CharacterGroup_new(
-        w,
-        s.radius,
-        s.height,
-        s.stepHeight,
-        s.maxSlope,
-        s.snapDistance,
-        s.skinWidth,
-        capacity,
-      );
+      const ptr = W.CharacterGroup_new(w, ...settingArgs(CHARACTER_FIELDS, settings), capacity);
       super(fn, world, ptr, W.CharacterGroup_delete);
       this.#capacity = capacity;
       this.#settings = settings;
