@@ -3,13 +3,13 @@
 // and world_cast.cpp.
 #include "shototsu/world.hpp"
 
-#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <limits>
 
 #include "shototsu/bounding.hpp"
 #include "shototsu/tolerance.hpp"
+#include "sort_detail.hpp"
 #include "world_objects.hpp"
 
 namespace shototsu {
@@ -516,7 +516,8 @@ std::size_t World::changed_since(std::uint64_t since, std::vector<std::uint32_t>
     const std::size_t before = out.size();
     for (const Object& o : slots_)
         if (o.changed > since) out.push_back(o.id);
-    std::sort(out.begin() + static_cast<std::ptrdiff_t>(before), out.end());
+    detail::sort_range(out.data() + before, out.data() + out.size(),
+                       [](std::uint32_t a, std::uint32_t b) { return a < b; });
     return out.size() - before;
 }
 Vec3 World::velocity_at(std::uint32_t id, Vec3 p) const {
