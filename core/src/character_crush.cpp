@@ -203,6 +203,127 @@ bool CharacterController::axis_inside(Vec3 p, std::uint32_t id) const {
     return true;
 }
 
+namespace {
+
+// The mover's turn from pose a to pose b as a unit axis and an angle (radians, <= pi).
+void turn_of(const Transform& a, const Transform& b, Vec3& axis, float& angle) {
+    const Vec3 turn = rotation_vector(a.rotation, b.rotation);
+    angle = length(turn);
+    axis = angle > 0.0f ? turn * (1.0f / angle) : Vec3{0, 1, 0};
+}
+
+// The world point x at fraction s of the step, seen from a mover going from pose a to pose b
+// (turning by `angle` about `axis` at a steady rate, its position and scale blended), mapped to
+// where it lies relative to the mover's end pose.
+Vec3 in_end_pose(const Transform& a, const Transform& b, Vec3 axis, float angle, Vec3 x, float s) {
+    const Vec3 origin = a.position + (b.position - a.position) * s;
+    const float scale = a.scale + (b.scale - a.scale) * s;
+    return b.position + rotate(quat_from_axis_angle(axis, (1.0f - s) * angle), x - origin) * (b.scale / scale);
+}
+
+}  // namespace
+
+// How many chords the capsule's axis is swept as, relative to a mover going from pose a to pose b
+// while the capsule goes from `start` to `center`: 1 when the mover does not turn or change scale
+// or does so little that the chord of the capsule's centre and its axis kept upright stray less
+// than tol::kCharacterArcDeviationRel radii from the true motion; else enough chords for that
+// (the bound of particles.hpp: with the turn per chord alpha, the largest distance W of the axis
+// from the mover's centre and the relative displacement D, a chord strays at most
+// alpha (alpha W + 2 D) / 8; the axis turns by alpha, its ends moving |half| alpha), at most
+// tol::kCharacterMaxArcPieces. -1 when the poses are not finite.
+int CharacterController::arc_pieces(const Transform& a, const Transform& b, Vec3 start, Vec3 center) const {
+    const Quat qa = a.rotation, qb = b.rotation;
+    if (qa.x == qb.x && qa.y == qb.y && qa.z == qb.z && qa.w == qb.w && a.scale == b.scale) return 1;
+    Vec3 axis;
+    float angle = 0.0f;
+    turn_of(a, b, axis, angle);
+    const float half = 0.5f * settings_.height - settings_.radius;
+    const float w = maxf(length(start - a.position), length(center - b.position)) + half;
+    const float dw = length((center - start) - (b.position - a.position));
+    const float ratio = maxf(a.scale / b.scale, b.scale / a.scale);
+    const float scaled = std::fabs(b.scale - a.scale) / minf(a.scale, b.scale) * (w + dw);
+    const float allowed = tol::kCharacterArcDeviationRel * settings_.radius;
+    const float need = (angle * (angle * w + 2.0f * dw) / 8.0f + half * angle) * ratio + scaled;
+    if (!std::isfinite(need) || !std::isfinite(allowed)) return -1;
+    if (!(need > allowed)) return 1;
+    return static_cast<int>(minf(std::ceil(need / allowed), static_cast<float>(tol::kCharacterMaxArcPieces)));
+}
+
+// swept_by_movers for a mover that turns (or scales) fast: the capsule's axis relative to the
+// mover's end pose, in `pieces` chords of the step. Each chord sweeps the axis as it lies at the
+// chord's start, moved by its centre's chord, grown to a capsule of the radius that covers how far
+// the true axis strays from that (the chords' bound and the ends' own turn), against the front
+// faces it enters. On a hit, `back` is where the upright capsule goes: a skin (and that growth)
+// before the face along the chord, and then in front of the face's plane by a skin with both ends
+// of its axis (the axis was tilted, relative to the mover, where it met the face). False when the
+// axis meets nothing, or, not pinned, moves less than tol::kCharacterFastMoverRel radii.
+bool CharacterController::swept_by_turn(std::uint32_t id, const Transform& a, const Transform& b, Vec3 start,
+                                        Vec3 center, int pieces, bool pins, Vec3& back) const {
+    const float r = settings_.radius, skin = settings_.skin_width;
+    const Vec3 half = kUp * (0.5f * settings_.height - r);
+    Vec3 axis;
+    float angle = 0.0f;
+    turn_of(a, b, axis, angle);
+    // The axis's ends and centre at fraction k / pieces, relative to the end pose.
+    const auto at = [&](int k, Vec3(&p)[3]) {
+        if (k == pieces) {
+            p[0] = center - half, p[1] = center + half, p[2] = center;
+            return;
+        }
+        const float s = static_cast<float>(k) / static_cast<float>(pieces);
+        const Vec3 c = start + (center - start) * s;
+        p[0] = in_end_pose(a, b, axis, angle, c - half, s);
+        p[1] = in_end_pose(a, b, axis, angle, c + half, s);
+        p[2] = in_end_pose(a, b, axis, angle, c, s);
+    };
+    const float alpha = angle / static_cast<float>(pieces);
+    const float w = maxf(length(start - a.position), length(center - b.position)) + length(half);
+    const float dw = length((center - start) - (b.position - a.position)) / static_cast<float>(pieces);
+    const float bow = alpha * (alpha * w + 2.0f * dw) / 8.0f * maxf(a.scale / b.scale, b.scale / a.scale);
+    // How far the axis's ends go along the chords: a capsule clear of the mover has its axis passed
+    // only by a radius or more of motion.
+    Vec3 p0[3], p1[3];
+    at(0, p0);
+    float path[2] = {0.0f, 0.0f};
+    for (int k = 0; k < pieces; ++k) {
+        at(k + 1, p1);
+        for (const Vec3& v : p1)
+            if (!is_finite(v)) return false;
+        for (int i = 0; i < 2; ++i) path[i] += length(p1[i] - p0[i]);
+        for (int i = 0; i < 3; ++i) p0[i] = p1[i];
+    }
+    if (!pins && !(maxf(path[0], path[1]) > tol::kCharacterFastMoverRel * r)) return false;
+    at(0, p0);
+    for (int k = 0; k < pieces; ++k) {
+        at(k + 1, p1);
+        const Vec3 move = p1[2] - p0[2];
+        const float grow = bow + maxf(length(p1[0] - p0[0] - move), length(p1[1] - p0[1] - move)) + 1e-6f * w;
+        const Capsule swept{p0[0], p0[1], grow};
+        const Vec3 lo = vmin(vmin(p0[0], p0[1]), vmin(p1[0], p1[1])), hi = vmax(vmax(p0[0], p0[1]), vmax(p1[0], p1[1]));
+        const Vec3 pad{grow + skin, grow + skin, grow + skin};
+        float first = 2.0f;
+        Triangle met;
+        world_->for_each_triangle_of(id, {lo - pad, hi + pad}, [&](std::uint32_t, std::uint32_t, const Triangle& tri) {
+            if (!(dot(move, triangle_normal_unnormalized(tri)) < 0.0f)) return;  // only faces it enters
+            const SweepHit h = sweep_capsule_triangle(swept, move, tri);
+            if (h.hit && h.t < first) {
+                first = h.t;
+                met = tri;
+            }
+        });
+        if (first <= 1.0f) {
+            const float len = length(move);
+            back = p0[2] + move * first - move * ((skin + grow) / len);
+            const Vec3 n = normalize_or(triangle_normal_unnormalized(met), Vec3{0, 0, 0});
+            const float ahead = minf(dot(back - half - met.a, n), dot(back + half - met.a, n));
+            if (ahead < skin) back += n * (skin - ahead);
+            return is_finite(back);
+        }
+        for (int i = 0; i < 3; ++i) p0[i] = p1[i];
+    }
+    return false;
+}
+
 bool CharacterController::swept_by_movers(Vec3& center, Vec3 start, CharacterMove& out) {
     const std::vector<std::uint32_t>& near = scratch_.objects;  // the objects around, listed by pushed_out
     const float r = settings_.radius, skin = settings_.skin_width;
@@ -219,25 +340,35 @@ bool CharacterController::swept_by_movers(Vec3& center, Vec3 start, CharacterMov
             return true;
         }
         const Transform a = world_->previous_transform(id), b = world_->transform(id);
-        const Vec3 local = rotate(Quat{-a.rotation.x, -a.rotation.y, -a.rotation.z, a.rotation.w}, start - a.position) *
-                           (1.0f / a.scale);
-        const Vec3 from = rotate(b.rotation, local * b.scale) + b.position;
-        const Vec3 rel = center - from;
-        const float d = length(rel);
-        if (!is_finite(from) || !(d > 0.0f) || (!pins && !(d > tol::kCharacterFastMoverRel * r))) continue;
-        const Capsule axis{from - half, from + half, 0.0f};
-        const Vec3 lo = vmin(vmin(axis.start, axis.end), vmin(center - half, center + half));
-        const Vec3 hi = vmax(vmax(axis.start, axis.end), vmax(center - half, center + half));
-        const Vec3 pad{skin, skin, skin};
-        float first = 2.0f;
-        world_->for_each_triangle_of(id, {lo - pad, hi + pad}, [&](std::uint32_t, std::uint32_t, const Triangle& tri) {
-            if (!(dot(rel, triangle_normal_unnormalized(tri)) < 0.0f)) return;  // only faces it enters
-            const SweepHit h = sweep_capsule_triangle(axis, rel, tri);
-            if (h.hit && h.t < first) first = h.t;
-        });
-        if (!(first <= 1.0f)) continue;
-        const Vec3 dir = rel * (1.0f / d);
-        const Vec3 back = from + dir * (first * d - skin);
+        Vec3 back;
+        const int pieces = arc_pieces(a, b, start, center);
+        if (pieces < 0) continue;
+        if (pieces > 1) {
+            if (!swept_by_turn(id, a, b, start, center, pieces, pins, back)) continue;
+        } else {
+            const Vec3 local =
+                rotate(Quat{-a.rotation.x, -a.rotation.y, -a.rotation.z, a.rotation.w}, start - a.position) *
+                (1.0f / a.scale);
+            const Vec3 from = rotate(b.rotation, local * b.scale) + b.position;
+            const Vec3 rel = center - from;
+            const float d = length(rel);
+            if (!is_finite(from) || !(d > 0.0f) || (!pins && !(d > tol::kCharacterFastMoverRel * r))) continue;
+            const Capsule axis{from - half, from + half, 0.0f};
+            const Vec3 lo = vmin(vmin(axis.start, axis.end), vmin(center - half, center + half));
+            const Vec3 hi = vmax(vmax(axis.start, axis.end), vmax(center - half, center + half));
+            const Vec3 pad{skin, skin, skin};
+            float first = 2.0f;
+            world_->for_each_triangle_of(id, {lo - pad, hi + pad},
+                                         [&](std::uint32_t, std::uint32_t, const Triangle& tri) {
+                                             if (!(dot(rel, triangle_normal_unnormalized(tri)) < 0.0f))
+                                                 return;  // only faces it enters
+                                             const SweepHit h = sweep_capsule_triangle(axis, rel, tri);
+                                             if (h.hit && h.t < first) first = h.t;
+                                         });
+            if (!(first <= 1.0f)) continue;
+            const Vec3 dir = rel * (1.0f / d);
+            back = from + dir * (first * d - skin);
+        }
         const Vec3 push = back - center;
         if (!push_crosses_still(center, push)) {
             center = back;

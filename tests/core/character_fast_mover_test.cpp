@@ -10,8 +10,10 @@
 
 #include <cmath>
 
+#include "capsule_reference.hpp"
 #include "character_support.hpp"
 #include "meshes.hpp"
+#include "overlap_reference.hpp"
 #include "shototsu/character.hpp"
 
 using namespace shototsu;
@@ -63,6 +65,99 @@ struct Platform {
         return ch.move({0, -0.01f, 0}, dt);
     }
 };
+
+// The arena of tests/fuzz/moving_fuzz.cpp, for replaying what it found: rolling terrain over
+// [-8, 8]^2 walled in by four 1 m thick boxes, and a still slab when `slab_lo` < `slab_hi`.
+struct Arena {
+    World w;
+    MeshData ground;
+    std::vector<std::uint32_t> still;
+    Arena(Vec3 slab_lo, Vec3 slab_hi) {
+        ground = heightfield(8, 16.0f, [](float x, float z) {
+            return 0.5f * std::sin(0.5f * x) + 0.4f * std::cos(0.37f * z) + 0.15f * std::sin(1.3f * (x + z));
+        });
+        MeshData m = ground;
+        add_box(m, {-9, -4, -9}, {-8, 8, 9});
+        add_box(m, {8, -4, -9}, {9, 8, 9});
+        add_box(m, {-8, -4, -9}, {8, 8, -8});
+        add_box(m, {-8, -4, 8}, {8, 8, 9});
+        still.push_back(w.add_mesh(m.positions, m.indices).object);
+        if (slab_lo.x < slab_hi.x) still.push_back(add_box_object(w, slab_lo, slab_hi));
+    }
+    // The terrain's height under (x, z), in double from the triangle whose shadow holds the point.
+    double terrain(double x, double z) const {
+        for (std::size_t t = 0; t + 2 < ground.indices.size(); t += 3) {
+            DVec3 v[3];
+            for (int k = 0; k < 3; ++k) {
+                const std::uint32_t i = ground.indices[t + k];
+                v[k] = {ground.positions[3 * i], ground.positions[3 * i + 1], ground.positions[3 * i + 2]};
+            }
+            const double det = (v[1].x - v[0].x) * (v[2].z - v[0].z) - (v[2].x - v[0].x) * (v[1].z - v[0].z);
+            const double b1 = ((x - v[0].x) * (v[2].z - v[0].z) - (v[2].x - v[0].x) * (z - v[0].z)) / det;
+            const double b2 = ((v[1].x - v[0].x) * (z - v[0].z) - (x - v[0].x) * (v[1].z - v[0].z)) / det;
+            if (b1 >= -1e-12 && b2 >= -1e-12 && b1 + b2 <= 1 + 1e-12)
+                return v[0].y + b1 * (v[1].y - v[0].y) + b2 * (v[2].y - v[0].y);
+        }
+        return -INFINITY;
+    }
+    // How deep the capsule at c is in what stays: its radius less the distance from its axis to the
+    // nearest still triangle (double), or at least the radius when its centre is below the terrain
+    // or inside a wall.
+    double in_still(const CharacterSettings& s, Vec3 c) const {
+        const double half = 0.5 * s.height - s.radius;
+        const DVec3 p0{c.x, c.y - half, c.z}, p1{c.x, c.y + half, c.z};
+        double dist = INFINITY;
+        for (const std::uint32_t o : still)
+            for (std::uint32_t k = 0; k < w.triangle_count(o); ++k)
+                dist = std::fmin(dist, ref_segment_triangle(p0, p1, w.triangle(o, k)).dist);
+        const float ax = std::fabs(c.x), az = std::fabs(c.z);
+        const bool walls = (ax > 8.0f || az > 8.0f) && ax < 9.0f && az < 9.0f && c.y > -4.0f && c.y < 8.0f;
+        const bool inside = c.y < terrain(c.x, c.z) || walls;
+        return inside ? s.radius + dist : std::fmax(0.0, s.radius - dist);
+    }
+};
+
+// One step of a replay: the mover's pose (set when `moved`), the step's dt and the character's
+// displacement.
+struct Step {
+    Vec3 position;
+    Quat rotation;
+    float scale;
+    bool moved;
+    float dt;
+    Vec3 displacement;
+};
+
+CharacterSettings replay_settings(float radius, float height, float step, float slope, float snap, float skin) {
+    CharacterSettings s;
+    s.radius = radius;
+    s.height = height;
+    s.step_height = step;
+    s.max_slope_degrees = slope;
+    s.snap_distance = snap;
+    s.skin_width = skin;
+    return s;
+}
+
+// How deep the capsule at c is inside the box of half extents `half` at pose t: its radius less the
+// distance from its axis to the box's faces, or the radius when the axis meets the box (double).
+double in_box(const CharacterSettings& s, Vec3 c, Vec3 half, const Transform& t) {
+    const double h = 0.5 * s.height - s.radius;
+    const DVec3 p0{c.x, c.y - h, c.z}, p1{c.x, c.y + h, c.z};
+    const RefBox b = ref_box(OBB{t.position, t.rotation, half * t.scale});
+    if (ref_segment_meets_box(p0, p1, b)) return s.radius;
+    DVec3 corner[8];
+    for (int i = 0; i < 8; ++i)
+        corner[i] = b.c + b.axis[0] * ((i & 1) ? b.h[0] : -b.h[0]) + b.axis[1] * ((i & 2) ? b.h[1] : -b.h[1]) +
+                    b.axis[2] * ((i & 4) ? b.h[2] : -b.h[2]);
+    const int faces[6][4] = {{0, 1, 3, 2}, {4, 5, 7, 6}, {0, 1, 5, 4}, {2, 3, 7, 6}, {0, 2, 6, 4}, {1, 3, 7, 5}};
+    double dist = INFINITY;
+    for (const auto& f : faces) {
+        dist = std::fmin(dist, ref_segment_triangle_distance(p0, p1, corner[f[0]], corner[f[1]], corner[f[2]]));
+        dist = std::fmin(dist, ref_segment_triangle_distance(p0, p1, corner[f[0]], corner[f[2]], corner[f[3]]));
+    }
+    return std::fmax(0.0, s.radius - dist);
+}
 
 }  // namespace
 
@@ -302,5 +397,217 @@ TEST_CASE("character crushed: a fast mover sweeping it into a wall keeps it out 
         const CharacterMove m2 = sw.sweep_to(ch, 0.45f, dt);
         CHECK(m2.crushed);
         CHECK(box_penetration(sw.s, ch.position(), wlo, whi) <= sw.s.skin_width);
+    }
+}
+
+TEST_CASE(
+    "character pushed: shoved under a still slab above its top sphere's centre, it is crushed short of the slab") {
+    // A solid box slides 0.95 m in one step, past the axis of a character standing on a floor, and
+    // the shortest way out of it is toward a still slab whose underside (1.5 m) lies between the
+    // centre of the capsule's top sphere (1.36 m) and its top (1.71 m): the rays of the push's
+    // crossing test pass below the slab, and that push would leave it 0.18 m inside the slab, with
+    // no way out of it but down, through the floor.
+    for (const float dt : {1.0f / 15.0f, 1.0f / 60.0f}) {
+        INFO("dt = " << dt);
+        World w;
+        add_box_object(w, {-10, -1, -10}, {10, 0, 10});
+        const Vec3 lo{1, 1.5f, -2}, hi{4, 1.8f, 2};
+        add_box_object(w, lo, hi);
+        const AddResult pusher = w.add_box({-1.4f, 1, 0}, {}, {1, 1, 2});  // its +x face at -0.4
+        REQUIRE(pusher.ok);
+        const CharacterSettings s = settings();
+        CharacterController ch(w, s, {0, 0.5f * s.height + s.skin_width, 0});
+        for (int i = 0; i < 2; ++i) {
+            w.update(dt);
+            ch.move({0, -0.01f, 0}, dt);
+        }
+        REQUIRE(ch.grounded());
+        w.set_transform(pusher.object, Transform{{-0.45f, 1, 0}, {}, 1.0f});  // the face at 0.55
+        w.update(dt);
+        const CharacterMove m = ch.move({0, -0.01f, 0}, dt);
+        INFO("position " << m.position.x << ", " << m.position.y << ", " << m.position.z << " crushed " << m.crushed);
+        REQUIRE(is_finite(m.position));
+        CHECK(m.crushed);
+        CHECK(box_penetration(s, ch.position(), lo, hi) <= s.skin_width + 1e-4);
+        CHECK(box_penetration(s, ch.position(), {-10, -1, -10}, {10, 0, 10}) <= s.skin_width + 1e-4);
+    }
+}
+
+TEST_CASE("character spawned: inside a solid box beside a wall, it is never pushed out of the box into the wall") {
+    // The shortest way out of the box (x in [-2, 1]) is +x, 0.95 m, which ends with the axis inside a
+    // closed wall (x from 1.05): there it touches none of the wall's faces, and stays.
+    World w;
+    const AddResult box = w.add_box({-0.5f, 1, 0}, {}, {1.5f, 2, 2});
+    REQUIRE(box.ok);
+    const Vec3 lo{1.05f, -1, -3}, hi{3.05f, 3, 3};
+    add_box_object(w, lo, hi);
+    const CharacterSettings s = settings();
+    CharacterController ch(w, s, {0.4f, 1, 0});
+    w.update(1.0f / 60.0f);
+    const CharacterMove m = ch.move({0, 0, 0}, 1.0f / 60.0f);
+    INFO("position " << m.position.x << ", " << m.position.y << ", " << m.position.z);
+    REQUIRE(is_finite(m.position));
+    CHECK(box_penetration(s, ch.position(), lo, hi) <= s.skin_width);
+}
+
+TEST_CASE("character pushed: wedged between a sphere and the terrain, a push the passes cannot clear is a crush") {
+    // tests/fuzz/corpus/moving/moving-below-terrain.bin: a 1.55 m sphere rolling down onto a
+    // character by the arena's wall. On the third move the four passes go sphere, terrain, sphere,
+    // wall: the last push out of the sphere left it 2 mm in the terrain (within the rounding
+    // allowance of the contact depths), where the lift onto the ground stopped under the sphere.
+    // It is pinned: crushed and squeezed out, its feet within a skin of the terrain at worst.
+    Arena arena({}, {});
+    arena.still.push_back(
+        add_box_object(arena.w, {4.58548927f, 3.0926013f, -4.94452238f}, {6.38242149f, 3.50095224f, 1.58878756f}));
+    const AddResult ball = arena.w.add_sphere({5.58517075f, 1.42623115f, 7.52196026f}, 1.33899879f);
+    REQUIRE(ball.ok);
+    arena.w.teleport(ball.object, Transform{{5.58517075f, 1.42623115f, 7.52196026f},
+                                            {0.0272431169f, 0.0411441363f, -0.0166826341f, 0.998642385f},
+                                            1.15535975f});
+    arena.w.update(1.0f / 60.0f);
+    const CharacterSettings s =
+        replay_settings(0.387449116f, 1.43441176f, 0.372069418f, 7.95822144f, 0.296919972f, 0.0324501581f);
+    CharacterController ch(arena.w, s, {2.70608974f, 0.816457927f, 7.5f});
+    const Step steps[] = {
+        {{4.97375774f, 1.57927346f, 7.29445934f},
+         {0.049098406f, -0.0516725071f, -0.0916535258f, 0.993236601f},
+         1.15535975f,
+         true,
+         0.0166666675f,
+         {0.0352481529f, 0.0434397273f, -0.0866469219f}},
+        {{4.36234426f, 1.73231578f, 7.06695843f},
+         {0.0729178637f, -0.155613929f, -0.174724489f, 0.969504356f},
+         1.15535975f,
+         true,
+         0.00980035961f,
+         {0.0f, -0.00094222161f, -0.0f}},
+        {{3.75093102f, 1.8853581f, 6.83945704f},
+         {0.0974126682f, -0.26601392f, -0.26186955f, 0.92258966f},
+         1.15535975f,
+         true,
+         0.00416666688f,
+         {0.0f, -0.000170312516f, -0.0f}},
+    };
+    for (const Step& st : steps) {
+        arena.w.set_transform(ball.object, Transform{st.position, st.rotation, st.scale});
+        arena.w.update(st.dt);
+        const CharacterMove m = ch.move(st.displacement, st.dt);
+        const Vec3 c = ch.position();
+        INFO("position " << c.x << ", " << c.y << ", " << c.z << " crushed " << m.crushed);
+        REQUIRE(is_finite(c));
+        CHECK(arena.in_still(s, c) <= s.skin_width + 1e-4);
+        const double feet = double(c.y) - 0.5 * s.height, ground = arena.terrain(c.x, c.z);
+        CHECK(feet >= ground - (m.crushed ? s.skin_width + 1e-4 : 1e-4));
+    }
+}
+
+TEST_CASE("character crushed: a box mesh turning 94 degrees in one step never leaves it inside the box") {
+    // tests/fuzz/corpus/moving/moving-fast-turn-through.bin: a 3.5 x 2.7 x 4.9 m box mesh rising
+    // slowly beside a character it pins, then turning 94 degrees about a slanted axis in one step.
+    // Swept as one chord with the capsule's axis kept upright (the mover's frame turns it by the
+    // same 94 degrees), the face that the turn carried past the axis went unseen, and the
+    // contacts at the end pose pushed the capsule on, wholly inside the box, not crushed.
+    Arena arena({}, {});
+    const Vec3 half{1.77102292f, 1.33364379f, 2.43885827f};
+    MeshData box;
+    add_box(box, half * -1.0f, half);
+    ObjectOptions o;
+    o.transform = Transform{
+        {5.25651932f, 1.51788783f, 5.35711288f}, {0.0786047876f, 0.143904105f, 0.0261543524f, 0.986118078f}, 1.0f};
+    const AddResult mover = arena.w.add_mesh(box.positions, box.indices, o);
+    REQUIRE(mover.ok);
+    arena.w.update(1.0f / 60.0f);
+    const CharacterSettings s =
+        replay_settings(0.322795957f, 1.63827991f, 0.469947577f, 51.748642f, 0.0929193795f, 0.0347430557f);
+    CharacterController ch(arena.w, s, {7.5f, 0.594246149f, 4.97311831f});
+    const Step steps[] = {
+        {{5.25651932f, 1.51788783f, 5.35711288f},
+         {0.0786047876f, 0.143904105f, 0.0261543524f, 0.986118078f},
+         1.0f,
+         false,
+         0.0440939181f,
+         {0.0f, -0.0190733261f, 0.0f}},
+        {{5.29765797f, 1.53954935f, 5.3977375f},
+         {0.0774381012f, 0.145083249f, 0.0271119662f, 0.986011744f},
+         1.0f,
+         true,
+         0.0166666675f,
+         {-0.0594717897f, -0.00993435644f, 0.0114663681f}},
+        {{5.33879662f, 1.56121075f, 5.43836212f},
+         {0.0762710422f, 0.14626196f, 0.0280695595f, 0.985901773f},
+         1.0f,
+         true,
+         0.0166666675f,
+         {0.0124525232f, -0.0126593569f, 0.0873147249f}},
+        {{5.37993526f, 1.58287227f, 5.47898674f},
+         {0.0751036108f, 0.147440225f, 0.0290271193f, 0.985788167f},
+         1.0f,
+         true,
+         0.0166666675f,
+         {-0.0199131574f, 0.0960477293f, 0.00397936627f}},
+        {{5.42107391f, 1.60453379f, 5.51961136f},
+         {0.0739358217f, 0.148618013f, 0.0299846362f, 0.985670865f},
+         1.0f,
+         true,
+         0.0166666675f,
+         {-0.108206324f, 0.0933227316f, 0.0244227927f}},
+        {{5.46221256f, 1.62619519f, 5.56023598f},
+         {0.0727676973f, 0.149795324f, 0.0309420973f, 0.985549986f},
+         1.0f,
+         true,
+         0.0166666675f,
+         {-0.0502595678f, 0.0905977413f, -0.0202321541f}},
+        {{5.50335121f, 1.64785671f, 5.6008606f},
+         {0.0715992451f, 0.150972158f, 0.0318994969f, 0.985425472f},
+         1.0f,
+         true,
+         0.0166666675f,
+         {0.0f, 0.0878727436f, 0.0f}},
+        {{5.54449034f, 1.66951823f, 5.64148569f},
+         {0.0704304799f, 0.15214847f, 0.0328568183f, 0.985297322f},
+         1.0f,
+         true,
+         0.0166666675f,
+         {-0.0766634643f, 0.0851477459f, 0.0718856826f}},
+        {{5.58562899f, 1.69117963f, 5.68211031f},
+         {0.0692614093f, 0.153324276f, 0.0338140577f, 0.985165536f},
+         1.0f,
+         true,
+         0.0166666675f,
+         {-0.0125822714f, 0.0824227482f, 0.0933535323f}},
+        {{5.62676764f, 1.71284115f, 5.72273493f},
+         {0.0680920482f, 0.154499546f, 0.0347711965f, 0.985030115f},
+         1.0f,
+         true,
+         0.0166666675f,
+         {0.0f, 0.0796977505f, 0.0f}},
+        {{5.66790628f, 1.73450267f, 5.76335955f},
+         {0.0669224113f, 0.155674279f, 0.0357282311f, 0.984891057f},
+         1.0f,
+         true,
+         0.0166666675f,
+         {0.0f, 0.0769727528f, 0.0f}},
+        {{5.70904493f, 1.75616407f, 5.80398417f},
+         {0.0657525063f, 0.156848446f, 0.0366851464f, 0.984748363f},
+         1.0f,
+         true,
+         0.0166666675f,
+         {0.0999999866f, 0.0742477551f, 0.0999999866f}},
+        {{5.8522296f, 1.89640379f, 5.94123507f},
+         {0.471490532f, 0.481404364f, 0.468327165f, 0.57150346f},
+         1.0f,
+         true,
+         0.0166666675f,
+         {-0.0146539491f, 0.0715227574f, 0.0102786236f}},
+    };
+    for (const Step& st : steps) {
+        if (st.moved) arena.w.set_transform(mover.object, Transform{st.position, st.rotation, st.scale});
+        arena.w.update(st.dt);
+        const CharacterMove m = ch.move(st.displacement, st.dt);
+        const Vec3 c = ch.position();
+        INFO("position " << c.x << ", " << c.y << ", " << c.z << " crushed " << m.crushed);
+        REQUIRE(is_finite(c));
+        CHECK(arena.in_still(s, c) <= s.skin_width + 1e-4);
+        if (!m.crushed) CHECK(in_box(s, c, half, arena.w.transform(mover.object)) <= s.skin_width + 1e-4);
     }
 }

@@ -228,7 +228,11 @@ private:
     Vec3 crushed_in(Vec3 kept, Vec3 pinch, float depth, std::uint32_t id, Vec3 start, CharacterMove& out);
     Vec3 squeezed(Vec3 kept, Vec3 pinched, Vec3 pinch, Vec3 start);
     void clearance(Vec3 center, float& all, float& still, bool test_inside, bool& inside) const;
-    bool push_crosses_still(Vec3 center, Vec3 push) const;
+    bool push_crosses_still(Vec3 center, Vec3 push, std::uint32_t except = kNoIndex) const;
+    bool push_sinks_into_still(Vec3 center, Vec3 push) const;
+    int arc_pieces(const Transform& a, const Transform& b, Vec3 start, Vec3 center) const;
+    bool swept_by_turn(std::uint32_t id, const Transform& a, const Transform& b, Vec3 start, Vec3 center, int pieces,
+                       bool pins, Vec3& back) const;
     enum class Overlaps : std::uint8_t { All, Still, Pushers };
     float deepest_overlap(Vec3 center, Overlaps which, Vec3& push, std::uint32_t* object = nullptr) const;
     // The capsule object to the character's position: moved over the step by a move (others
