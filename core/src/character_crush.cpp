@@ -174,12 +174,7 @@ Vec3 CharacterController::crushed_in(Vec3 kept, Vec3 pinch, float depth, std::ui
     out.crushed = true;
     out.crush_depth = maxf(out.crush_depth, depth);
     pinned_by_ = id;
-    Vec3 push;
-    for (int pass = 0; pass < tol::kCharacterPushPasses; ++pass) {
-        if (!(deepest_overlap(kept, Overlaps::Still, push) > 0.0f)) break;
-        if (push_crosses_still(kept, push)) break;
-        kept += push;
-    }
+    kept = out_of_still(kept);
     return squeezed(kept, kept, pinch, start);
 }
 
@@ -206,7 +201,7 @@ bool CharacterController::axis_inside(Vec3 p, std::uint32_t id) const {
 namespace {
 
 // The mover's turn from pose a to pose b as a unit axis and an angle (radians, <= pi).
-void turn_of(const Transform& a, const Transform& b, Vec3& axis, float& angle) {
+[[gnu::noinline]] void turn_of(const Transform& a, const Transform& b, Vec3& axis, float& angle) {
     const Vec3 turn = rotation_vector(a.rotation, b.rotation);
     angle = length(turn);
     axis = angle > 0.0f ? turn * (1.0f / angle) : Vec3{0, 1, 0};
@@ -215,10 +210,26 @@ void turn_of(const Transform& a, const Transform& b, Vec3& axis, float& angle) {
 // The world point x at fraction s of the step, seen from a mover going from pose a to pose b
 // (turning by `angle` about `axis` at a steady rate, its position and scale blended), mapped to
 // where it lies relative to the mover's end pose.
-Vec3 in_end_pose(const Transform& a, const Transform& b, Vec3 axis, float angle, Vec3 x, float s) {
+[[gnu::noinline]] Vec3 in_end_pose(const Transform& a, const Transform& b, Vec3 axis, float angle, Vec3 x, float s) {
     const Vec3 origin = a.position + (b.position - a.position) * s;
     const float scale = a.scale + (b.scale - a.scale) * s;
     return b.position + rotate(quat_from_axis_angle(axis, (1.0f - s) * angle), x - origin) * (b.scale / scale);
+}
+
+// The earliest of the mesh `id`'s front faces that the capsule `swept`, moving by `move`, enters
+// (among those in `box`): its time of impact in [0, 1] (2 for none) and the face.
+[[gnu::noinline]] float first_entered(const World& world, std::uint32_t id, const Capsule& swept, Vec3 move,
+                                      const AABB& box, Triangle& met) {
+    float first = 2.0f;
+    world.for_each_triangle_of(id, box, [&](std::uint32_t, std::uint32_t, const Triangle& tri) {
+        if (!(dot(move, triangle_normal_unnormalized(tri)) < 0.0f)) return;  // only faces it enters
+        const SweepHit h = sweep_capsule_triangle(swept, move, tri);
+        if (h.hit && h.t < first) {
+            first = h.t;
+            met = tri;
+        }
+    });
+    return first;
 }
 
 }  // namespace
@@ -301,16 +312,8 @@ bool CharacterController::swept_by_turn(std::uint32_t id, const Transform& a, co
         const Capsule swept{p0[0], p0[1], grow};
         const Vec3 lo = vmin(vmin(p0[0], p0[1]), vmin(p1[0], p1[1])), hi = vmax(vmax(p0[0], p0[1]), vmax(p1[0], p1[1]));
         const Vec3 pad{grow + skin, grow + skin, grow + skin};
-        float first = 2.0f;
         Triangle met;
-        world_->for_each_triangle_of(id, {lo - pad, hi + pad}, [&](std::uint32_t, std::uint32_t, const Triangle& tri) {
-            if (!(dot(move, triangle_normal_unnormalized(tri)) < 0.0f)) return;  // only faces it enters
-            const SweepHit h = sweep_capsule_triangle(swept, move, tri);
-            if (h.hit && h.t < first) {
-                first = h.t;
-                met = tri;
-            }
-        });
+        const float first = first_entered(*world_, id, swept, move, {lo - pad, hi + pad}, met);
         if (first <= 1.0f) {
             const float len = length(move);
             back = p0[2] + move * first - move * ((skin + grow) / len);
@@ -357,14 +360,8 @@ bool CharacterController::swept_by_movers(Vec3& center, Vec3 start, CharacterMov
             const Vec3 lo = vmin(vmin(axis.start, axis.end), vmin(center - half, center + half));
             const Vec3 hi = vmax(vmax(axis.start, axis.end), vmax(center - half, center + half));
             const Vec3 pad{skin, skin, skin};
-            float first = 2.0f;
-            world_->for_each_triangle_of(id, {lo - pad, hi + pad},
-                                         [&](std::uint32_t, std::uint32_t, const Triangle& tri) {
-                                             if (!(dot(rel, triangle_normal_unnormalized(tri)) < 0.0f))
-                                                 return;  // only faces it enters
-                                             const SweepHit h = sweep_capsule_triangle(axis, rel, tri);
-                                             if (h.hit && h.t < first) first = h.t;
-                                         });
+            Triangle met;
+            const float first = first_entered(*world_, id, axis, rel, {lo - pad, hi + pad}, met);
             if (!(first <= 1.0f)) continue;
             const Vec3 dir = rel * (1.0f / d);
             back = from + dir * (first * d - skin);

@@ -142,6 +142,25 @@ bool CharacterController::push_sinks_into_still(Vec3 center, Vec3 push) const {
     return after > settings_.skin_width && after > in_still(center) + settings_.skin_width;
 }
 
+// A pinned capsule at `center` pushed out of what did not move (nor pins it), deepest contact first,
+// never through another still surface; a push that would undo an earlier one (out of a wall, then
+// out of a sloped ground back into the wall) slides along it instead, so a corner is cleared
+// from both sides.
+Vec3 CharacterController::out_of_still(Vec3 center) const {
+    Vec3 push, ways[tol::kCharacterPushPasses];
+    for (int pass = 0; pass < tol::kCharacterPushPasses; ++pass) {
+        if (!(deepest_overlap(center, Overlaps::Still, push) > 0.0f)) break;
+        ways[pass] = normalize_or(push, Vec3{0, 0, 0});
+        for (int k = 0; k < pass; ++k) {
+            const float into = dot(push, ways[k]);
+            if (into < 0.0f) push -= ways[k] * into;
+        }
+        if (push_crosses_still(center, push)) break;  // out of one still surface through another
+        center += push;
+    }
+    return center;
+}
+
 // Only when an object near the capsule moved over the step, or it was pinned: out of everything,
 // deepest contact first; what cannot be cleared is a pin, and then the capsule is at least kept
 // out of what did not move.
@@ -195,11 +214,7 @@ Vec3 CharacterController::pushed_out(Vec3 center, Vec3 start, CharacterMove& out
     Vec3 pinch{0, 0, 0};
     if (deepest_overlap(center, Overlaps::Pushers, pinch, &by) > 0.0f) pinned_by_ = by;
     const Vec3 pinched = center;
-    for (int pass = 0; pass < tol::kCharacterPushPasses; ++pass) {
-        if (!(deepest_overlap(center, Overlaps::Still, push) > 0.0f)) break;
-        if (push_crosses_still(center, push)) break;  // out of one still surface through another
-        center += push;
-    }
+    center = out_of_still(center);
     out.crush_depth = deepest_overlap(center, Overlaps::All, push);
     return squeezed(center, pinched, pinch, start);
 }

@@ -406,7 +406,8 @@ TEST_CASE(
     // the shortest way out of it is toward a still slab whose underside (1.5 m) lies between the
     // centre of the capsule's top sphere (1.36 m) and its top (1.71 m): the rays of the push's
     // crossing test pass below the slab, and that push would leave it 0.18 m inside the slab, with
-    // no way out of it but down, through the floor.
+    // no way out of it but down, through the floor (the shape of
+    // tests/fuzz/corpus/moving/capsule-crush-into-slab.bin, where a capsule primitive pushed).
     for (const float dt : {1.0f / 15.0f, 1.0f / 60.0f}) {
         INFO("dt = " << dt);
         World w;
@@ -435,7 +436,8 @@ TEST_CASE(
 
 TEST_CASE("character spawned: inside a solid box beside a wall, it is never pushed out of the box into the wall") {
     // The shortest way out of the box (x in [-2, 1]) is +x, 0.95 m, which ends with the axis inside a
-    // closed wall (x from 1.05): there it touches none of the wall's faces, and stays.
+    // closed wall (x from 1.05): there it touches none of the wall's faces, and stays
+    // (tests/fuzz/corpus/moving/spawn-box-into-wall.bin).
     World w;
     const AddResult box = w.add_box({-0.5f, 1, 0}, {}, {1.5f, 2, 2});
     REQUIRE(box.ok);
@@ -451,7 +453,7 @@ TEST_CASE("character spawned: inside a solid box beside a wall, it is never push
 }
 
 TEST_CASE("character pushed: wedged between a sphere and the terrain, a push the passes cannot clear is a crush") {
-    // tests/fuzz/corpus/moving/moving-below-terrain.bin: a 1.55 m sphere rolling down onto a
+    // tests/fuzz/corpus/moving/wedged-below-terrain.bin: a 1.55 m sphere rolling down onto a
     // character by the arena's wall. On the third move the four passes go sphere, terrain, sphere,
     // wall: the last push out of the sphere left it 2 mm in the terrain (within the rounding
     // allowance of the contact depths), where the lift onto the ground stopped under the sphere.
@@ -502,7 +504,7 @@ TEST_CASE("character pushed: wedged between a sphere and the terrain, a push the
 }
 
 TEST_CASE("character crushed: a box mesh turning 94 degrees in one step never leaves it inside the box") {
-    // tests/fuzz/corpus/moving/moving-fast-turn-through.bin: a 3.5 x 2.7 x 4.9 m box mesh rising
+    // tests/fuzz/corpus/moving/fast-turn-through.bin: a 3.5 x 2.7 x 4.9 m box mesh rising
     // slowly beside a character it pins, then turning 94 degrees about a slanted axis in one step.
     // Swept as one chord with the capsule's axis kept upright (the mover's frame turns it by the
     // same 94 degrees), the face that the turn carried past the axis went unseen, and the
@@ -609,5 +611,131 @@ TEST_CASE("character crushed: a box mesh turning 94 degrees in one step never le
         REQUIRE(is_finite(c));
         CHECK(arena.in_still(s, c) <= s.skin_width + 1e-4);
         if (!m.crushed) CHECK(in_box(s, c, half, arena.w.transform(mover.object)) <= s.skin_width + 1e-4);
+    }
+}
+
+TEST_CASE("character crushed: kept out of a wall and a sloped ground meeting in a corner, it is out of both") {
+    // tests/fuzz/corpus/moving/crush-corner-wall-slope.bin: a 4.4 m box mesh (scaled 1.8 at first)
+    // turning and sinking onto a character in the corner of the arena's +x wall and the terrain,
+    // which slopes up toward the wall there. Crushed, the capsule is pushed out of what did not move
+    // deepest first: out of the wall, then out of the ground (whose normal leans into the wall)
+    // back into it, four times over, and the last push left it 0.4 mm deeper in the wall than the
+    // skin. The pushes now slide along the surfaces the earlier ones left.
+    Arena arena({-7.45787191f, 1.56407356f, 0.0161361694f}, {0.542127609f, 2.45466328f, 7.08005714f});
+    const Vec3 half{2.20823526f, 1.32372546f, 2.20823526f};
+    MeshData box;
+    add_box(box, half * -1.0f, half);
+    ObjectOptions o;
+    o.transform = Transform{
+        {7.99999905f, 3.33138227f, 6.05490112f}, {0.540377676f, 0.540377676f, 0.540377676f, 0.352102041f}, 1.81764698f};
+    const AddResult mover = arena.w.add_mesh(box.positions, box.indices, o);
+    REQUIRE(mover.ok);
+    arena.w.update(1.0f / 60.0f);
+    const CharacterSettings s =
+        replay_settings(0.714901924f, 2.10291958f, 0.372059315f, 86.7060852f, 0.0065767765f, 0.0040272437f);
+    CharacterController ch(arena.w, s, {7.5f, 0.954566538f, 6.43771076f});
+    const Step steps[] = {
+        {{7.62153292f, 3.23322821f, 6.12797976f},
+         {0.497664392f, 0.555494845f, 0.570891678f, 0.343275905f},
+         1.7746129f,
+         true,
+         0.0166666675f,
+         {0.00575854816f, -0.00272500026f, -0.0844206214f}},
+        {{7.24306679f, 3.13507414f, 6.20105839f},
+         {0.448687822f, 0.570222557f, 0.60258007f, 0.332299083f},
+         1.73157883f,
+         true,
+         0.0166666675f,
+         {0.0999999866f, -0.00545000052f, 0.0999999866f}},
+        {{7.99999905f, 3.99999952f, 7.99999905f},
+         {0.00648251781f, 0.99997133f, -0.0039060791f, 0.0f},
+         1.0f,
+         true,
+         0.0166666675f,
+         {0.0259094704f, -0.00817500055f, 0.0557418726f}},
+        {{7.99999905f, 3.99999952f, 7.99999905f},
+         {0.00648251781f, 0.99997133f, -0.0039060791f, 0.0f},
+         1.0f,
+         false,
+         0.0166666675f,
+         {-0.0986087099f, -0.010900001f, 0.0128143318f}},
+        {{7.99999905f, 3.99999952f, 7.99999905f},
+         {0.00648251781f, 0.99997133f, -0.0039060791f, 0.0f},
+         1.0f,
+         false,
+         0.0629347414f,
+         {0.0f, -0.0800146013f, 0.0f}},
+        {{7.99999905f, 3.99999952f, 7.99999905f},
+         {0.00648251781f, 0.99997133f, -0.0039060791f, 0.0f},
+         1.0f,
+         false,
+         0.0166666675f,
+         {-0.0867526755f, 0.0856065974f, 0.0329436474f}},
+        {{7.99999905f, 3.99999952f, 7.99999905f},
+         {0.00648251781f, 0.99997133f, -0.0039060791f, 0.0f},
+         1.0f,
+         false,
+         0.0166666675f,
+         {0.0224564243f, 0.0828815997f, 0.0358891822f}},
+        {{8.00030136f, 3.92776084f, 7.9775362f},
+         {0.0204789992f, 0.999657512f, -0.0130257066f, -0.00978549384f},
+         1.0f,
+         true,
+         0.0166666675f,
+         {-0.0197279938f, 0.080156602f, -0.0788351446f}},
+        {{7.87633705f, 3.59978867f, 7.29481792f},
+         {0.0155615276f, 0.995459378f, -0.0174573865f, -0.0922699496f},
+         1.0f,
+         true,
+         0.0166666675f,
+         {-0.096368961f, 0.0774316043f, -0.0487385057f}},
+        {{7.75237322f, 3.27181649f, 6.61209917f},
+         {0.00974232238f, 0.982082963f, -0.0224322043f, -0.186855301f},
+         1.0f,
+         true,
+         0.0166666675f,
+         {-0.0896285325f, 0.0747066066f, -0.0167204142f}},
+        {{7.62840891f, 2.94384432f, 5.92938042f},
+         {0.0029610917f, 0.955647469f, -0.027881749f, -0.29317537f},
+         1.0f,
+         true,
+         0.00416666688f,
+         {0.0f, -0.000170312516f, -0.0f}},
+        {{7.50444508f, 2.61587191f, 5.24666214f},
+         {-0.00473291194f, 0.911956429f, -0.0336257815f, -0.408879459f},
+         1.0f,
+         true,
+         0.0618863143f,
+         {0.247297794f, -0.0401010811f, 0.0774648935f}},
+        {{7.38048077f, 2.28789997f, 4.56394386f},
+         {-0.013117278f, 0.847635686f, -0.0393496267f, -0.528954864f},
+         1.0f,
+         true,
+         0.0166666675f,
+         {0.0f, -0.0135246646f, 0.0f}},
+        {{7.25651693f, 1.95992768f, 3.88122511f},
+         {-0.0217709132f, 0.761810064f, -0.0446342118f, -0.64589417f},
+         1.0f,
+         true,
+         0.0166666675f,
+         {0.036936745f, 0.0291903783f, 0.033164233f}},
+        {{7.13255262f, 1.63195539f, 3.19850636f},
+         {-0.0301380195f, 0.657468498f, -0.049059242f, -0.751278937f},
+         1.0f,
+         true,
+         0.0166666675f,
+         {-0.00740263658f, 0.0264653768f, -0.132288337f}},
+    };
+    bool clear = false;
+    for (const Step& st : steps) {
+        if (st.moved) arena.w.set_transform(mover.object, Transform{st.position, st.rotation, st.scale});
+        arena.w.update(st.dt);
+        const CharacterMove m = ch.move(st.displacement, st.dt);
+        const Vec3 c = ch.position();
+        INFO("position " << c.x << ", " << c.y << ", " << c.z << " crushed " << m.crushed);
+        REQUIRE(is_finite(c));
+        const double in_still = arena.in_still(s, c);
+        if (clear) CHECK(in_still <= s.skin_width + 1e-4);
+        clear = clear || in_still <= 1e-4;  // it starts a little inside the terrain
     }
 }

@@ -230,6 +230,7 @@ private:
     void clearance(Vec3 center, float& all, float& still, bool test_inside, bool& inside) const;
     bool push_crosses_still(Vec3 center, Vec3 push, std::uint32_t except = kNoIndex) const;
     bool push_sinks_into_still(Vec3 center, Vec3 push) const;
+    Vec3 out_of_still(Vec3 center) const;
     int arc_pieces(const Transform& a, const Transform& b, Vec3 start, Vec3 center) const;
     bool swept_by_turn(std::uint32_t id, const Transform& a, const Transform& b, Vec3 start, Vec3 center, int pieces,
                        bool pins, Vec3& back) const;
