@@ -161,7 +161,7 @@ Vec3 CharacterController::squeezed(Vec3 kept, Vec3 pinched, Vec3 pinch, Vec3 sta
 // the capsule's centre, mapped from the step start through the mover's poses), or that pin it:
 // the contacts at the end pose cannot say which side a face passed the capsule's axis from, so the
 // axis is swept over the step in the mover's frame (from where the step start puts it relative to
-// the mover's end pose, translated to `center`; a turn is taken as its chord) against the front
+// the mover's end pose, translated to `center`; a fast turn along its arc: swept_by_turn) against the front
 // faces it could enter. When it entered one, the capsule goes back along that relative motion —
 // along the mover's motion — to a skin before the face, and the pushes that follow clear it from
 // the right side. When that way crosses what did not move, or its axis (its centre or an end) is
@@ -200,26 +200,10 @@ bool CharacterController::axis_inside(Vec3 p, std::uint32_t id) const {
 
 namespace {
 
-// The mover's turn from pose a to pose b as a unit axis and an angle (radians, <= pi).
-[[gnu::noinline]] void turn_of(const Transform& a, const Transform& b, Vec3& axis, float& angle) {
-    const Vec3 turn = rotation_vector(a.rotation, b.rotation);
-    angle = length(turn);
-    axis = angle > 0.0f ? turn * (1.0f / angle) : Vec3{0, 1, 0};
-}
-
-// The world point x at fraction s of the step, seen from a mover going from pose a to pose b
-// (turning by `angle` about `axis` at a steady rate, its position and scale blended), mapped to
-// where it lies relative to the mover's end pose.
-[[gnu::noinline]] Vec3 in_end_pose(const Transform& a, const Transform& b, Vec3 axis, float angle, Vec3 x, float s) {
-    const Vec3 origin = a.position + (b.position - a.position) * s;
-    const float scale = a.scale + (b.scale - a.scale) * s;
-    return b.position + rotate(quat_from_axis_angle(axis, (1.0f - s) * angle), x - origin) * (b.scale / scale);
-}
-
 // The earliest of the mesh `id`'s front faces that the capsule `swept`, moving by `move`, enters
 // (among those in `box`): its time of impact in [0, 1] (2 for none) and the face.
-[[gnu::noinline]] float first_entered(const World& world, std::uint32_t id, const Capsule& swept, Vec3 move,
-                                      const AABB& box, Triangle& met) {
+float first_entered(const World& world, std::uint32_t id, const Capsule& swept, Vec3 move, const AABB& box,
+                    Triangle& met) {
     float first = 2.0f;
     world.for_each_triangle_of(id, box, [&](std::uint32_t, std::uint32_t, const Triangle& tri) {
         if (!(dot(move, triangle_normal_unnormalized(tri)) < 0.0f)) return;  // only faces it enters
@@ -234,97 +218,73 @@ namespace {
 
 }  // namespace
 
-// How many chords the capsule's axis is swept as, relative to a mover going from pose a to pose b
-// while the capsule goes from `start` to `center`: 1 when the mover does not turn or change scale
-// or does so little that the chord of the capsule's centre and its axis kept upright stray less
-// than tol::kCharacterArcDeviationRel radii from the true motion; else enough chords for that
-// (the bound of particles.hpp: with the turn per chord alpha, the largest distance W of the axis
-// from the mover's centre and the relative displacement D, a chord strays at most
-// alpha (alpha W + 2 D) / 8; the axis turns by alpha, its ends moving |half| alpha), at most
-// tol::kCharacterMaxArcPieces. -1 when the poses are not finite.
-int CharacterController::arc_pieces(const Transform& a, const Transform& b, Vec3 start, Vec3 center) const {
+// swept_by_movers for a mover (from pose a to pose b) that turns or scales over the step while the
+// capsule goes from `start` to `center`. Relative to the mover's end pose the capsule's centre
+// follows an arc and its axis tilts with the turn; kept upright along the chord (the plain sweep),
+// they stray at most (the bound of particles.hpp, with the largest distance W of the axis from the
+// mover's centre and the relative displacement D) angle (angle W + 2 D) / 8 + |half| angle. When
+// that exceeds tol::kCharacterArcDeviationRel radii, the step is cut into enough chords (at most
+// tol::kCharacterMaxArcPieces) that each strays less, and each sweeps the axis as it lies at the
+// chord's start, moved by its centre's chord and grown to a capsule of that bound plus its ends'
+// own turn, against the faces it enters. 0: the plain sweep will do; 1: no hit (or, not pinned,
+// the axis moves less than tol::kCharacterFastMoverRel radii); 2: a hit, and `back` is where the
+// upright capsule goes: a skin (and the growth) before the face along the chord, and in front of
+// the face's plane by a skin with both ends of its axis (it was tilted where it met the face).
+int CharacterController::swept_by_turn(std::uint32_t id, const Transform& a, const Transform& b, Vec3 start,
+                                       Vec3 center, bool pins, Vec3& back) const {
     const Quat qa = a.rotation, qb = b.rotation;
-    if (qa.x == qb.x && qa.y == qb.y && qa.z == qb.z && qa.w == qb.w && a.scale == b.scale) return 1;
-    Vec3 axis;
-    float angle = 0.0f;
-    turn_of(a, b, axis, angle);
-    const float half = 0.5f * settings_.height - settings_.radius;
-    const float w = maxf(length(start - a.position), length(center - b.position)) + half;
-    const float dw = length((center - start) - (b.position - a.position));
-    const float ratio = maxf(a.scale / b.scale, b.scale / a.scale);
-    const float scaled = std::fabs(b.scale - a.scale) / minf(a.scale, b.scale) * (w + dw);
-    const float allowed = tol::kCharacterArcDeviationRel * settings_.radius;
-    const float need = (angle * (angle * w + 2.0f * dw) / 8.0f + half * angle) * ratio + scaled;
-    if (!std::isfinite(need) || !std::isfinite(allowed)) return -1;
-    if (!(need > allowed)) return 1;
-    return static_cast<int>(minf(std::ceil(need / allowed), static_cast<float>(tol::kCharacterMaxArcPieces)));
-}
-
-// swept_by_movers for a mover that turns (or scales) fast: the capsule's axis relative to the
-// mover's end pose, in `pieces` chords of the step. Each chord sweeps the axis as it lies at the
-// chord's start, moved by its centre's chord, grown to a capsule of the radius that covers how far
-// the true axis strays from that (the chords' bound and the ends' own turn), against the front
-// faces it enters. On a hit, `back` is where the upright capsule goes: a skin (and that growth)
-// before the face along the chord, and then in front of the face's plane by a skin with both ends
-// of its axis (the axis was tilted, relative to the mover, where it met the face). False when the
-// axis meets nothing, or, not pinned, moves less than tol::kCharacterFastMoverRel radii.
-bool CharacterController::swept_by_turn(std::uint32_t id, const Transform& a, const Transform& b, Vec3 start,
-                                        Vec3 center, int pieces, bool pins, Vec3& back) const {
+    if (qa.x == qb.x && qa.y == qb.y && qa.z == qb.z && qa.w == qb.w && a.scale == b.scale) return 0;
     const float r = settings_.radius, skin = settings_.skin_width;
     const Vec3 half = kUp * (0.5f * settings_.height - r);
-    Vec3 axis;
-    float angle = 0.0f;
-    turn_of(a, b, axis, angle);
-    // The axis's ends and centre at fraction k / pieces, relative to the end pose.
-    const auto at = [&](int k, Vec3(&p)[3]) {
+    const Vec3 turn = rotation_vector(a.rotation, b.rotation);
+    const float angle = length(turn);
+    const Vec3 axis = angle > 0.0f ? turn * (1.0f / angle) : Vec3{0, 1, 0};
+    const float w = maxf(length(start - a.position), length(center - b.position)) + half.y;
+    const float dw = length((center - start) - (b.position - a.position));
+    const float ratio = maxf(a.scale / b.scale, b.scale / a.scale);
+    const float allowed = tol::kCharacterArcDeviationRel * r;
+    const float need = (angle * (angle * w + 2.0f * dw) / 8.0f + half.y * angle) * ratio +
+                       std::fabs(b.scale - a.scale) / minf(a.scale, b.scale) * (w + dw);
+    if (!(need > allowed)) return std::isfinite(need) ? 0 : 1;
+    // Not pinned, and every point of the axis moves less than (arc at most angle W, plus D) the
+    // distance that could pass it.
+    if (!pins && !((angle * w + dw) * ratio > tol::kCharacterFastMoverRel * r)) return 1;
+    const int pieces =
+        static_cast<int>(minf(std::ceil(need / allowed), static_cast<float>(tol::kCharacterMaxArcPieces)));
+    const float bow = need / static_cast<float>(pieces * pieces);
+    // The axis's centre c and half axis h at fraction k / pieces, relative to the end pose.
+    const auto at = [&](int k, Vec3& c, Vec3& h) {
         if (k == pieces) {
-            p[0] = center - half, p[1] = center + half, p[2] = center;
+            c = center, h = half;
             return;
         }
-        const float s = static_cast<float>(k) / static_cast<float>(pieces);
-        const Vec3 c = start + (center - start) * s;
-        p[0] = in_end_pose(a, b, axis, angle, c - half, s);
-        p[1] = in_end_pose(a, b, axis, angle, c + half, s);
-        p[2] = in_end_pose(a, b, axis, angle, c, s);
+        const float f = static_cast<float>(k) / static_cast<float>(pieces);
+        const Quat q = quat_from_axis_angle(axis, (1.0f - f) * angle);
+        const float scale = b.scale / (a.scale + (b.scale - a.scale) * f);
+        c = b.position + rotate(q, start + (center - start) * f - (a.position + (b.position - a.position) * f)) * scale;
+        h = rotate(q, half) * scale;
     };
-    const float alpha = angle / static_cast<float>(pieces);
-    const float w = maxf(length(start - a.position), length(center - b.position)) + length(half);
-    const float dw = length((center - start) - (b.position - a.position)) / static_cast<float>(pieces);
-    const float bow = alpha * (alpha * w + 2.0f * dw) / 8.0f * maxf(a.scale / b.scale, b.scale / a.scale);
-    // How far the axis's ends go along the chords: a capsule clear of the mover has its axis passed
-    // only by a radius or more of motion.
-    Vec3 p0[3], p1[3];
-    at(0, p0);
-    float path[2] = {0.0f, 0.0f};
+    Vec3 c0, h0, c1, h1;
+    at(0, c0, h0);
     for (int k = 0; k < pieces; ++k) {
-        at(k + 1, p1);
-        for (const Vec3& v : p1)
-            if (!is_finite(v)) return false;
-        for (int i = 0; i < 2; ++i) path[i] += length(p1[i] - p0[i]);
-        for (int i = 0; i < 3; ++i) p0[i] = p1[i];
-    }
-    if (!pins && !(maxf(path[0], path[1]) > tol::kCharacterFastMoverRel * r)) return false;
-    at(0, p0);
-    for (int k = 0; k < pieces; ++k) {
-        at(k + 1, p1);
-        const Vec3 move = p1[2] - p0[2];
-        const float grow = bow + maxf(length(p1[0] - p0[0] - move), length(p1[1] - p0[1] - move)) + 1e-6f * w;
-        const Capsule swept{p0[0], p0[1], grow};
-        const Vec3 lo = vmin(vmin(p0[0], p0[1]), vmin(p1[0], p1[1])), hi = vmax(vmax(p0[0], p0[1]), vmax(p1[0], p1[1]));
-        const Vec3 pad{grow + skin, grow + skin, grow + skin};
+        at(k + 1, c1, h1);
+        const Vec3 move = c1 - c0;
+        const float grow = bow + length(h1 - h0) + 1e-6f * w;
+        if (!is_finite(move) || !std::isfinite(grow)) return 1;
+        const Capsule swept{c0 - h0, c0 + h0, grow};
+        const Vec3 ext = vmax(vabs(h0), vabs(h1)) + Vec3{grow + skin, grow + skin, grow + skin};
         Triangle met;
-        const float first = first_entered(*world_, id, swept, move, {lo - pad, hi + pad}, met);
+        const float first = first_entered(*world_, id, swept, move, {vmin(c0, c1) - ext, vmax(c0, c1) + ext}, met);
         if (first <= 1.0f) {
-            const float len = length(move);
-            back = p0[2] + move * first - move * ((skin + grow) / len);
+            back = c0 + move * first - move * ((skin + grow) / length(move));
             const Vec3 n = normalize_or(triangle_normal_unnormalized(met), Vec3{0, 0, 0});
             const float ahead = minf(dot(back - half - met.a, n), dot(back + half - met.a, n));
             if (ahead < skin) back += n * (skin - ahead);
-            return is_finite(back);
+            return is_finite(back) ? 2 : 1;
         }
-        for (int i = 0; i < 3; ++i) p0[i] = p1[i];
+        c0 = c1, h0 = h1;
     }
-    return false;
+    return 1;
 }
 
 bool CharacterController::swept_by_movers(Vec3& center, Vec3 start, CharacterMove& out) {
@@ -344,11 +304,9 @@ bool CharacterController::swept_by_movers(Vec3& center, Vec3 start, CharacterMov
         }
         const Transform a = world_->previous_transform(id), b = world_->transform(id);
         Vec3 back;
-        const int pieces = arc_pieces(a, b, start, center);
-        if (pieces < 0) continue;
-        if (pieces > 1) {
-            if (!swept_by_turn(id, a, b, start, center, pieces, pins, back)) continue;
-        } else {
+        const int turned = swept_by_turn(id, a, b, start, center, pins, back);
+        if (turned == 1) continue;
+        if (turned == 0) {
             const Vec3 local =
                 rotate(Quat{-a.rotation.x, -a.rotation.y, -a.rotation.z, a.rotation.w}, start - a.position) *
                 (1.0f / a.scale);
