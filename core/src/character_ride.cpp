@@ -181,7 +181,8 @@ Vec3 CharacterController::pushed_out(Vec3 center, Vec3 start, CharacterMove& out
         world_->objects_in(around, near, filter_);
         for (const std::uint32_t id : near) any = any || world_->moved(id);
     }
-    if (!any && !was_pinned) return center;
+    // A carry (ride) is not cast when shorter than a radius: the pushes clear what it entered.
+    if (!any && !was_pinned && !out.carried) return center;
     if (known) {  // the sweep below reads the objects around from scratch_.objects
         scratch_.objects.clear();
         world_->objects_in(around, scratch_.objects, filter_);
