@@ -216,6 +216,9 @@ Vec3 CharacterController::pushed_out(Vec3 center, Vec3 start, CharacterMove& out
     if (deepest_overlap(center, Overlaps::Pushers, pinch, &by) > 0.0f) pinned_by_ = by;
     const Vec3 pinched = center;
     center = out_of_still(center);
+    // Clear of what moved where the pushes pinned it, but back inside it once out of what did not
+    // move (a ground and a wall it was pushed into): that pins it, also on the next moves.
+    if (pinned_by_ == kNoIndex && deepest_overlap(center, Overlaps::Pushers, pinch, &by) > 0.0f) pinned_by_ = by;
     out.crush_depth = deepest_overlap(center, Overlaps::All, push);
     return squeezed(center, pinched, pinch, start);
 }

@@ -881,3 +881,162 @@ TEST_CASE("character ride: a short carry into a wall by a ground that turned awa
         clear = clear || (in_still <= 1e-4 && in_box(s, c, half, arena.w.transform(mover.object)) <= 1e-4);
     }
 }
+
+TEST_CASE("character crushed: pushed back into a capsule mover out of the ground, it stays crushed once it stops") {
+    // tests/fuzz/corpus/moving/crush-capsule-stopped.bin: a capsule primitive (radius 0.81 m)
+    // turning against a character by the arena's +z wall. The push out of it went into the
+    // terrain, the push out of the terrain would have gone into the wall: crushed. Where the pushes
+    // stopped it was clear of the mover, so nothing pinned it; kept out of the terrain and the wall it
+    // was 7 cm back inside the mover, which then stopped, and the next move (nothing moved, nothing
+    // pinned it) left it there, not crushed.
+    Arena arena({}, {});
+    const Vec3 axis{-0.886128545f, 0.899027824f, 0.0431470871f};
+    const float radius = 0.807480216f;
+    const Vec3 p0{-1.44166279f, 1.18053341f, 4.90647316f};
+    const AddResult mover = arena.w.add_capsule(p0 - axis, p0 + axis, radius);
+    REQUIRE(mover.ok);
+    arena.w.update(1.0f / 60.0f);
+    const CharacterSettings s =
+        replay_settings(0.614434958f, 1.31108105f, 0.278109282f, 15.4355497f, 0.248773485f, 0.00708424114f);
+    CharacterController ch(arena.w, s, {-0.478821754f, 0.559217989f, 4.92750835f});
+    const Step steps[] = {
+        {{-1.36477208f, 1.24344015f, 4.91812849f},
+         {0.0249105077f, 0.0397027917f, -0.0322906151f, 0.998378932f},
+         1.0f,
+         true,
+         0.0166666675f,
+         {-0.0801811516f, -0.00272500026f, -0.000848905591f}},
+        {{-1.28788126f, 1.30634689f, 4.92978382f},
+         {0.0508041754f, 0.0809725672f, -0.065855667f, 0.99323988f},
+         1.0f,
+         true,
+         0.0166666675f,
+         {0.0194872152f, -0.00545000052f, -0.0410690568f}},
+        {{-1.25354564f, 1.33545184f, 5.22585678f},
+         {0.00111946766f, 0.128404081f, -0.102637172f, 0.986395836f},
+         1.0f,
+         true,
+         0.0166666675f,
+         {0.0999965742f, -0.00817500055f, -0.0229865722f}},
+        {{-1.21921003f, 1.36455679f, 5.52192926f},
+         {-0.0495226011f, 0.175934523f, -0.139476106f, 0.973211706f},
+         1.0f,
+         true,
+         0.0166666675f,
+         {-0.0652502701f, -0.010900001f, 0.0560496673f}},
+        {{-1.1848743f, 1.39366174f, 5.81800222f},
+         {-0.100171864f, 0.222641125f, -0.175656527f, 0.953698754f},
+         1.0f,
+         true,
+         0.0166666675f,
+         {-0.0816292912f, -0.0136250015f, 0.00413107499f}},
+        {{-1.15053868f, 1.42276669f, 6.11407471f},
+         {-0.149859607f, 0.267630577f, -0.210486457f, 0.928230286f},
+         1.0f,
+         true,
+         0.0166666675f,
+         {-0.00265765213f, -0.0163500011f, -0.0268041622f}},
+        {{-1.11620307f, 1.45187163f, 6.41014767f},
+         {-0.197689176f, 0.310122609f, -0.243362576f, 0.897506356f},
+         1.0f,
+         true,
+         0.0166666675f,
+         {-0.0493160971f, -0.0190750007f, -0.0720761791f}},
+        {{-0.944965541f, 1.40893042f, 6.20567608f},
+         {-0.201898545f, 0.167845666f, -0.307524323f, 0.914600253f},
+         1.0f,
+         true,
+         0.0166666675f,
+         {0.0485638492f, -0.0218000021f, -0.00394194946f}},
+        {{-0.773728013f, 1.36598933f, 6.00120449f},
+         {-0.200269848f, -0.0116145583f, -0.375601411f, 0.904809713f},
+         1.0f,
+         true,
+         0.0204506479f,
+         {0.120597556f, -0.00162299222f, -0.0955879167f}},
+        {{-0.602490485f, 1.32304811f, 5.7967329f},
+         {-0.189203247f, -0.217886776f, -0.436816514f, 0.8520087f},
+         1.0f,
+         true,
+         0.0166666675f,
+         {-0.102105901f, -0.00404769043f, 0.0227288734f}},
+        {{-0.431252956f, 1.2801069f, 5.59226131f},
+         {-0.167473644f, -0.423540592f, -0.478033394f, 0.75103265f},
+         1.0f,
+         true,
+         0.0166666675f,
+         {-0.0999992564f, -0.00677269092f, 0.0875903666f}},
+        {{-0.260015428f, 1.23716569f, 5.38778973f},
+         {-0.13837643f, -0.597387552f, -0.493001282f, 0.617195129f},
+         1.0f,
+         true,
+         0.0197199024f,
+         {-0.0933128074f, -0.0118282679f, -0.0171469599f}},
+        {{-0.0887778997f, 1.1942246f, 5.18331814f},
+         {-0.107616551f, -0.724459946f, -0.48635906f, 0.4764781f},
+         1.0f,
+         true,
+         0.0166666675f,
+         {0.0194872152f, -0.00272500026f, -0.0410690568f}},
+        {{-0.0544422604f, 1.22332954f, 5.4793911f},
+         {-0.178382084f, -0.717552841f, -0.45835501f, 0.493161708f},
+         1.0f,
+         true,
+         0.0166666675f,
+         {0.0999965742f, -0.00272500026f, -0.0229865722f}},
+        {{-0.0201066211f, 1.25243449f, 5.77546358f},
+         {-0.249378249f, -0.705996692f, -0.42693007f, 0.507060051f},
+         1.0f,
+         true,
+         0.0166666675f,
+         {-0.0652502701f, -0.00272500026f, 0.0560496673f}},
+        {{0.0142290145f, 1.28153944f, 6.07153654f},
+         {-0.319229931f, -0.689836681f, -0.392564297f, 0.517794251f},
+         1.0f,
+         true,
+         0.0227601454f,
+         {0.0f, -0.00508181751f, 0.0f}},
+        {{0.0485646576f, 1.31064439f, 6.36760902f},
+         {-0.38660112f, -0.669381917f, -0.35591495f, 0.525159001f},
+         1.0f,
+         true,
+         0.0166666675f,
+         {-0.0506855808f, -0.00644628424f, -0.0533206463f}},
+        {{0.0829002857f, 1.33974934f, 6.66368198f},
+         {-0.450319976f, -0.64517647f, -0.317755044f, 0.529141724f},
+         1.0f,
+         true,
+         0.0166666675f,
+         {-0.0906573981f, 0.0916386172f, 0.0202784557f}},
+        {{0.0829002857f, 1.33974934f, 6.66368198f},
+         {-0.450319976f, -0.64517647f, -0.317755044f, 0.529141724f},
+         1.0f,
+         false,
+         0.00652956637f,
+         {-0.00197513937f, 0.0354833715f, -0.00135088712f}},
+    };
+    bool clear = false;
+    for (const Step& st : steps) {
+        if (st.moved) arena.w.set_transform(mover.object, Transform{st.position, st.rotation, st.scale});
+        arena.w.update(st.dt);
+        const CharacterMove m = ch.move(st.displacement, st.dt);
+        const Vec3 c = ch.position();
+        INFO("position " << c.x << ", " << c.y << ", " << c.z << " crushed " << m.crushed);
+        REQUIRE(is_finite(c));
+        // How deep the capsule is in the mover (double): its radius less its axis's distance to the
+        // mover's, at the mover's pose.
+        const Transform t = arena.w.transform(mover.object);
+        const double half = 0.5 * s.height - s.radius;
+        const DVec3 a0 = d(t.position) + ref_rotate(t.rotation, d(axis * -1.0f)) * double(t.scale);
+        const DVec3 a1 = d(t.position) + ref_rotate(t.rotation, d(axis)) * double(t.scale);
+        const double in_mover =
+            std::fmax(0.0, s.radius - (ref_segment_distance({c.x, c.y - half, c.z}, {c.x, c.y + half, c.z}, a0, a1) -
+                                       double(radius) * t.scale));
+        const double in_still = arena.in_still(s, c);
+        if (clear) {
+            CHECK(in_still <= s.skin_width + 1e-4);
+            if (!m.crushed) CHECK(in_mover <= s.skin_width + 1e-4);
+        }
+        clear = clear || (in_still <= 1e-4 && in_mover <= 1e-4);
+    }
+}
