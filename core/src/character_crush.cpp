@@ -236,15 +236,24 @@ int CharacterController::swept_by_turn(std::uint32_t id, const Transform& a, con
     if (qa.x == qb.x && qa.y == qb.y && qa.z == qb.z && qa.w == qb.w && a.scale == b.scale) return 0;
     const float r = settings_.radius, skin = settings_.skin_width;
     const Vec3 half = kUp * (0.5f * settings_.height - r);
-    const Vec3 turn = rotation_vector(a.rotation, b.rotation);
-    const float angle = length(turn);
-    const Vec3 axis = angle > 0.0f ? turn * (1.0f / angle) : Vec3{0, 1, 0};
     const float w = maxf(length(start - a.position), length(center - b.position)) + half.y;
     const float dw = length((center - start) - (b.position - a.position));
     const float ratio = maxf(a.scale / b.scale, b.scale / a.scale);
     const float allowed = tol::kCharacterArcDeviationRel * r;
-    const float need = (angle * (angle * w + 2.0f * dw) / 8.0f + half.y * angle) * ratio +
-                       std::fabs(b.scale - a.scale) / minf(a.scale, b.scale) * (w + dw);
+    const auto bound = [&](float angle) {
+        return (angle * (angle * w + 2.0f * dw) / 8.0f + half.y * angle) * ratio +
+               std::fabs(b.scale - a.scale) / minf(a.scale, b.scale) * (w + dw);
+    };
+    // First with a bound of the angle that needs no trigonometry (pi sin(angle / 2) >= angle up to
+    // pi, with sin(angle / 2) from the quaternions' dot product, loosened for its rounding): most
+    // turns are slow, and this runs for every mover around every character.
+    const float cosine = minf(std::fabs(qa.x * qb.x + qa.y * qb.y + qa.z * qb.z + qa.w * qb.w), 1.0f);
+    const float quick = bound(kPi * std::sqrt(1.0f - cosine * cosine) + 4e-3f);
+    if (!(quick > allowed)) return std::isfinite(quick) ? 0 : 1;
+    const Vec3 turn = rotation_vector(a.rotation, b.rotation);
+    const float angle = length(turn);
+    const Vec3 axis = angle > 0.0f ? turn * (1.0f / angle) : Vec3{0, 1, 0};
+    const float need = bound(angle);
     if (!(need > allowed)) return std::isfinite(need) ? 0 : 1;
     // Not pinned, and every point of the axis moves less than (arc at most angle W, plus D) the
     // distance that could pass it.
