@@ -13,12 +13,13 @@ for (const name of readdirSync(dir).filter((f) => f.endsWith('.js'))) {
   const file = join(dir, name);
   // The face's function and class names stay: users see them (`ParticleSystem.name`, stack
   // traces) and the contract tests find the API's classes by them. Emscripten's glue needs none
-  // of its inner names.
+  // of its inner names. Other top-level names (constants, tables, module state) are not seen by
+  // users and are mangled: each file is one module whose exports keep their names.
   const glue = name.startsWith('shototsu-wasm');
   const keepNames = { function: !glue, class: !glue };
   const { code, errors } = minifySync(name, readFileSync(file, 'utf8'), {
     compress: { keepNames },
-    mangle: { toplevel: false, keepNames },
+    mangle: { toplevel: true, keepNames },
     module: true,
   });
   if (errors?.length) throw new Error(`minify ${name}: ${errors.map((e) => e.message).join('; ')}`);
