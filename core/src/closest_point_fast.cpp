@@ -46,37 +46,86 @@ inline F4 max4(F4 a, F4 b) {
     return a > b ? a : b;
 #endif
 }
-// Lane-wise m ? x : y for masks of all ones or all zeros (one v128.bitselect in wasm).
-inline F4 sel(M4 m, F4 x, F4 y) {
-    return __builtin_bit_cast(F4, (m & __builtin_bit_cast(M4, x)) | (~m & __builtin_bit_cast(M4, y)));
+// x & ~m: one v128.andnot in wasm.
+inline M4 andnot(M4 x, M4 m) {
+#if defined(__wasm_simd128__)
+    return __builtin_bit_cast(M4, wasm_v128_andnot(__builtin_bit_cast(v128_t, x), __builtin_bit_cast(v128_t, m)));
+#else
+    return x & ~m;
+#endif
 }
+// v where m holds, +0 elsewhere; v where m does not hold, +0 elsewhere. With pairwise disjoint masks
+// the ORs of these pick one value per lane: an AND (or ANDNOT) and an OR per choice, where a chain
+// of bitselects costs three instructions per choice in V8.
+inline M4 bits(F4 v) { return __builtin_bit_cast(M4, v); }
+inline F4 keep(M4 m, F4 v) { return __builtin_bit_cast(F4, m & bits(v)); }
+inline F4 drop(M4 m, F4 v) { return __builtin_bit_cast(F4, andnot(bits(v), m)); }
+inline F4 either(F4 x, F4 y) { return __builtin_bit_cast(F4, bits(x) | bits(y)); }
+inline F4 pick4(M4 m0, F4 v0, M4 m1, F4 v1, M4 m2, F4 v2, M4 none, F4 v3) {
+    return either(either(keep(m0, v0), keep(m1, v1)), either(keep(m2, v2), drop(none, v3)));
+}
+inline V4 pick4(M4 m0, const V4& v0, M4 m1, const V4& v1, M4 m2, const V4& v2, M4 none, const V4& v3) {
+    return {pick4(m0, v0.x, m1, v1.x, m2, v2.x, none, v3.x), pick4(m0, v0.y, m1, v1.y, m2, v2.y, none, v3.y),
+            pick4(m0, v0.z, m1, v1.z, m2, v2.z, none, v3.z)};
+}
+// Lane-wise m ? x : y for masks of all ones or all zeros (one v128.bitselect in wasm).
+inline F4 sel(M4 m, F4 x, F4 y) { return either(keep(m, x), drop(m, y)); }
 inline V4 sel(M4 m, const V4& x, const V4& y) { return {sel(m, x.x, y.x), sel(m, x.y, y.y), sel(m, x.z, y.z)}; }
+// Every lane of m set (m's lanes all ones or all zeros): one i32x4.bitmask or movmskps.
+inline bool all_set(M4 m) {
+#if defined(__wasm_simd128__)
+    return wasm_i32x4_bitmask(__builtin_bit_cast(v128_t, m)) == 0xF;
+#else
+    return (m[0] & m[1] & m[2] & m[3]) != 0;
+#endif
+}
 
+// Every shuffle below is an interleave (unpcklps, unpckhps, punpck*qdq) or takes two lanes of each
+// input in order (shufps): V8 compiles each to one instruction, where a general two-input shuffle
+// costs two pshufb with their masks and a por.
+// The empty asm keeps LLVM from merging shuffles or marking the lanes nobody reads as undefined
+// (which it writes as lane 0: a pattern V8 no longer recognises).
+template <int i0, int i1, int i2, int i3>
+inline F4 shuf(F4 x, F4 y) {
+    F4 r = __builtin_shufflevector(x, y, i0, i1, i2, i3);
+#if defined(__wasm_simd128__)
+    __asm__("" : "+r"(r));
+#endif
+    return r;
+}
 // Rows r0..r3 (one element's four floats each) as columns (one float of every element each).
 inline void transpose(F4 r0, F4 r1, F4 r2, F4 r3, F4& c0, F4& c1, F4& c2, F4& c3) {
-    const F4 t0 = __builtin_shufflevector(r0, r1, 0, 4, 1, 5), t1 = __builtin_shufflevector(r2, r3, 0, 4, 1, 5);
-    const F4 t2 = __builtin_shufflevector(r0, r1, 2, 6, 3, 7), t3 = __builtin_shufflevector(r2, r3, 2, 6, 3, 7);
-    c0 = __builtin_shufflevector(t0, t1, 0, 1, 4, 5);
-    c1 = __builtin_shufflevector(t0, t1, 2, 3, 6, 7);
-    c2 = __builtin_shufflevector(t2, t3, 0, 1, 4, 5);
-    c3 = __builtin_shufflevector(t2, t3, 2, 3, 6, 7);
+    const F4 t0 = shuf<0, 4, 1, 5>(r0, r1), t1 = shuf<0, 4, 1, 5>(r2, r3);
+    const F4 t2 = shuf<2, 6, 3, 7>(r0, r1), t3 = shuf<2, 6, 3, 7>(r2, r3);
+    c0 = shuf<0, 1, 4, 5>(t0, t1);
+    c1 = shuf<2, 3, 6, 7>(t0, t1);
+    c2 = shuf<0, 1, 4, 5>(t2, t3);
+    c3 = shuf<2, 3, 6, 7>(t2, t3);
 }
 // Four packed triangles (36 floats) as a, b, c per lane: whole-vector loads, all within them.
 inline void load_triangles9(const float* t, V4& a, V4& b, V4& c) {
     transpose(load4(t), load4(t + 9), load4(t + 18), load4(t + 27), a.x, a.y, a.z, b.x);
     transpose(load4(t + 4), load4(t + 13), load4(t + 22), load4(t + 31), b.y, b.z, c.x, c.y);
-    // c.z is the last float of each element: lane 3 of the vector at 5.
-    const F4 z01 = __builtin_shufflevector(load4(t + 5), load4(t + 14), 3, 7, 3, 7);
-    const F4 z23 = __builtin_shufflevector(load4(t + 23), load4(t + 32), 3, 7, 3, 7);
-    c.z = __builtin_shufflevector(z01, z23, 0, 1, 4, 5);
+    // c.z is the last float of each element: lane 3 of the vectors at 5.
+    const F4 h01 = shuf<2, 6, 3, 7>(load4(t + 5), load4(t + 14)), h23 = shuf<2, 6, 3, 7>(load4(t + 23), load4(t + 32));
+    c.z = shuf<2, 3, 6, 7>(h01, h23);
 }
-// Four packed points (12 floats, three vectors) as one per lane.
+// Four packed points (12 floats) as one per lane, from the vectors at 0, 3, 6 and 8:
+// (x0 y0 z0 x1) (x1 y1 z1 x2) (x2 y2 z2 x3) (z2 x3 y3 z3).
 inline V4 load_points3(const float* q) {
-    const F4 v0 = load4(q), v1 = load4(q + 4), v2 = load4(q + 8);
-    const F4 x = __builtin_shufflevector(v0, v1, 0, 3, 6, 6), y = __builtin_shufflevector(v0, v1, 1, 4, 7, 7),
-             z = __builtin_shufflevector(v0, v1, 2, 5, 5, 5);
-    return {__builtin_shufflevector(x, v2, 0, 1, 2, 5), __builtin_shufflevector(y, v2, 0, 1, 2, 6),
-            __builtin_shufflevector(z, v2, 0, 1, 4, 7)};
+    const F4 r0 = load4(q), r1 = load4(q + 3), r2 = load4(q + 6), r3 = load4(q + 8);
+    const F4 xy01 = shuf<0, 4, 1, 5>(r0, r1);  // x0 x1 y0 y1
+    const F4 xy23 = shuf<0, 1, 5, 6>(r2, r3);  // x2 y2 x3 y3
+    const F4 z01 = shuf<2, 6, 3, 7>(r0, r1);   // z0 z1 . .
+    return {shuf<0, 1, 4, 6>(xy01, xy23), shuf<2, 3, 5, 7>(xy01, xy23), shuf<0, 1, 4, 7>(z01, r3)};
+}
+// Four points, given as columns, written as 12 packed floats: (x0 y0 z0 x1) (y1 z1 x2 y2) (z2 x3 y3 z3).
+inline void store_points3(const V4& q, float* out4) {
+    const F4 xy01 = shuf<0, 4, 1, 5>(q.x, q.y), zx01 = shuf<0, 0, 5, 5>(q.z, q.x);  // x0 y0 x1 y1, z0 z0 x1 x1
+    const F4 yz01 = shuf<0, 4, 1, 5>(q.y, q.z), xy23 = shuf<2, 6, 3, 7>(q.x, q.y);  // y0 z0 y1 z1, x2 y2 x3 y3
+    const F4 zx23 = shuf<2, 2, 7, 7>(q.z, q.x), yz23 = shuf<2, 6, 3, 7>(q.y, q.z);  // z2 z2 x3 x3, y2 z2 y3 z3
+    const F4 o[3] = {shuf<0, 1, 4, 6>(xy01, zx01), shuf<2, 3, 4, 5>(yz01, xy23), shuf<0, 2, 6, 7>(zx23, yz23)};
+    std::memcpy(out4, o, sizeof o);
 }
 
 // The bounds of the fast lanes (closest_point.hpp): |ab x ac|^2 > kSinSq L^4 with L^2 the
@@ -88,8 +137,22 @@ constexpr float kMinL2 = 0x1p-50f;
 constexpr float kMaxL2 = 0x1p56f;
 constexpr float kFar = 0x1p12f;  // |p - a| <= 64 L
 
+// The bounds as vectors, made once per batch: in V8 a vector constant inside the loop is built
+// anew at each use (two 64-bit immediates moved in through a general register).
+struct Bounds {
+    F4 sin_sq, min_l2, max_l2, far;
+};
+inline Bounds bounds() {
+    Bounds k{splat(kSinSq), splat(kMinL2), splat(kMaxL2), splat(kFar)};
+#if defined(__wasm_simd128__)
+    // Opaque to the optimiser, so that they stay values computed before the loop.
+    __asm__("" : "+r"(k.sin_sq), "+r"(k.min_l2), "+r"(k.max_l2), "+r"(k.far));
+#endif
+    return k;
+}
+
 // Four lanes of the closest point; `ok` is false in the lanes the single query must answer.
-inline V4 closest4(const V4& a, const V4& b, const V4& c, const V4& p, M4& ok) {
+inline V4 closest4(const V4& a, const V4& b, const V4& c, const V4& p, const Bounds& k, M4& ok) {
     const F4 zero = splat(0.0f);
     const V4 ab = b - a, ac = c - a, bc = c - b, ap = p - a, bp = p - b;
     const F4 e00 = dot(ab, ab), e11 = dot(ac, ac), e22 = dot(bc, bc);
@@ -98,12 +161,11 @@ inline V4 closest4(const V4& a, const V4& b, const V4& c, const V4& p, M4& ok) {
     // rounding is u times their lengths' product, |n| / sin of the largest angle, so its
     // direction is off by 5.7 u / sin(largest angle) (under 6.6 u when no angle is obtuse)
     // rather than 5.7 u / sin(the angle at a).
-    const M4 at_a = e22 == l2, at_b = ~at_a & (e11 == l2);  // the corner opposite the longest edge
+    const M4 at_a = e22 == l2, at_b = andnot(e11 == l2, at_a);  // the corner opposite the longest edge
     const V4 n = cross(sel(at_a | at_b, ab, ac), sel(at_a, ac, bc));
     const F4 nn = dot(n, n);
     // Written so that NaN fails every test: non-finite lanes go to the single query.
-    ok = (nn > splat(kSinSq) * (l2 * l2)) & (l2 >= splat(kMinL2)) & (l2 <= splat(kMaxL2)) &
-         (dot(ap, ap) <= splat(kFar) * l2);
+    ok = (nn > k.sin_sq * (l2 * l2)) & (l2 >= k.min_l2) & (l2 <= k.max_l2) & (dot(ap, ap) <= k.far * l2);
 
     // d1 = ab.ap, d2 = ac.ap, d3 = ab.bp, d6 = ac.cp; qb = bc.bp (d4 - d3), qc = bc.cp (d6 - d5).
     const F4 d1 = dot(ab, ap), d2 = dot(ac, ap), qb = dot(bc, bp);
@@ -113,60 +175,75 @@ inline V4 closest4(const V4& a, const V4& b, const V4& c, const V4& p, M4& ok) {
 
     // closest_on_triangle's tests in its order, each taken only where no earlier one held.
     const M4 in_a = (d1 <= zero) & (d2 <= zero);
-    const M4 in_b = ~in_a & (d3 >= zero) & (qb <= zero);
+    const M4 in_b = andnot((d3 >= zero) & (qb <= zero), in_a);
     M4 taken = in_a | in_b;
-    const M4 in_ab = ~taken & (vc <= zero) & (d1 >= zero) & (d3 <= zero);
+    const M4 in_ab = andnot((vc <= zero) & (d1 >= zero) & (d3 <= zero), taken);
     taken |= in_ab;
-    const M4 in_c = ~taken & (d6 >= zero) & (qc >= zero);
+    const M4 in_c = andnot((d6 >= zero) & (qc >= zero), taken);
     taken |= in_c;
-    const M4 in_ca = ~taken & (vb <= zero) & (d2 >= zero) & (d6 <= zero);
+    const M4 in_ca = andnot((vb <= zero) & (d2 >= zero) & (d6 <= zero), taken);
     taken |= in_ca;
-    const M4 in_bc = ~taken & (va <= zero) & (qb >= zero) & (qc <= zero);
+    const M4 in_bc = andnot((va <= zero) & (qb >= zero) & (qc <= zero), taken);
+    const M4 edge = in_ab | in_ca | in_bc, vertex = in_a | in_b | in_c;
 
     // Every region as base + dir t. Edges: t = num / (the edge's squared length), in [0, 1] since
-    // the region's own tests hold (d3 = d1 - e00 <= 0 rounds so only when d1 <= e00). Face:
-    // p + n (-ap.n / nn). Vertices: t = +0 (dir is n, finite in these lanes).
-    const F4 num = sel(in_ab, d1, sel(in_ca, d2, sel(in_bc, qb, zero - dot(ap, n))));
-    const F4 den = sel(in_ab, e00, sel(in_ca, e11, sel(in_bc, e22, nn)));
-    const F4 t = sel(in_a | in_b | in_c, zero, num / den);
-    const V4 dir = sel(in_ab, ab, sel(in_ca, ac, sel(in_bc, bc, n)));
-    const V4 base = sel(in_a | in_ab | in_ca, a, sel(in_b | in_bc, b, sel(in_c, c, p)));
+    // the region's own tests hold (d3 = d1 - e00 <= 0 rounds so only when d1 <= e00). Face (and,
+    // unused, the vertices): p + n (-ap.n / nn). Vertices: t = +0 and dir = n, finite in these
+    // lanes.
+    const F4 num = pick4(in_ab, d1, in_ca, d2, in_bc, qb, edge, zero - dot(ap, n));
+    const F4 den = pick4(in_ab, e00, in_ca, e11, in_bc, e22, edge, nn);
+    const F4 t = drop(vertex, num / den);
+    const V4 dir = pick4(in_ab, ab, in_ca, ac, in_bc, bc, edge, n);
+    const V4 base = pick4(in_a | in_ab | in_ca, a, in_b | in_bc, b, in_c, c, vertex | edge, p);
     return {base.x + dir.x * t, base.y + dir.y * t, base.z + dir.z * t};
 }
 
-// One group of four packed pairs (points 3 floats apart, triangles 9) into out4 (12 floats).
-void run4(const float* p4, const float* t4, float* out4) {
-    V4 a, b, c;
-    load_triangles9(t4, a, b, c);
-    const V4 p = load_points3(p4);
-    M4 ok;
-    const V4 q = closest4(a, b, c, p, ok);
-    const bool all = ok[0] & ok[1] & ok[2] & ok[3];
+// One group of four packed pairs whose lanes are not all fast: the single query answers those
+// lanes (write_group reads the inputs before writing, as out4 may be one of them). Out of the
+// loop: rare, and large.
+__attribute__((noinline)) void write_mixed(F4 x, F4 y, F4 z, M4 ok, const float* p4, const float* t4, float* out4) {
     write_group(
-        q.x, q.y, q.z, all, [&](int k) { return ok[k] != 0; }, p4, t4, out4);
+        x, y, z, false, [&](int k) { return ok[k] != 0; }, p4, t4, out4);
+}
+
+// Groups of four packed pairs (points 3 floats apart, triangles 9): 4 `groups` pairs into out.
+// The one copy of the kernel: every call below comes here.
+__attribute__((noinline)) void run_packed(const float* points, const float* triangles, std::size_t groups, float* out) {
+    const Bounds k = bounds();
+    for (std::size_t g = 0; g < groups; ++g, points += 3 * kLanes, triangles += 9 * kLanes, out += 3 * kLanes) {
+        V4 a, b, c;
+        load_triangles9(triangles, a, b, c);
+        const V4 p = load_points3(points);
+        M4 ok;
+        const V4 q = closest4(a, b, c, p, k, ok);
+        if (all_set(ok)) [[likely]]
+            store_points3(q, out);
+        else
+            write_mixed(q.x, q.y, q.z, ok, points, triangles, out);
+    }
 }
 
 }  // namespace
 
 void closest_points_on_triangles_fast(const float* points, std::ptrdiff_t point_stride, const float* triangles,
                                       std::ptrdiff_t triangle_stride, std::size_t n, float* out) {
-    const bool packed = point_stride == 3 && triangle_stride == 9;
-    for (std::size_t i = 0; i < n; i += kLanes) {
+    std::size_t i = 0;
+    if (point_stride == 3 && triangle_stride == 9) {
+        i = n / kLanes * kLanes;
+        run_packed(points, triangles, n / kLanes, out);
+    }
+    // Other strides, and the last one to three pairs (the last one repeated), copied into a
+    // packed group first: every pair gets the same answer whatever its stride or position.
+    for (; i < n; i += kLanes) {
         const std::size_t m = n - i < kLanes ? n - i : kLanes;
-        if (packed && m == kLanes) {
-            run4(points + 3 * i, triangles + 9 * i, out + 3 * i);
-            continue;
-        }
-        // Other strides, and the last one to three pairs (the last one repeated), copied into a
-        // packed group first: every pair gets the same answer whatever its stride or position.
         float p[3 * kLanes], t[9 * kLanes], o[3 * kLanes];
         SHOTOTSU_ROLLED
-        for (std::size_t k = 0; k < kLanes; ++k) {
-            const std::ptrdiff_t from = static_cast<std::ptrdiff_t>(i + (k < m ? k : m - 1));
-            std::memcpy(p + 3 * k, points + from * point_stride, 3 * sizeof(float));
-            std::memcpy(t + 9 * k, triangles + from * triangle_stride, 9 * sizeof(float));
+        for (std::size_t j = 0; j < kLanes; ++j) {
+            const std::ptrdiff_t from = static_cast<std::ptrdiff_t>(i + (j < m ? j : m - 1));
+            std::memcpy(p + 3 * j, points + from * point_stride, 3 * sizeof(float));
+            std::memcpy(t + 9 * j, triangles + from * triangle_stride, 9 * sizeof(float));
         }
-        run4(p, t, o);
+        run_packed(p, t, 1, o);
         std::memcpy(out + 3 * i, o, 3 * m * sizeof(float));
     }
 }
