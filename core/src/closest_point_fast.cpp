@@ -1,7 +1,8 @@
 // shototsu — closest_points_on_triangles_fast (closest_point.hpp): the closest point of a
 // triangle in float32, four pairs per step (one in each lane of a four-float vector: SSE natively,
-// SIMD128 in wasm), regions chosen by masks, with the lanes float32 cannot be trusted on answered
-// by the single query (closest_point_on_triangle).
+// SIMD128 in wasm), regions chosen by masks, with the lanes float32 cannot be trusted on given
+// the single query's (closest_point_on_triangle's) bits by the same operations in double lanes
+// (write_mixed).
 //
 // Everything is computed from differences of the inputs (b - a, p - a, ...), each rounded once,
 // so that the error follows the triangle's size and the point's distance, not how far they are
@@ -19,6 +20,7 @@
 #endif
 
 #include "batch_lanes.hpp"
+#include "closest_point_lanes.hpp"
 #include "shototsu/closest_point.hpp"
 
 namespace shototsu {
@@ -198,12 +200,85 @@ inline V4 closest4(const V4& a, const V4& b, const V4& c, const V4& p, const Bou
     return {base.x + dir.x * t, base.y + dir.y * t, base.z + dir.z * t};
 }
 
-// One group of four packed pairs whose lanes are not all fast: the single query answers those
-// lanes (write_group reads the inputs before writing, as out4 may be one of them). Out of the
-// loop: rare, and large.
+// closest_on_degenerate's point (closest_point.cpp) on two lanes of doubles, the same operations
+// in the same order: each edge's closest point (its start where num <= 0, else its end where
+// num >= den, else start + d (num / den)), then the nearest of AB, BC, CA, the first on a tie.
+inline DV2 sel(M2 m, const DV2& x, const DV2& y) {
+    const auto one = [m](D2 u, D2 v) {
+        return detail::lanes::either(detail::lanes::keep(m, u), detail::lanes::keep(~m, v));
+    };
+    return {one(x.x, y.x), one(x.y, y.y), one(x.z, y.z)};
+}
+inline DV2 on_segment2(const DV2& p, const DV2& p0, const DV2& p1) {
+    const DV2 d = p1 - p0;
+    const D2 num = dot(p - p0, d), den = dot(d, d), t = num / den;
+    const M2 at_start = num <= D2{0.0, 0.0}, at_end = ~at_start & (num >= den);
+    const DV2 mid{p0.x + d.x * t, p0.y + d.y * t, p0.z + d.z * t};
+    return sel(at_start, p0, sel(at_end, p1, mid));
+}
+inline DV2 degenerate2(const DV2& p, const DV2& a, const DV2& b, const DV2& c) {
+    const DV2 e0 = on_segment2(p, a, b), e1 = on_segment2(p, b, c), e2 = on_segment2(p, c, a);
+    const D2 d0 = dot(p - e0, p - e0), d1 = dot(p - e1, p - e1), d2 = dot(p - e2, p - e2);
+    const M2 take1 = d1 < d0;
+    const D2 best = detail::lanes::either(detail::lanes::keep(take1, d1), detail::lanes::keep(~take1, d0));
+    return sel(d2 < best, e2, sel(take1, e1, e0));
+}
+
+inline D2 widen(F4 v, int half) {
+    return half == 0 ? __builtin_convertvector(__builtin_shufflevector(v, v, 0, 1), D2)
+                     : __builtin_convertvector(__builtin_shufflevector(v, v, 2, 3), D2);
+}
+inline DV2 widen(const V4& v, int half) { return {widen(v.x, half), widen(v.y, half), widen(v.z, half)}; }
+
+// The single query's points of the lanes 2 half and 2 half + 1 (finite input), written into
+// o[3 k ..] for the lanes k where `slow` holds: closest2 in the regular lanes, degenerate2 in the
+// others, each computed only when a lane needs it.
+void exact_half(const V4& a4, const V4& b4, const V4& c4, const V4& p4, M4 slow, int half, float* o) {
+    const DV2 a = widen(a4, half), b = widen(b4, half), c = widen(c4, half), p = widen(p4, half);
+    // closest2's test of a regular triangle (the single query's), to skip the form no lane needs.
+    const DV2 ab = b - a, ac = c - a, bc = c - b, nrm = cross(ab, ac);
+    const D2 l2 = max2(dot(bc, bc), max2(dot(ac, ac), dot(ab, ab)));
+    const M2 regular = dot(nrm, nrm) > D2{tol::kDegenerateSinSq, tol::kDegenerateSinSq} * l2 * l2;
+    const bool s0 = slow[2 * half] != 0, s1 = slow[2 * half + 1] != 0;
+    DV2 q{};
+    if ((s0 & (regular[0] != 0)) | (s1 & (regular[1] != 0))) {
+        M2 unused;
+        q = closest2(a, b, c, p, unused);
+    }
+    if ((s0 & (regular[0] == 0)) | (s1 & (regular[1] == 0))) q = sel(regular, q, degenerate2(p, a, b, c));
+    SHOTOTSU_ROLLED
+    for (int j = 0; j < 2; ++j) {
+        const int k = 2 * half + j;
+        if (!slow[k]) continue;
+        o[3 * k] = static_cast<float>(q.x[j]);
+        o[3 * k + 1] = static_cast<float>(q.y[j]);
+        o[3 * k + 2] = static_cast<float>(q.z[j]);
+    }
+}
+
+// One group of four packed pairs whose lanes are not all fast: those lanes get the single query's
+// bits (the double lanes above; non-finite input the single query itself), computed before out4
+// is written (it may be one of the inputs). Out of the loop: rare, and large.
 __attribute__((noinline)) void write_mixed(F4 x, F4 y, F4 z, M4 ok, const float* p4, const float* t4, float* out4) {
-    write_group(
-        x, y, z, false, [&](int k) { return ok[k] != 0; }, p4, t4, out4);
+    V4 a, b, c;
+    load_triangles9(t4, a, b, c);
+    const V4 p = load_points3(p4);
+    M4 finite = (p.x - p.x == 0.0f) & (p.y - p.y == 0.0f) & (p.z - p.z == 0.0f);
+    for (const V4* v : {&a, &b, &c}) finite &= (v->x - v->x == 0.0f) & (v->y - v->y == 0.0f) & (v->z - v->z == 0.0f);
+    const M4 slow = andnot(finite, ok);
+    float o[3 * kLanes];
+    store_points3({x, y, z}, o);
+    if (slow[0] | slow[1]) exact_half(a, b, c, p, slow, 0, o);
+    if (slow[2] | slow[3]) exact_half(a, b, c, p, slow, 1, o);
+    SHOTOTSU_ROLLED
+    for (int k = 0; k < kLanes; ++k) {
+        if (ok[k] | finite[k]) continue;
+        const Vec3 r = single(p4 + 3 * k, t4 + 9 * k);
+        o[3 * k] = r.x;
+        o[3 * k + 1] = r.y;
+        o[3 * k + 2] = r.z;
+    }
+    std::memcpy(out4, o, sizeof o);
 }
 
 // Groups of four packed pairs (points 3 floats apart, triangles 9): 4 `groups` pairs into out.
