@@ -224,56 +224,85 @@ inline DV2 degenerate2(const DV2& p, const DV2& a, const DV2& b, const DV2& c) {
     return sel(d2 < best, e2, sel(take1, e1, e0));
 }
 
-inline D2 widen(F4 v, int half) {
-    return half == 0 ? __builtin_convertvector(__builtin_shufflevector(v, v, 0, 1), D2)
-                     : __builtin_convertvector(__builtin_shufflevector(v, v, 2, 3), D2);
-}
-inline DV2 widen(const V4& v, int half) { return {widen(v.x, half), widen(v.y, half), widen(v.z, half)}; }
+// The pairs waiting for their double answer, as columns of floats (a copy: the output may be
+// the points), with where each answer goes. Answered two at a time, so that a group with one slow
+// lane does not pay for a second.
+struct SlowLanes {
+    static constexpr int kCap = 32;  // an even number
+    float v[12][kCap];               // p.xyz, a.xyz, b.xyz, c.xyz
+    float* out[kCap];
+    int n = 0;
+};
 
-// The single query's points of the lanes 2 half and 2 half + 1 (finite input), written into
-// o[3 k ..] for the lanes k where `slow` holds: closest2 in the regular lanes, degenerate2 in the
-// others, each computed only when a lane needs it.
-void exact_half(const V4& a4, const V4& b4, const V4& c4, const V4& p4, M4 slow, int half, float* o) {
-    const DV2 a = widen(a4, half), b = widen(b4, half), c = widen(c4, half), p = widen(p4, half);
-    // closest2's test of a regular triangle (the single query's), to skip the form no lane needs.
-    const DV2 ab = b - a, ac = c - a, bc = c - b, nrm = cross(ab, ac);
-    const D2 l2 = max2(dot(bc, bc), max2(dot(ac, ac), dot(ab, ab)));
-    const M2 regular = dot(nrm, nrm) > D2{tol::kDegenerateSinSq, tol::kDegenerateSinSq} * l2 * l2;
-    const bool s0 = slow[2 * half] != 0, s1 = slow[2 * half + 1] != 0;
-    DV2 q{};
-    if ((s0 & (regular[0] != 0)) | (s1 & (regular[1] != 0))) {
-        M2 unused;
-        q = closest2(a, b, c, p, unused);
+// The single query's points of the queued pairs, by the same operations in double: closest2 for
+// the regular triangles, degenerate2 for the others, each computed only where a pair needs it.
+__attribute__((noinline)) void answer_slow(SlowLanes& s) {
+    if (s.n % 2) {  // an even count, the last pair repeated
+        for (int r = 0; r < 12; ++r) s.v[r][s.n] = s.v[r][s.n - 1];
+        s.out[s.n] = s.out[s.n - 1];
     }
-    if ((s0 & (regular[0] == 0)) | (s1 & (regular[1] == 0))) q = sel(regular, q, degenerate2(p, a, b, c));
     SHOTOTSU_ROLLED
-    for (int j = 0; j < 2; ++j) {
-        const int k = 2 * half + j;
-        if (!slow[k]) continue;
-        o[3 * k] = static_cast<float>(q.x[j]);
-        o[3 * k + 1] = static_cast<float>(q.y[j]);
-        o[3 * k + 2] = static_cast<float>(q.z[j]);
+    for (int j = 0; j < s.n; j += 2) {
+        const auto two = [&](int r) {
+            typedef float F2 __attribute__((vector_size(8)));
+            F2 f;
+            std::memcpy(&f, &s.v[r][j], sizeof f);
+            return __builtin_convertvector(f, D2);
+        };
+        const DV2 p{two(0), two(1), two(2)}, a{two(3), two(4), two(5)}, b{two(6), two(7), two(8)},
+            c{two(9), two(10), two(11)};
+        // closest2's test of a regular triangle (the single query's).
+        const DV2 ab = b - a, ac = c - a, bc = c - b, nrm = cross(ab, ac);
+        const D2 l2 = max2(dot(bc, bc), max2(dot(ac, ac), dot(ab, ab)));
+        const M2 regular = dot(nrm, nrm) > D2{tol::kDegenerateSinSq, tol::kDegenerateSinSq} * l2 * l2;
+        DV2 q{};
+        if (regular[0] | regular[1]) {
+            M2 same;
+            q = closest2(a, b, c, p, same);
+        }
+        if (!(regular[0] & regular[1])) q = sel(regular, q, degenerate2(p, a, b, c));
+        float* o0 = s.out[j];
+        float* o1 = s.out[j + 1];
+        o0[0] = static_cast<float>(q.x[0]);
+        o0[1] = static_cast<float>(q.y[0]);
+        o0[2] = static_cast<float>(q.z[0]);
+        o1[0] = static_cast<float>(q.x[1]);
+        o1[1] = static_cast<float>(q.y[1]);
+        o1[2] = static_cast<float>(q.z[1]);
     }
+    s.n = 0;
 }
 
-// One group of four packed pairs whose lanes are not all fast: those lanes get the single query's
-// bits (the double lanes above; non-finite input the single query itself), computed before out4
-// is written (it may be one of the inputs). Out of the loop: rare, and large.
-__attribute__((noinline)) void write_mixed(F4 x, F4 y, F4 z, M4 ok, const float* p4, const float* t4, float* out4) {
-    V4 a, b, c;
-    load_triangles9(t4, a, b, c);
-    const V4 p = load_points3(p4);
-    M4 finite = (p.x - p.x == 0.0f) & (p.y - p.y == 0.0f) & (p.z - p.z == 0.0f);
-    for (const V4* v : {&a, &b, &c}) finite &= (v->x - v->x == 0.0f) & (v->y - v->y == 0.0f) & (v->z - v->z == 0.0f);
-    const M4 slow = andnot(finite, ok);
+// One group of four packed pairs whose lanes are not all fast: the fast lanes' answers are
+// written, the others queued (their input copied first: out4 may be one of the inputs) or, with
+// input that is not finite (rare: NaN or infinite coordinates), answered by the single query
+// itself. Out of the loop: rare, and large.
+__attribute__((noinline)) void write_mixed(F4 x, F4 y, F4 z, M4 ok, const float* p4, const float* t4, float* out4,
+                                           SlowLanes& slow) {
+    if (slow.n > SlowLanes::kCap - kLanes - 1) answer_slow(slow);
     float o[3 * kLanes];
     store_points3({x, y, z}, o);
-    if (slow[0] | slow[1]) exact_half(a, b, c, p, slow, 0, o);
-    if (slow[2] | slow[3]) exact_half(a, b, c, p, slow, 1, o);
     SHOTOTSU_ROLLED
     for (int k = 0; k < kLanes; ++k) {
-        if (ok[k] | finite[k]) continue;
-        const Vec3 r = single(p4 + 3 * k, t4 + 9 * k);
+        if (ok[k]) continue;
+        const float* p = p4 + 3 * k;
+        const float* t = t4 + 9 * k;
+        float finite = 0.0f;  // 0 when every coordinate is finite, NaN otherwise
+        SHOTOTSU_ROLLED
+        for (int r = 0; r < 3; ++r) {
+            finite += p[r] - p[r];
+            slow.v[r][slow.n] = p[r];
+        }
+        SHOTOTSU_ROLLED
+        for (int r = 0; r < 9; ++r) {
+            finite += t[r] - t[r];
+            slow.v[3 + r][slow.n] = t[r];
+        }
+        if (finite == 0.0f) [[likely]] {
+            slow.out[slow.n++] = out4 + 3 * k;
+            continue;
+        }
+        const Vec3 r = single(p, t);
         o[3 * k] = r.x;
         o[3 * k + 1] = r.y;
         o[3 * k + 2] = r.z;
@@ -285,6 +314,7 @@ __attribute__((noinline)) void write_mixed(F4 x, F4 y, F4 z, M4 ok, const float*
 // The one copy of the kernel: every call below comes here.
 __attribute__((noinline)) void run_packed(const float* points, const float* triangles, std::size_t groups, float* out) {
     const Bounds k = bounds();
+    SlowLanes slow;
     for (std::size_t g = 0; g < groups; ++g, points += 3 * kLanes, triangles += 9 * kLanes, out += 3 * kLanes) {
         V4 a, b, c;
         load_triangles9(triangles, a, b, c);
@@ -294,8 +324,9 @@ __attribute__((noinline)) void run_packed(const float* points, const float* tria
         if (all_set(ok)) [[likely]]
             store_points3(q, out);
         else
-            write_mixed(q.x, q.y, q.z, ok, points, triangles, out);
+            write_mixed(q.x, q.y, q.z, ok, points, triangles, out, slow);
     }
+    if (slow.n) answer_slow(slow);
 }
 
 }  // namespace
