@@ -235,7 +235,8 @@ struct SlowLanes {
 };
 
 // The single query's points of the queued pairs, by the same operations in double: closest2 for
-// the regular triangles, degenerate2 for the others, each computed only where a pair needs it.
+// the regular triangles, degenerate2 for the others, each computed only where a pair needs it;
+// a pair with NaN or infinite input (rare) by the single query itself.
 __attribute__((noinline)) void answer_slow(SlowLanes& s) {
     if (s.n % 2) {  // an even count, the last pair repeated
         for (int r = 0; r < 12; ++r) s.v[r][s.n] = s.v[r][s.n - 1];
@@ -251,6 +252,24 @@ __attribute__((noinline)) void answer_slow(SlowLanes& s) {
         };
         const DV2 p{two(0), two(1), two(2)}, a{two(3), two(4), two(5)}, b{two(6), two(7), two(8)},
             c{two(9), two(10), two(11)};
+        const auto zeros = [](const DV2& v) -> M2 {
+            return __builtin_bit_cast(M2, (v.x - v.x == D2{}) & (v.y - v.y == D2{}) & (v.z - v.z == D2{}));
+        };
+        const M2 finite = (zeros(p) & zeros(a)) & (zeros(b) & zeros(c));
+        if (!(finite[0] & finite[1])) [[unlikely]] {
+            // NaN or infinite coordinates: the single query itself, on the queued copies.
+            SHOTOTSU_ROLLED
+            for (int i = j; i < j + 2; ++i) {
+                float in[12];
+                SHOTOTSU_ROLLED
+                for (int r = 0; r < 12; ++r) in[r] = s.v[r][i];
+                const Vec3 q = single(in, in + 3);
+                s.out[i][0] = q.x;
+                s.out[i][1] = q.y;
+                s.out[i][2] = q.z;
+            }
+            continue;
+        }
         // closest2's test of a regular triangle (the single query's).
         const DV2 ab = b - a, ac = c - a, bc = c - b, nrm = cross(ab, ac);
         const D2 l2 = max2(dot(bc, bc), max2(dot(ac, ac), dot(ab, ab)));
@@ -274,40 +293,21 @@ __attribute__((noinline)) void answer_slow(SlowLanes& s) {
 }
 
 // One group of four packed pairs whose lanes are not all fast: the fast lanes' answers are
-// written, the others queued (their input copied first: out4 may be one of the inputs) or, with
-// input that is not finite (rare: NaN or infinite coordinates), answered by the single query
-// itself. Out of the loop: rare, and large.
+// written, the others queued (their input copied first: out4 may be one of the inputs). Out of
+// the loop: rare, and large.
 __attribute__((noinline)) void write_mixed(F4 x, F4 y, F4 z, M4 ok, const float* p4, const float* t4, float* out4,
                                            SlowLanes& slow) {
     if (slow.n > SlowLanes::kCap - kLanes - 1) answer_slow(slow);
-    float o[3 * kLanes];
-    store_points3({x, y, z}, o);
     SHOTOTSU_ROLLED
     for (int k = 0; k < kLanes; ++k) {
         if (ok[k]) continue;
-        const float* p = p4 + 3 * k;
-        const float* t = t4 + 9 * k;
-        float finite = 0.0f;  // 0 when every coordinate is finite, NaN otherwise
         SHOTOTSU_ROLLED
-        for (int r = 0; r < 3; ++r) {
-            finite += p[r] - p[r];
-            slow.v[r][slow.n] = p[r];
-        }
+        for (int r = 0; r < 3; ++r) slow.v[r][slow.n] = p4[3 * k + r];
         SHOTOTSU_ROLLED
-        for (int r = 0; r < 9; ++r) {
-            finite += t[r] - t[r];
-            slow.v[3 + r][slow.n] = t[r];
-        }
-        if (finite == 0.0f) [[likely]] {
-            slow.out[slow.n++] = out4 + 3 * k;
-            continue;
-        }
-        const Vec3 r = single(p, t);
-        o[3 * k] = r.x;
-        o[3 * k + 1] = r.y;
-        o[3 * k + 2] = r.z;
+        for (int r = 0; r < 9; ++r) slow.v[3 + r][slow.n] = t4[9 * k + r];
+        slow.out[slow.n++] = out4 + 3 * k;
     }
-    std::memcpy(out4, o, sizeof o);
+    store_points3({x, y, z}, out4);
 }
 
 // Groups of four packed pairs (points 3 floats apart, triangles 9): 4 `groups` pairs into out.
