@@ -292,12 +292,10 @@ __attribute__((noinline)) void answer_slow(SlowLanes& s) {
     s.n = 0;
 }
 
-// One group of four packed pairs whose lanes are not all fast: the fast lanes' answers are
-// written, the others queued (their input copied first: out4 may be one of the inputs). Out of
-// the loop: rare, and large.
-__attribute__((noinline)) void write_mixed(F4 x, F4 y, F4 z, M4 ok, const float* p4, const float* t4, float* out4,
-                                           SlowLanes& slow) {
-    if (slow.n > SlowLanes::kCap - kLanes - 1) answer_slow(slow);
+// Queues the lanes of a group of four packed pairs that are not fast (their input copied: the
+// output may be the points). In the loop, without a call: the kernel's vectors need not be kept
+// across one.
+inline void queue_slow(M4 ok, const float* p4, const float* t4, float* out4, SlowLanes& slow) {
     SHOTOTSU_ROLLED
     for (int k = 0; k < kLanes; ++k) {
         if (ok[k]) continue;
@@ -307,7 +305,6 @@ __attribute__((noinline)) void write_mixed(F4 x, F4 y, F4 z, M4 ok, const float*
         for (int r = 0; r < 9; ++r) slow.v[3 + r][slow.n] = t4[9 * k + r];
         slow.out[slow.n++] = out4 + 3 * k;
     }
-    store_points3({x, y, z}, out4);
 }
 
 // Groups of four packed pairs (points 3 floats apart, triangles 9): 4 `groups` pairs into out.
@@ -316,15 +313,17 @@ __attribute__((noinline)) void run_packed(const float* points, const float* tria
     const Bounds k = bounds();
     SlowLanes slow;
     for (std::size_t g = 0; g < groups; ++g, points += 3 * kLanes, triangles += 9 * kLanes, out += 3 * kLanes) {
+        // Room for this group's slow lanes and the padding of an odd count.
+        if (slow.n > SlowLanes::kCap - kLanes - 1) [[unlikely]]
+            answer_slow(slow);
         V4 a, b, c;
         load_triangles9(triangles, a, b, c);
         const V4 p = load_points3(points);
         M4 ok;
         const V4 q = closest4(a, b, c, p, k, ok);
-        if (all_set(ok)) [[likely]]
-            store_points3(q, out);
-        else
-            write_mixed(q.x, q.y, q.z, ok, points, triangles, out, slow);
+        if (!all_set(ok)) [[unlikely]]
+            queue_slow(ok, points, triangles, out, slow);
+        store_points3(q, out);
     }
     if (slow.n) answer_slow(slow);
 }
