@@ -2,7 +2,7 @@
 // triangle in float32, four pairs per step (one in each lane of a four-float vector: SSE natively,
 // SIMD128 in wasm), regions chosen by masks, with the lanes float32 cannot be trusted on given
 // the single query's (closest_point_on_triangle's) bits by the same operations in double lanes
-// (write_mixed).
+// (answer_slow).
 //
 // Everything is computed from differences of the inputs (b - a, p - a, ...), each rounded once,
 // so that the error follows the triangle's size and the point's distance, not how far they are
