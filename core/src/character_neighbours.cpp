@@ -27,13 +27,13 @@ struct AxisGap {
         dy = dir.y;
         s = (0.5 * self.height - self.radius) + (0.5 * static_cast<double>(o.height) - o.radius);
     }
-    double at(double t) const {
+    [[gnu::noinline]] double at(double t) const {
         const double v = std::fabs(y0 + dy * t) - s;
         const double h = (a * t + 2.0 * b) * t + c;
         return v > 0.0 ? h + v * v : h;
     }
     // The pieces of [lo, hi] between the breaks: bounds[0] = lo < ... < bounds[n] = hi.
-    int pieces(double lo, double hi, double bounds[4]) const {
+    [[gnu::noinline]] int pieces(double lo, double hi, double bounds[4]) const {
         int n = 0;
         bounds[n++] = lo;
         if (dy != 0.0) {
@@ -46,7 +46,7 @@ struct AxisGap {
         return n;
     }
     // The quadratic A t^2 + 2 B t + C of the piece holding t.
-    void quadratic(double t, double& qa, double& qb, double& qc) const {
+    [[gnu::noinline]] void quadratic(double t, double& qa, double& qb, double& qc) const {
         const double y = y0 + dy * t;
         qa = a, qb = b, qc = c;
         if (std::fabs(y) > s) {
