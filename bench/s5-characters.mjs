@@ -142,7 +142,8 @@ function prepareShototsu(s, scene) {
         disp[3 * i + 2] = walk ? c.vz * dt : 0;
       }
       group.moveAll(disp);
-      for (let i = 0; i < n; i++) vy[i] = group.lastMove(i).grounded ? -1 : vy[i] + GRAVITY * dt;
+      const grounded = group.grounded;
+      for (let i = 0; i < n; i++) vy[i] = grounded[i] ? -1 : vy[i] + GRAVITY * dt;
     },
     readPositions(out) {
       out.set(group.positions.subarray(0, 3 * n));

@@ -106,7 +106,8 @@ struct CharacterController::SlideResult {
     Vec3 end;
     bool hit_wall = false;
     Vec3 wall_normal;
-    // The lowest point at which a wall of the world was touched (-inf for another character).
+    // The lowest point at which a wall of the world was touched (another character is no wall of
+    // the world: +inf when only characters stopped it).
     float lowest_wall_contact = std::numeric_limits<float>::infinity();
 };
 
@@ -293,7 +294,9 @@ CharacterMove CharacterController::move(Vec3 displacement, float dt) {
 
 // A grounded character stopped by a wall while walking tries the ledge — unless every wall it
 // touched was touched higher than a step (the landing test could only accept ground no higher
-// than that): a wall, the far side of a slope too steep to walk.
+// than that): a wall, the far side of a slope too steep to walk. Another character is no ledge:
+// one stopped only by neighbours does not try (it would not climb onto them, and the slide over
+// would stop at them again).
 inline bool CharacterController::may_step_up(Vec3 start, Vec3 displacement, bool rising,
                                              const SlideResult& walk) const {
     const CharacterSettings& s = settings_;
@@ -441,8 +444,7 @@ CharacterController::SlideResult CharacterController::slide(Vec3 start, Vec3 dis
         } else {
             out.hit_wall = true;
             out.wall_normal = n;
-            out.lowest_wall_contact =
-                by_obstacle ? -std::numeric_limits<float>::infinity() : minf(out.lowest_wall_contact, hit.point.y);
+            if (!by_obstacle) out.lowest_wall_contact = minf(out.lowest_wall_contact, hit.point.y);
             remaining = along_wall(remaining, n, support_on_walkable);
         }
         // In a crease between this surface and an earlier one, move along the crease.

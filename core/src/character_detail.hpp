@@ -44,9 +44,14 @@ inline constexpr int kCharacterSqueezeRings = 32;
 /// Bisections refining a free spot between the last sample that was not free and the first that
 /// is: a half radius halved 8 times, about 0.7 mm for the default capsule.
 inline constexpr int kCharacterSqueezeBisections = 8;
-/// Bisection steps when stopping short of another character: 16 halvings of a move of a few
-/// decimetres leave a few microns of unused motion.
+/// Bisection steps when stopping short of another character where the closed-form stop and the
+/// overlap test disagree by rounding: 16 halvings of a move of a few decimetres leave a few
+/// microns of unused motion.
 inline constexpr int kCharacterObstacleBisections = 16;
+/// A character stopping short of another stops this fraction of the skin (10 microns for the
+/// default) before the point where the closed form puts it one skin away: room for the rounding of
+/// the positions, so the overlap test agrees that it is clear there.
+inline constexpr float kCharacterObstacleBackoffSkinRel = 1e-3f;
 /// A path that keeps horizontally farther from a neighbour than the overlap reach plus this
 /// fraction of the coordinates' magnitude (and of the reach and the way) never overlaps it: far
 /// beyond the float rounding of the positions tested (a few 1e-7 of that), so no search runs.

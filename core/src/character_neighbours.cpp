@@ -1,6 +1,7 @@
 // shototsu — keeping a character clear of its neighbours (character_neighbours.hpp).
 #include "character_neighbours.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include "character_detail.hpp"
@@ -10,10 +11,93 @@ namespace shototsu::detail {
 
 namespace {
 
+// The squared distance between the axes of this capsule at p + dir t and the obstacle's, in
+// double: the horizontal part a t^2 + 2 b t + c, and the vertical gap beyond the sum of the half
+// axes S, max(|y0 + dy t| - S, 0), squared. It is convex in t (two convex sets, one translating)
+// and piecewise quadratic, with breaks where |y0 + dy t| = S.
+struct AxisGap {
+    double a, b, c, y0, dy, s;
+
+    AxisGap(const CharacterSettings& self, Vec3 p, Vec3 dir, const Obstacle& o) {
+        const double wx = static_cast<double>(p.x) - o.center.x, wz = static_cast<double>(p.z) - o.center.z;
+        a = static_cast<double>(dir.x) * dir.x + static_cast<double>(dir.z) * dir.z;
+        b = wx * dir.x + wz * dir.z;
+        c = wx * wx + wz * wz;
+        y0 = static_cast<double>(p.y) - o.center.y;
+        dy = dir.y;
+        s = (0.5 * self.height - self.radius) + (0.5 * static_cast<double>(o.height) - o.radius);
+    }
+    [[gnu::noinline]] double at(double t) const {
+        const double v = std::fabs(y0 + dy * t) - s;
+        const double h = (a * t + 2.0 * b) * t + c;
+        return v > 0.0 ? h + v * v : h;
+    }
+    // The pieces of [lo, hi] between the breaks: bounds[0] = lo < ... < bounds[n] = hi.
+    [[gnu::noinline]] int pieces(double lo, double hi, double bounds[4]) const {
+        int n = 0;
+        bounds[n++] = lo;
+        if (dy != 0.0) {
+            double t1 = (s - y0) / dy, t2 = (-s - y0) / dy;
+            if (t1 > t2) std::swap(t1, t2);
+            if (t1 > lo && t1 < hi) bounds[n++] = t1;
+            if (t2 > lo && t2 < hi && t2 > bounds[n - 1]) bounds[n++] = t2;
+        }
+        bounds[n] = hi;
+        return n;
+    }
+    // The quadratic A t^2 + 2 B t + C of the piece holding t.
+    [[gnu::noinline]] void quadratic(double t, double& qa, double& qb, double& qc) const {
+        const double y = y0 + dy * t;
+        qa = a, qb = b, qc = c;
+        if (std::fabs(y) > s) {
+            const double sign = y > 0.0 ? 1.0 : -1.0;
+            const double e = sign * y0 - s, f = sign * dy;  // the gap e + f t
+            qa += f * f, qb += e * f, qc += e * e;
+        }
+    }
+    // Where on [0, hi] the gap is least: each piece's stationary point (clamped to it) and the
+    // ends, the least of those by the gap itself.
+    double argmin(double hi) const {
+        double bounds[4];
+        const int n = pieces(0.0, hi, bounds);
+        double best_t = 0.0, best = at(0.0);
+        for (int k = 0; k < n; ++k) {
+            double qa, qb, qc;
+            quadratic(0.5 * (bounds[k] + bounds[k + 1]), qa, qb, qc);
+            double t = bounds[k + 1];
+            if (qa > 0.0) t = std::clamp(-qb / qa, bounds[k], bounds[k + 1]);
+            for (const double u : {t, bounds[k + 1]}) {
+                const double g = at(u);
+                if (g < best) best = g, best_t = u;
+            }
+        }
+        return best_t;
+    }
+    // The first t in [0, hi] where the gap falls to reach^2, given that it does by hi (hi when it
+    // does not): the gap only falls before its least, so the first piece that ends within reach
+    // holds the crossing, at its quadratic's smaller root.
+    double first_within(double reach_sq, double hi) const {
+        if (at(0.0) <= reach_sq) return 0.0;
+        double bounds[4];
+        const int n = pieces(0.0, hi, bounds);
+        for (int k = 0; k < n; ++k) {
+            if (!(at(bounds[k + 1]) <= reach_sq)) continue;
+            double qa, qb, qc;
+            quadratic(0.5 * (bounds[k] + bounds[k + 1]), qa, qb, qc);
+            // A t^2 + 2 B t + (C - reach^2) = 0, falling (B < 0 at the crossing): the smaller
+            // root, in the form without cancellation.
+            const double cc = qc - reach_sq;
+            const double root = std::sqrt(std::max(qb * qb - qa * cc, 0.0));
+            const double den = root - qb;
+            const double t = den > 0.0 ? cc / den : bounds[k];
+            return std::clamp(t, bounds[k], bounds[k + 1]);
+        }
+        return hi;
+    }
+};
+
 // Where along p + dir t, 0 <= t <= travel, this capsule comes nearest the obstacle's, or -1 when it
-// never comes within reach (one skin beyond touching) by its horizontal distance alone. The
-// distance between the two upright segments is convex in t (two convex sets, one translating), so
-// golden-section search finds the nearest point.
+// never comes within reach (one skin beyond touching) by its horizontal distance alone.
 float nearest_approach(const CharacterSettings& self, Vec3 p, Vec3 dir, float travel, const Obstacle& o) {
     const float reach = self.radius + o.radius + 2.0f * self.skin_width;
     // Horizontally: the path's closest point to the other's axis.
@@ -29,28 +113,7 @@ float nearest_approach(const CharacterSettings& self, Vec3 p, Vec3 dir, float tr
     const float mag = maxf(maxf(std::fabs(p.x), std::fabs(p.z)), maxf(std::fabs(o.center.x), std::fabs(o.center.z)));
     const float clear = touch + tol::kCharacterObstacleClearRel * (mag + travel + touch);
     if (ex * ex + ez * ez > clear * clear) return -1.0f;
-    const float hs = 0.5f * self.height - self.radius, ho = 0.5f * o.height - o.radius;
-    const auto gap_sq = [&](float t) {
-        const Vec3 c = p + dir * t - o.center;
-        const float v = maxf(std::fabs(c.y) - (hs + ho), 0.0f);
-        return c.x * c.x + c.z * c.z + v * v;
-    };
-    constexpr float kGolden = 0.618034f;
-    float lo = 0.0f, hi = travel;
-    float a = hi - kGolden * (hi - lo), b = lo + kGolden * (hi - lo);
-    float fa = gap_sq(a), fb = gap_sq(b);
-    for (int k = 0; k < 40; ++k) {
-        if (fa <= fb) {
-            hi = b, b = a, fb = fa;
-            a = hi - kGolden * (hi - lo);
-            fa = gap_sq(a);
-        } else {
-            lo = a, a = b, fa = fb;
-            b = lo + kGolden * (hi - lo);
-            fb = gap_sq(b);
-        }
-    }
-    return fa <= fb ? a : b;
+    return clampf(static_cast<float>(AxisGap(self, p, dir, o).argmin(travel)), 0.0f, travel);
 }
 
 }  // namespace
@@ -109,8 +172,9 @@ bool overlaps_obstacle(const CharacterSettings& self, Vec3 center, const Obstacl
 }
 
 // Where the capsule would come within a skin of an obstacle (at the end, or where it passes
-// nearest: a step longer than a diameter can pass right through), bisection on the overlap test
-// from the start: the others are few and the answer only has to be safe (never inside), not exact.
+// nearest: a step longer than a diameter can pass right through): the first touch of the two axes'
+// distance solved in closed form, checked with the overlap test (bisection on that test when
+// rounding disagrees). The answer only has to be safe (never inside), not exact.
 float obstacle_limit(const CharacterSettings& self, std::span<const Obstacle> obstacles, Vec3 p, Vec3 dir, float travel,
                      Vec3& normal) {
     float limit = travel;
@@ -139,17 +203,34 @@ float obstacle_limit(const CharacterSettings& self, std::span<const Obstacle> ob
             }
             continue;
         }
-        float lo = 0.0f, hi = inside;
+        // Where the axes come within the grown reach, solved in double, backed off a little
+        // along the way; kept when the overlap test agrees that the capsule is clear there.
+        const double touch = static_cast<double>(self.radius) + o.radius + self.skin_width;
+        const double first = AxisGap(self, p, dir, o).first_within(touch * touch, inside);
+        const float lo =
+            clampf(static_cast<float>(first) - tol::kCharacterObstacleBackoffSkinRel * self.skin_width, 0.0f, inside);
+        const Vec3 at = p + dir * lo;
+        if (!overlaps_obstacle(self, at, o, nullptr)) {
+            // The normal from the obstacle's axis: horizontal, or along the axes when they are
+            // aligned (one above the other).
+            const Vec3 off = horizontal(at - o.center);
+            limit = lo;
+            normal = normalize_or(off, at.y > o.center.y ? kUp : -kUp);
+            continue;
+        }
+        // Rounding disagreed: bisection on the overlap test itself, the contact's normal where it
+        // first overlaps.
+        float below = 0.0f, above = inside;
         for (int k = 0; k < tol::kCharacterObstacleBisections; ++k) {
-            const float mid = 0.5f * (lo + hi);
+            const float mid = 0.5f * (below + above);
             if (overlaps_obstacle(self, p + dir * mid, o, nullptr))
-                hi = mid;
+                above = mid;
             else
-                lo = mid;
+                below = mid;
         }
         Contact c;
-        overlaps_obstacle(self, p + dir * hi, o, &c);
-        limit = lo;
+        overlaps_obstacle(self, p + dir * above, o, &c);
+        limit = below;
         normal = normalize_or(horizontal(c.normal), c.normal);
     }
     return limit;

@@ -225,6 +225,57 @@ Primitive world_primitive(const World::Object& o) {
     return p;
 }
 
+// Fibonacci hashing: the top bits of id * 2^32/phi, so that ids in any stride spread over the table.
+std::size_t IdSlots::home(std::uint32_t id) const { return (id * 0x9E3779B9u) >> shift_; }
+
+std::uint32_t IdSlots::find(std::uint32_t id) const {
+    if (entries_.empty() || id == kNoIndex) return kNoIndex;
+    const std::size_t mask = entries_.size() - 1;
+    for (std::size_t i = home(id);; i = (i + 1) & mask) {
+        const Entry& e = entries_[i];
+        if (e.id == id) return e.slot;
+        if (e.id == kNoIndex) return kNoIndex;  // the table is never full
+    }
+}
+
+void IdSlots::set(std::uint32_t id, std::uint32_t slot) {
+    if (4 * (size_ + 1) > 3 * entries_.size()) {
+        // Twice the entries (16 at first), every entry placed again.
+        std::vector<Entry> old(entries_.size() < 8 ? 16 : 2 * entries_.size(), Entry{kNoIndex, 0});
+        old.swap(entries_);
+        for (shift_ = 32; (std::size_t{1} << (32 - shift_)) < entries_.size();) --shift_;
+        size_ = 0;
+        for (const Entry& e : old)
+            if (e.id != kNoIndex) set(e.id, e.slot);
+    }
+    const std::size_t mask = entries_.size() - 1;
+    std::size_t i = home(id);
+    while (entries_[i].id != kNoIndex && entries_[i].id != id) i = (i + 1) & mask;
+    if (entries_[i].id == kNoIndex) ++size_;
+    entries_[i] = {id, slot};
+}
+
+void IdSlots::erase(std::uint32_t id) {
+    if (entries_.empty() || id == kNoIndex) return;
+    const std::size_t mask = entries_.size() - 1;
+    std::size_t hole = home(id);
+    while (entries_[hole].id != id) {
+        if (entries_[hole].id == kNoIndex) return;
+        hole = (hole + 1) & mask;
+    }
+    --size_;
+    // Each entry after the hole, up to the next empty one, moves into the hole when the hole lies
+    // on its probe path (between its home and where it is, cyclically); the last hole is emptied.
+    for (std::size_t j = (hole + 1) & mask; entries_[j].id != kNoIndex; j = (j + 1) & mask) {
+        const std::size_t h = home(entries_[j].id);
+        if (((j - h) & mask) >= ((j - hole) & mask)) {
+            entries_[hole] = entries_[j];
+            hole = j;
+        }
+    }
+    entries_[hole] = {kNoIndex, 0};
+}
+
 }  // namespace detail
 
 // ---- objects ----------------------------------------------------------------------------------
@@ -240,8 +291,8 @@ const World::Object* World::live(std::uint32_t id) const {
     // its id is the one: the slot an object got stays its own until an earlier one is removed,
     // which makes this the common case (a world of a few meshes, picking's one-mesh trees).
     if (id < slots_.size() && slots_[id].id == id) return &slots_[id];
-    const auto it = slot_of_.find(id);
-    return it == slot_of_.end() ? nullptr : &slots_[it->second];
+    const std::uint32_t slot = slot_of_.find(id);
+    return slot == kNoIndex ? nullptr : &slots_[slot];
 }
 
 bool World::object_passes(std::uint32_t slot, const QueryFilter& filter) const {
@@ -256,7 +307,7 @@ AddResult World::add_object(Object&& o) {
         return r;
     }
     o.id = next_id_++;
-    slot_of_[o.id] = static_cast<std::uint32_t>(slots_.size());
+    slot_of_.set(o.id, static_cast<std::uint32_t>(slots_.size()));
     slots_.push_back(std::move(o));
     top_structure_dirty_ = true;
     ++revision_;
@@ -394,15 +445,14 @@ AddResult World::add_box(Vec3 center, Quat rotation, Vec3 half_extents, std::uin
 }
 
 const char* World::remove(std::uint32_t id) {
-    const auto it = slot_of_.find(id);
-    if (it == slot_of_.end()) return "the object is not a live object of this world";
+    const std::uint32_t slot = slot_of_.find(id);
+    if (slot == kNoIndex) return "the object is not a live object of this world";
     // The last object moves into the hole; the removed one frees its mesh when no other object
     // shares it.
-    const std::uint32_t slot = it->second;
-    slot_of_.erase(it);
+    slot_of_.erase(id);
     if (slot + 1 != slots_.size()) {
         slots_[slot] = std::move(slots_.back());
-        slot_of_[slots_[slot].id] = slot;
+        slot_of_.set(slots_[slot].id, slot);
     }
     slots_.pop_back();
     top_structure_dirty_ = true;
@@ -587,7 +637,7 @@ WorldStats World::stats() const {
     }
     s.top_nodes = static_cast<std::uint32_t>(top_.nodes.size());
     s.memory_bytes += top_.nodes.size() * sizeof(BvhNode) + top_.order.size() * 4 + top_boxes_.size() * sizeof(AABB) +
-                      slot_of_.size() * 16;
+                      slot_of_.memory_bytes();
     s.build_ms = build_ms_;
     s.top_rebuilds = top_rebuilds_;
     s.top_refits = top_refits_;

@@ -502,7 +502,7 @@ const char* World::deserialize(std::span<const std::uint8_t> bytes, World& out) 
         if (const char* e = read_object(r, o, meshes, used)) return e;
         if (o.id >= id_limit || (k > 0 && o.id <= w.slots_[k - 1].id))
             return "the objects' ids are not increasing below the id limit";
-        w.slot_of_[o.id] = k;
+        w.slot_of_.set(o.id, k);
     }
     for (const std::uint8_t u : used)
         if (!u) return "a mesh is used by no object";
@@ -517,11 +517,11 @@ const char* World::deserialize(std::span<const std::uint8_t> bytes, World& out) 
     w.top_boxes_.resize(live);
     std::vector<std::uint8_t> listed(live, 0);
     for (std::uint32_t k = 0; k < live; ++k) {
-        const auto it = w.slot_of_.find(r.u32());
-        if (it == w.slot_of_.end() || listed[it->second]) return "the top level does not list each live object once";
-        listed[it->second] = 1;
-        w.top_.order[k] = it->second;
-        w.top_boxes_[k] = w.slots_[it->second].box;
+        const std::uint32_t slot = w.slot_of_.find(r.u32());
+        if (slot == kNoIndex || listed[slot]) return "the top level does not list each live object once";
+        listed[slot] = 1;
+        w.top_.order[k] = slot;
+        w.top_boxes_[k] = w.slots_[slot].box;
     }
     if (r.left() != 0) return "the bytes hold more than the world they describe";
     if (const char* e = check_tree(w.top_, live, [&](std::uint32_t k) { return w.top_boxes_[k]; })) return e;

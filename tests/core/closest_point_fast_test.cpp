@@ -207,3 +207,53 @@ TEST_CASE(
     closest_points_on_triangles_fast(io.data(), 3, in.triangles.data(), 9, in.size(), io.data());
     for (std::size_t i = 0; i < in.size(); ++i) REQUIRE(same_bits(at(io, i), at(all, i)));
 }
+
+TEST_CASE(
+    "closest_points_on_triangles_fast: every mix of fast and single-query lanes in a group: the slow lanes get the "
+    "single query's bits, the fast ones their bits alone, in place too") {
+    // Slow lanes of every kind the fast lanes refuse: thin but regular (kappa ~ 10^3 .. 10^6), collinear, a
+    // repeated vertex, a point far beyond 64 L, a non-finite coordinate; each of the 16 patterns of a group.
+    Rng rng(0x3e1);
+    Pairs in;
+    std::vector<bool> slow;
+    for (int round = 0; round < 4000; ++round) {
+        const int pattern = round % 16;
+        for (int k = 0; k < 4; ++k) {
+            Triangle t = make_triangle(rng, TriangleKind::Random);
+            Vec3 p = rng.vec(-2, 2);
+            const bool s = (pattern >> k) & 1;
+            const int kind = s ? rng.below(5) : -1;
+            if (s) {
+                switch (kind) {
+                    case 0:
+                        t.c = lerp(t.a, t.b, rng.uniform(-0.5f, 1.5f)) +
+                              rng.direction() * (rng.log_uniform(1e-6f, 1e-3f) * length(t.b - t.a));
+                        break;
+                    case 1: t = make_triangle(rng, TriangleKind::Collinear); break;
+                    case 2: t = make_triangle(rng, TriangleKind::Repeated); break;
+                    case 3: p = t.a + rng.direction() * (200.0f * length(t.b - t.a)); break;
+                    case 4: break;  // poisoned below
+                }
+            }
+            in.add(p, t);
+            if (kind == 4) poison_last_pair(rng, in);
+            slow.push_back(s);
+        }
+    }
+    std::vector<float> out(in.points.size());
+    closest_points_on_triangles_fast(in.points.data(), 3, in.triangles.data(), 9, in.size(), out.data());
+    for (std::size_t i = 0; i < in.size(); ++i) {
+        const Conditioning k = conditioning(at(in.points, i), tri_at(in.triangles, i));
+        INFO("pair " << i << ", kappa " << k.kappa << ", slow " << slow[i]);
+        if (surely_exact(k)) {
+            REQUIRE(same_bits(at(out, i), closest_point_on_triangle(at(in.points, i), tri_at(in.triangles, i)).point));
+        } else {
+            float one[3];
+            closest_points_on_triangles_fast(in.points.data() + 3 * i, 3, in.triangles.data() + 9 * i, 9, 1, one);
+            REQUIRE(same_bits(at(out, i), Vec3{one[0], one[1], one[2]}));
+        }
+    }
+    std::vector<float> io = in.points;
+    closest_points_on_triangles_fast(io.data(), 3, in.triangles.data(), 9, in.size(), io.data());
+    for (std::size_t i = 0; i < in.size(); ++i) REQUIRE(same_bits(at(io, i), at(out, i)));
+}

@@ -229,7 +229,7 @@ const CLASSES = {
   },
   CharacterGroup: {
     construct: (...args) => new s.CharacterGroup(...args),
-    getters: ['count', 'capacity', 'settings', 'positions', 'disposed'],
+    getters: ['count', 'capacity', 'settings', 'positions', 'grounded', 'disposed'],
     make(w) {
       const g = new s.CharacterGroup(w, {}, 4);
       g.add(V(-2, 0.86, 0));

@@ -16,8 +16,12 @@ const WARMUP = 200; // scratch areas and result lists grow to their size during 
 
 async function instrumented() {
   const glue = readFileSync(new URL('shototsu-wasm.js', dist), 'utf8');
-  // Emscripten writes `Module["_x"]=Module["asm"]["na"]`; dist/'s minified glue `n._x=n.asm.na`.
-  const name = /_shototsu_heap_in_use"?\]?=(?:Module\["asm"\]\["|[\w$]+\.asm\.)([\w$]+)/.exec(glue)?.[1];
+  // Emscripten writes `Module["_x"]=Module["asm"]["na"]`; dist/'s glue lists it in its table of
+  // export names (scripts/minify-dist.mjs), `x:"na"` (quoted with backquotes once minified).
+  const name =
+    /(?:_shototsu_heap_in_use"?\]?=(?:Module\["asm"\]\["|[\w$]+\.asm\.)|[{,]["`]?shototsu_heap_in_use["`]?:["`])([\w$]+)/.exec(
+      glue,
+    )?.[1];
   assert.ok(name, 'the glue names the wasm export of shototsu_heap_in_use');
   const binary = readFileSync(new URL('shototsu-wasm.wasm', dist));
   let exports = null;

@@ -136,6 +136,48 @@ test('CharacterController: walks, reports grounded and why, teleports with posit
   w.dispose();
 });
 
+test('CharacterGroup.grounded: one byte per character, as each lastMove reports, valid after the memory grows', () => {
+  const w = floorWorld();
+  const g = new s.CharacterGroup(w, {}, 8);
+  assert.equal(g.grounded.length, 0);
+  // Four on the floor (feet a skin above it), two high in the air, one a metre above it.
+  for (const [x, y] of [
+    [0, 0.86],
+    [2, 0.86],
+    [4, 0.86],
+    [6, 0.86],
+    [0, 10],
+    [2, 20],
+    [4, 1.9],
+  ])
+    g.add({ x, y, z: 0 });
+  assert.equal(g.grounded.length, 7);
+  assert.deepEqual([...g.grounded], [0, 0, 0, 0, 0, 0, 0]); // no move yet
+  const d = new Float32Array(3 * 7);
+  for (let i = 0; i < 7; i++) d[3 * i + 1] = -1 / 60;
+  const check = () => {
+    const view = g.grounded;
+    assert.ok(view instanceof Uint8Array);
+    for (let i = 0; i < 7; i++) assert.equal(view[i], g.lastMove(i).grounded ? 1 : 0, `character ${i}`);
+    return [...view];
+  };
+  g.moveAll(d);
+  assert.deepEqual(check(), [1, 1, 1, 1, 0, 0, 0]);
+  const buffer = g.grounded.buffer;
+  // Growing the wasm memory detaches the old view; the property hands out a new one.
+  const big = [];
+  for (let k = 0; k < 40; k++) big.push(s.allocFloat32(1 << 18));
+  d.fill(0);
+  for (let i = 0; i < 7; i++) d[3 * i + 1] = -1 / 60;
+  g.moveAll(d);
+  assert.deepEqual(check().slice(0, 6), [1, 1, 1, 1, 0, 0]);
+  assert.notEqual(g.grounded.buffer, buffer); // the memory grew: a view of the new one
+  for (const a of big) a.dispose();
+  g.dispose();
+  assert.throws(() => g.grounded, /CharacterGroup.grounded: this CharacterGroup was disposed/);
+  w.dispose();
+});
+
 test('Disposing the World disposes what was built on it, and use afterwards throws', () => {
   const w = floorWorld();
   const ps = new s.ParticleSystem(w);

@@ -169,6 +169,7 @@ SHOTOTSU_EXPORT void CharacterGroup_moveAll(CharacterGroup* g, std::uintptr_t di
 }
 SHOTOTSU_EXPORT std::uint32_t CharacterGroup_count(const CharacterGroup* g) { return g->count(); }
 SHOTOTSU_EXPORT std::uintptr_t CharacterGroup_positions(const CharacterGroup* g) { return address(g->positions()); }
+SHOTOTSU_EXPORT std::uintptr_t CharacterGroup_grounded(const CharacterGroup* g) { return address(g->grounded()); }
 SHOTOTSU_EXPORT void CharacterGroup_lastMove(const CharacterGroup* g, std::uint32_t i) { put_move(g->last_move(i)); }
 SHOTOTSU_EXPORT void CharacterGroup_setPosition(CharacterGroup* g, std::uint32_t i, VEC3_ARGS(p)) {
     g->set_position(i, VEC3(p));

@@ -1085,6 +1085,11 @@ export interface CharacterGroup {
   /** Float32Array view into wasm memory: the capsule centres, 3 floats per character. */
   readonly positions: Float32Array;
   /**
+   * Uint8Array view into wasm memory, 1 per character: 1 when its last move ended grounded (as
+   * lastMove(i).grounded, without building the report), 0 otherwise. Read it again each frame.
+   */
+  readonly grounded: Uint8Array;
+  /**
    * The report of a character's last move.
    * @param i A character's index, below count.
    * @returns As CharacterController.move returns it.

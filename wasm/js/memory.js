@@ -49,21 +49,26 @@ export class Heap {
  * entries never change (so the JIT calls them directly): the C exports (Module._name) under
  * their names without the '_' (closestPointOnTriangle, World_raycast, worldLastError, …).
  *
- * Emscripten 3.1.6 (with asynchronous instantiation) sets Module._name to a forwarding wrapper,
- * `function(){return(_name=Module["_name"]=Module["asm"]["Q"]).apply(null,arguments)}`, whose
- * body names the wasm export (minified, "Q"). We take that export itself: calls through the
- * wrapper, or through a table entry that changes after the first call, measured 15-25 ns slower.
- * If a future Emscripten writes the wrapper differently, the wrapper is used (slower, correct).
+ * Emscripten 3.1.6 (with asynchronous instantiation) sets Module._name to a forwarding wrapper
+ * that looks the wasm export up (by its minified name, "Q") at each call. We take that export
+ * itself: calls through the wrapper, or through a table entry that changes after the first call,
+ * measured 15-25 ns slower. The dist's glue lists the names in Module.asmNames
+ * (scripts/minify-dist.mjs); Emscripten's own glue names each in its wrapper's body,
+ * `function(){return(_name=Module["_name"]=Module["asm"]["Q"]).apply(null,arguments)}`. Where
+ * neither names it, the wrapper is used (slower, correct).
  */
 export function bindingTable(M) {
   const table = [];
   const asm = M.asm ?? {};
+  const names = M.asmNames ?? {};
   for (const key of Object.keys(M)) {
     const value = M[key];
     if (typeof value !== 'function') continue;
     if (key.startsWith('_') && !key.startsWith('__')) {
-      const minified = /Module\["asm"\]\["([^"]+)"\]/.exec(Function.prototype.toString.call(value));
-      const direct = minified && asm[minified[1]];
+      const minified = Object.hasOwn(names, key.slice(1))
+        ? names[key.slice(1)]
+        : /Module\["asm"\]\["([^"]+)"\]/.exec(Function.prototype.toString.call(value))?.[1];
+      const direct = minified && asm[minified];
       table.push([key.slice(1), typeof direct === 'function' ? direct : value]);
     }
   }

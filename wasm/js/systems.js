@@ -395,6 +395,7 @@ export function systemClasses(W, heap, o, World, mem) {
     #world;
     #scratch = null;
     #positions = viewCache();
+    #grounded = null;
     // How many characters it holds (only add() changes that): spares a call into wasm per check.
     #count = 0;
 
@@ -459,6 +460,20 @@ export function systemClasses(W, heap, o, World, mem) {
     get positions() {
       const h = this[LIVE]('positions');
       return this.#positions(W.CharacterGroup_positions(h), 3 * W.CharacterGroup_count(h));
+    }
+
+    /**
+     * Uint8Array view into wasm memory, 1 per character: 1 when its last move ended grounded
+     * (lastMove(i).grounded without building the report), 0 otherwise.
+     */
+    get grounded() {
+      const h = this[LIVE]('grounded');
+      const n = this.#count;
+      const buffer = heap.f32().buffer;
+      let v = this.#grounded;
+      if (v === null || v.buffer !== buffer || v.length !== n)
+        v = this.#grounded = new Uint8Array(buffer, W.CharacterGroup_grounded(h), n);
+      return v;
     }
 
     /**

@@ -36,7 +36,9 @@ struct CharacterSettings {
     float radius = 0.35f;
     /// Total height, caps included (m), >= 2 * radius.
     float height = 1.7f;
-    /// Highest ledge the character steps onto without jumping (m).
+    /// Highest ledge the character steps onto without jumping (m). A step up is tried when a
+    /// wall of the world stops a grounded walk low enough to be a ledge; never when only other
+    /// characters stop it (CharacterGroup, set_obstacles): characters do not climb onto one another.
     float step_height = 0.3f;
     /// Steepest walkable slope (degrees from horizontal), [0, 90]; walkable surfaces stop at
     /// 84.3 degrees (normal y 0.1) whatever this says. Steeper surfaces are walls: the character

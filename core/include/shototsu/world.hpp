@@ -34,7 +34,6 @@
 #include <memory>
 #include <span>
 #include <type_traits>
-#include <unordered_map>
 #include <vector>
 
 #include "shototsu/bvh.hpp"
@@ -49,7 +48,31 @@ inline constexpr std::uint32_t kSerializationVersion = 1;
 
 namespace detail {
 struct RaySetup;
-}
+
+/// A map from object id to slot: open addressing with linear probing in a power-of-two table at
+/// most three quarters full, removal by shifting the entries after it back (no tombstones).
+/// Smaller in wasm than std::unordered_map (no prime table, no node allocations).
+class IdSlots {
+public:
+    /// The slot of `id`, kNoIndex when absent.
+    std::uint32_t find(std::uint32_t id) const;
+    /// Maps `id` (never kNoIndex) to `slot`, adding it or replacing its slot.
+    void set(std::uint32_t id, std::uint32_t slot);
+    /// Forgets `id` if present.
+    void erase(std::uint32_t id);
+    std::size_t size() const { return size_; }
+    std::size_t memory_bytes() const { return entries_.size() * sizeof(Entry); }
+
+private:
+    struct Entry {
+        std::uint32_t id, slot;  // id kNoIndex: empty
+    };
+    std::size_t home(std::uint32_t id) const;
+    std::vector<Entry> entries_;
+    std::size_t size_ = 0;
+    unsigned shift_ = 32;
+};
+}  // namespace detail
 
 /// A rigid placement with a uniform positive scale: world = position + rotation * (scale * local).
 struct Transform {
@@ -421,7 +444,7 @@ private:
 
     // The live objects, densely (a removal moves the last into the hole); ids map to slots.
     std::vector<Object> slots_;
-    std::unordered_map<std::uint32_t, std::uint32_t> slot_of_;
+    detail::IdSlots slot_of_;
     std::uint32_t next_id_ = 0;
     std::uint64_t revision_ = 1;
     std::uint32_t moved_count_ = 0;
