@@ -161,7 +161,7 @@ Vec3 CharacterController::squeezed(Vec3 kept, Vec3 pinched, Vec3 pinch, Vec3 sta
 // the capsule's centre, mapped from the step start through the mover's poses), or that pin it:
 // the contacts at the end pose cannot say which side a face passed the capsule's axis from, so the
 // axis is swept over the step in the mover's frame (from where the step start puts it relative to
-// the mover's end pose, translated to `center`; a turn is taken as its chord) against the front
+// the mover's end pose, translated to `center`; a fast turn along its arc: swept_by_turn) against the front
 // faces it could enter. When it entered one, the capsule goes back along that relative motion —
 // along the mover's motion — to a skin before the face, and the pushes that follow clear it from
 // the right side. When that way crosses what did not move, or its axis (its centre or an end) is
@@ -174,12 +174,7 @@ Vec3 CharacterController::crushed_in(Vec3 kept, Vec3 pinch, float depth, std::ui
     out.crushed = true;
     out.crush_depth = maxf(out.crush_depth, depth);
     pinned_by_ = id;
-    Vec3 push;
-    for (int pass = 0; pass < tol::kCharacterPushPasses; ++pass) {
-        if (!(deepest_overlap(kept, Overlaps::Still, push) > 0.0f)) break;
-        if (push_crosses_still(kept, push)) break;
-        kept += push;
-    }
+    kept = out_of_still(kept);
     return squeezed(kept, kept, pinch, start);
 }
 
@@ -203,6 +198,104 @@ bool CharacterController::axis_inside(Vec3 p, std::uint32_t id) const {
     return true;
 }
 
+namespace {
+
+// The earliest of the mesh `id`'s front faces that the capsule `swept`, moving by `move`, enters
+// (among those in `box`): its time of impact in [0, 1] (2 for none) and the face.
+float first_entered(const World& world, std::uint32_t id, const Capsule& swept, Vec3 move, const AABB& box,
+                    Triangle& met) {
+    float first = 2.0f;
+    world.for_each_triangle_of(id, box, [&](std::uint32_t, std::uint32_t, const Triangle& tri) {
+        if (!(dot(move, triangle_normal_unnormalized(tri)) < 0.0f)) return;  // only faces it enters
+        const SweepHit h = sweep_capsule_triangle(swept, move, tri);
+        if (h.hit && h.t < first) {
+            first = h.t;
+            met = tri;
+        }
+    });
+    return first;
+}
+
+}  // namespace
+
+// swept_by_movers for a mover (from pose a to pose b) that turns or scales over the step while the
+// capsule goes from `start` to `center`. Relative to the mover's end pose the capsule's centre
+// follows an arc and its axis tilts with the turn; kept upright along the chord (the plain sweep),
+// they stray at most (the bound of particles.hpp, with the largest distance W of the axis from the
+// mover's centre and the relative displacement D) angle (angle W + 2 D) / 8 + |half| angle. When
+// that exceeds tol::kCharacterArcDeviationRel radii, the step is cut into enough chords (at most
+// tol::kCharacterMaxArcPieces) that each strays less, and each sweeps the axis as it lies at the
+// chord's start, moved by its centre's chord and grown to a capsule of that bound plus its ends'
+// own turn, against the faces it enters. 0: the plain sweep will do; 1: no hit (or, not pinned,
+// the axis moves less than tol::kCharacterFastMoverRel radii); 2: a hit, and `back` is where the
+// upright capsule goes: a skin (and the growth) before the face along the chord, and in front of
+// the face's plane by a skin with both ends of its axis (it was tilted where it met the face).
+int CharacterController::swept_by_turn(std::uint32_t id, const Transform& a, const Transform& b, Vec3 start,
+                                       Vec3 center, bool pins, Vec3& back) const {
+    const Quat qa = a.rotation, qb = b.rotation;
+    if (qa.x == qb.x && qa.y == qb.y && qa.z == qb.z && qa.w == qb.w && a.scale == b.scale) return 0;
+    const float r = settings_.radius, skin = settings_.skin_width;
+    const Vec3 half = kUp * (0.5f * settings_.height - r);
+    const float w = maxf(length(start - a.position), length(center - b.position)) + half.y;
+    const float dw = length((center - start) - (b.position - a.position));
+    const float ratio = maxf(a.scale / b.scale, b.scale / a.scale);
+    const float allowed = tol::kCharacterArcDeviationRel * r;
+    const auto bound = [&](float angle) {
+        return (angle * (angle * w + 2.0f * dw) / 8.0f + half.y * angle) * ratio +
+               std::fabs(b.scale - a.scale) / minf(a.scale, b.scale) * (w + dw);
+    };
+    // First with a bound of the angle that needs no trigonometry (pi sin(angle / 2) >= angle up to
+    // pi, with sin(angle / 2) from the quaternions' dot product, loosened for its rounding): most
+    // turns are slow, and this runs for every mover around every character.
+    const float cosine = minf(std::fabs(qa.x * qb.x + qa.y * qb.y + qa.z * qb.z + qa.w * qb.w), 1.0f);
+    const float quick = bound(kPi * std::sqrt(1.0f - cosine * cosine) + 4e-3f);
+    if (!(quick > allowed)) return std::isfinite(quick) ? 0 : 1;
+    const Vec3 turn = rotation_vector(a.rotation, b.rotation);
+    const float angle = length(turn);
+    const Vec3 axis = angle > 0.0f ? turn * (1.0f / angle) : Vec3{0, 1, 0};
+    const float need = bound(angle);
+    if (!(need > allowed)) return std::isfinite(need) ? 0 : 1;
+    // Not pinned, and every point of the axis moves less than (arc at most angle W, plus D) the
+    // distance that could pass it.
+    if (!pins && !((angle * w + dw) * ratio > tol::kCharacterFastMoverRel * r)) return 1;
+    const int pieces =
+        static_cast<int>(minf(std::ceil(need / allowed), static_cast<float>(tol::kCharacterMaxArcPieces)));
+    const float bow = need / static_cast<float>(pieces * pieces);
+    // The axis's centre c and half axis h at fraction k / pieces, relative to the end pose.
+    const auto at = [&](int k, Vec3& c, Vec3& h) {
+        if (k == pieces) {
+            c = center, h = half;
+            return;
+        }
+        const float f = static_cast<float>(k) / static_cast<float>(pieces);
+        const Quat q = quat_from_axis_angle(axis, (1.0f - f) * angle);
+        const float scale = b.scale / (a.scale + (b.scale - a.scale) * f);
+        c = b.position + rotate(q, start + (center - start) * f - (a.position + (b.position - a.position) * f)) * scale;
+        h = rotate(q, half) * scale;
+    };
+    Vec3 c0, h0, c1, h1;
+    at(0, c0, h0);
+    for (int k = 0; k < pieces; ++k) {
+        at(k + 1, c1, h1);
+        const Vec3 move = c1 - c0;
+        const float grow = bow + length(h1 - h0) + 1e-6f * w;
+        if (!is_finite(move) || !std::isfinite(grow)) return 1;
+        const Capsule swept{c0 - h0, c0 + h0, grow};
+        const Vec3 ext = vmax(vabs(h0), vabs(h1)) + Vec3{grow + skin, grow + skin, grow + skin};
+        Triangle met;
+        const float first = first_entered(*world_, id, swept, move, {vmin(c0, c1) - ext, vmax(c0, c1) + ext}, met);
+        if (first <= 1.0f) {
+            back = c0 + move * first - move * ((skin + grow) / length(move));
+            const Vec3 n = normalize_or(triangle_normal_unnormalized(met), Vec3{0, 0, 0});
+            const float ahead = minf(dot(back - half - met.a, n), dot(back + half - met.a, n));
+            if (ahead < skin) back += n * (skin - ahead);
+            return is_finite(back) ? 2 : 1;
+        }
+        c0 = c1, h0 = h1;
+    }
+    return 1;
+}
+
 bool CharacterController::swept_by_movers(Vec3& center, Vec3 start, CharacterMove& out) {
     const std::vector<std::uint32_t>& near = scratch_.objects;  // the objects around, listed by pushed_out
     const float r = settings_.radius, skin = settings_.skin_width;
@@ -219,25 +312,27 @@ bool CharacterController::swept_by_movers(Vec3& center, Vec3 start, CharacterMov
             return true;
         }
         const Transform a = world_->previous_transform(id), b = world_->transform(id);
-        const Vec3 local = rotate(Quat{-a.rotation.x, -a.rotation.y, -a.rotation.z, a.rotation.w}, start - a.position) *
-                           (1.0f / a.scale);
-        const Vec3 from = rotate(b.rotation, local * b.scale) + b.position;
-        const Vec3 rel = center - from;
-        const float d = length(rel);
-        if (!is_finite(from) || !(d > 0.0f) || (!pins && !(d > tol::kCharacterFastMoverRel * r))) continue;
-        const Capsule axis{from - half, from + half, 0.0f};
-        const Vec3 lo = vmin(vmin(axis.start, axis.end), vmin(center - half, center + half));
-        const Vec3 hi = vmax(vmax(axis.start, axis.end), vmax(center - half, center + half));
-        const Vec3 pad{skin, skin, skin};
-        float first = 2.0f;
-        world_->for_each_triangle_of(id, {lo - pad, hi + pad}, [&](std::uint32_t, std::uint32_t, const Triangle& tri) {
-            if (!(dot(rel, triangle_normal_unnormalized(tri)) < 0.0f)) return;  // only faces it enters
-            const SweepHit h = sweep_capsule_triangle(axis, rel, tri);
-            if (h.hit && h.t < first) first = h.t;
-        });
-        if (!(first <= 1.0f)) continue;
-        const Vec3 dir = rel * (1.0f / d);
-        const Vec3 back = from + dir * (first * d - skin);
+        Vec3 back;
+        const int turned = swept_by_turn(id, a, b, start, center, pins, back);
+        if (turned == 1) continue;
+        if (turned == 0) {
+            const Vec3 local =
+                rotate(Quat{-a.rotation.x, -a.rotation.y, -a.rotation.z, a.rotation.w}, start - a.position) *
+                (1.0f / a.scale);
+            const Vec3 from = rotate(b.rotation, local * b.scale) + b.position;
+            const Vec3 rel = center - from;
+            const float d = length(rel);
+            if (!is_finite(from) || !(d > 0.0f) || (!pins && !(d > tol::kCharacterFastMoverRel * r))) continue;
+            const Capsule axis{from - half, from + half, 0.0f};
+            const Vec3 lo = vmin(vmin(axis.start, axis.end), vmin(center - half, center + half));
+            const Vec3 hi = vmax(vmax(axis.start, axis.end), vmax(center - half, center + half));
+            const Vec3 pad{skin, skin, skin};
+            Triangle met;
+            const float first = first_entered(*world_, id, axis, rel, {lo - pad, hi + pad}, met);
+            if (!(first <= 1.0f)) continue;
+            const Vec3 dir = rel * (1.0f / d);
+            back = from + dir * (first * d - skin);
+        }
         const Vec3 push = back - center;
         if (!push_crosses_still(center, push)) {
             center = back;

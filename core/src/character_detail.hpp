@@ -31,6 +31,13 @@ inline constexpr float kCharacterCrushSkinRel = 0.1f;
 /// many radii (or that pin it) are swept along that motion rather than read from contacts at the
 /// end pose: a capsule clear of a mover can have its axis passed only by a radius or more of it.
 inline constexpr float kCharacterFastMoverRel = 0.5f;
+/// A mover that turns (or scales) over the step is swept as chords of the capsule's motion relative
+/// to it, each straying at most this many radii from the true arc (the sweep's capsule is grown by
+/// that, so a face that passes the axis on the arc is met).
+inline constexpr float kCharacterArcDeviationRel = 0.25f;
+/// At most this many chords per turning mover, so a wild spin costs bounded time (beyond it the
+/// grown capsule is wider than the bound).
+inline constexpr int kCharacterMaxArcPieces = 16;
 /// A crushed capsule looks for a free spot at most this many half radii away (its height, for
 /// capsules up to 16 radii tall), so a crush costs a bounded number of overlap queries.
 inline constexpr int kCharacterSqueezeRings = 32;

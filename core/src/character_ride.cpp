@@ -102,22 +102,63 @@ float CharacterController::deepest_overlap(Vec3 center, Overlaps which, Vec3& pu
     return deepest;
 }
 
-// Whether the capsule at `center`, pushed by `push`, would cross into an object that did not move:
-// a ray from each end sphere's centre along the push, a radius longer (a push out of what moved
-// in, a lift coming down on it, must not carry it into or through the floor or a wall beyond).
-bool CharacterController::push_crosses_still(Vec3 center, Vec3 push) const {
+// Whether the capsule at `center`, pushed by `push`, would cross into an object that did not move
+// (other than `except`): a ray from each end sphere's centre along the push, a radius longer (a
+// push out of what moved in, a lift coming down on it, must not carry it into or through the
+// floor or a wall beyond).
+bool CharacterController::push_crosses_still(Vec3 center, Vec3 push, std::uint32_t except) const {
     const float len = length(push);
     if (!(len > 0.0f)) return false;
     const Vec3 dir = push * (1.0f / len);
     const Capsule c = capsule_at(center);
+    const auto still = [&](std::uint32_t o) { return !world_->moved(o) && o != pinned_by_ && o != except; };
     std::vector<WorldRayCrossing>& crossings = scratch_.crossings;
     for (const Vec3 from : {c.start, c.end}) {
         crossings.clear();
         world_->raycast_all(from, dir, len + c.radius, crossings, filter_);
         for (const WorldRayCrossing& x : crossings)
-            if (!world_->moved(x.object) && x.object != pinned_by_) return true;
+            if (still(x.object)) return true;
     }
     return false;
+}
+
+// Whether the capsule at `center`, pushed by `push` out of what moved into it, would end more than a
+// skin deeper than now in a still surface that does not face up: the underside of a slab or a beam
+// that push_crosses_still's rays pass below or between (a surface facing up is ground, which the
+// probe lifts the capsule out of).
+bool CharacterController::push_sinks_into_still(Vec3 center, Vec3 push) const {
+    const auto in_still = [&](Vec3 at) {
+        std::vector<WorldContact>& contacts = scratch_.contacts;
+        contacts.clear();
+        const Capsule k = capsule_at(at);
+        world_->overlap_capsule(k.start, k.end, k.radius, contacts, filter_);
+        float deepest = 0.0f;
+        for (const WorldContact& wc : contacts)
+            if (wc.depth > deepest && !(wc.normal.y > 0.0f) && !world_->moved(wc.object) && wc.object != pinned_by_)
+                deepest = wc.depth;
+        return deepest;
+    };
+    const float after = in_still(center + push);
+    return after > settings_.skin_width && after > in_still(center) + settings_.skin_width;
+}
+
+// A pinned capsule at `center` pushed out of what did not move (nor pins it), deepest contact first,
+// never through another still surface; a push that would undo an earlier one (out of a wall, then
+// out of a sloped ground back into the wall) slides along it instead, so a corner is cleared
+// from both sides.
+Vec3 CharacterController::out_of_still(Vec3 center) const {
+    Vec3 push, ways[tol::kCharacterPushPasses];
+    for (int pass = 0; pass < tol::kCharacterPushPasses; ++pass) {
+        if (!(deepest_overlap(center, Overlaps::Still, push) > 0.0f)) break;
+        ways[pass] = normalize_or(push, Vec3{0, 0, 0});
+        for (int k = 0; k < pass; ++k) {
+            const float into = dot(push, ways[k]);
+            if (into < 0.0f) push -= ways[k] * into;
+        }
+        if (push_crosses_still(center, push)) break;  // out of one still surface through another
+        center += push;
+    }
+    return center;
 }
 
 // Only when an object near the capsule moved over the step, or it was pinned: out of everything,
@@ -140,7 +181,8 @@ Vec3 CharacterController::pushed_out(Vec3 center, Vec3 start, CharacterMove& out
         world_->objects_in(around, near, filter_);
         for (const std::uint32_t id : near) any = any || world_->moved(id);
     }
-    if (!any && !was_pinned) return center;
+    // A carry (ride) is not cast when shorter than a radius: the pushes clear what it entered.
+    if (!any && !was_pinned && !out.carried) return center;
     if (known) {  // the sweep below reads the objects around from scratch_.objects
         scratch_.objects.clear();
         world_->objects_in(around, scratch_.objects, filter_);
@@ -154,13 +196,17 @@ Vec3 CharacterController::pushed_out(Vec3 center, Vec3 start, CharacterMove& out
         left = deepest_overlap(center, Overlaps::All, push);
         measured = true;
         if (!(left > 0.0f)) break;
-        if (push_crosses_still(center, push)) break;  // the only way out is into what stays: pinned
+        // The only way out is into what stays: pinned.
+        if (push_crosses_still(center, push) || push_sinks_into_still(center, push)) break;
         center += push;
         measured = false;
         out.pushed = true;
     }
+    // Still pushing after the last pass: the pushes go back and forth between what pins it (a
+    // mover pressing it into the ground), and any overlap left is a pin, however shallow.
+    const bool out_of_passes = !measured;
     if (!measured) left = deepest_overlap(center, Overlaps::All, push);
-    if (!(left > tol::kCharacterCrushSkinRel * settings_.skin_width)) {
+    if (!(left > (out_of_passes ? 0.0f : tol::kCharacterCrushSkinRel * settings_.skin_width))) {
         pinned_by_ = kNoIndex;
         return center;
     }
@@ -169,11 +215,10 @@ Vec3 CharacterController::pushed_out(Vec3 center, Vec3 start, CharacterMove& out
     Vec3 pinch{0, 0, 0};
     if (deepest_overlap(center, Overlaps::Pushers, pinch, &by) > 0.0f) pinned_by_ = by;
     const Vec3 pinched = center;
-    for (int pass = 0; pass < tol::kCharacterPushPasses; ++pass) {
-        if (!(deepest_overlap(center, Overlaps::Still, push) > 0.0f)) break;
-        if (push_crosses_still(center, push)) break;  // out of one still surface through another
-        center += push;
-    }
+    center = out_of_still(center);
+    // Clear of what moved where the pushes pinned it, but back inside it once out of what did not
+    // move (a ground and a wall it was pushed into): that pins it, also on the next moves.
+    if (pinned_by_ == kNoIndex && deepest_overlap(center, Overlaps::Pushers, pinch, &by) > 0.0f) pinned_by_ = by;
     out.crush_depth = deepest_overlap(center, Overlaps::All, push);
     return squeezed(center, pinched, pinch, start);
 }

@@ -10,8 +10,10 @@
 
 #include <cmath>
 
+#include "capsule_reference.hpp"
 #include "character_support.hpp"
 #include "meshes.hpp"
+#include "overlap_reference.hpp"
 #include "shototsu/character.hpp"
 
 using namespace shototsu;
@@ -63,6 +65,99 @@ struct Platform {
         return ch.move({0, -0.01f, 0}, dt);
     }
 };
+
+// The arena of tests/fuzz/moving_fuzz.cpp, for replaying what it found: rolling terrain over
+// [-8, 8]^2 walled in by four 1 m thick boxes, and a still slab when `slab_lo` < `slab_hi`.
+struct Arena {
+    World w;
+    MeshData ground;
+    std::vector<std::uint32_t> still;
+    Arena(Vec3 slab_lo, Vec3 slab_hi) {
+        ground = heightfield(8, 16.0f, [](float x, float z) {
+            return 0.5f * std::sin(0.5f * x) + 0.4f * std::cos(0.37f * z) + 0.15f * std::sin(1.3f * (x + z));
+        });
+        MeshData m = ground;
+        add_box(m, {-9, -4, -9}, {-8, 8, 9});
+        add_box(m, {8, -4, -9}, {9, 8, 9});
+        add_box(m, {-8, -4, -9}, {8, 8, -8});
+        add_box(m, {-8, -4, 8}, {8, 8, 9});
+        still.push_back(w.add_mesh(m.positions, m.indices).object);
+        if (slab_lo.x < slab_hi.x) still.push_back(add_box_object(w, slab_lo, slab_hi));
+    }
+    // The terrain's height under (x, z), in double from the triangle whose shadow holds the point.
+    double terrain(double x, double z) const {
+        for (std::size_t t = 0; t + 2 < ground.indices.size(); t += 3) {
+            DVec3 v[3];
+            for (int k = 0; k < 3; ++k) {
+                const std::uint32_t i = ground.indices[t + k];
+                v[k] = {ground.positions[3 * i], ground.positions[3 * i + 1], ground.positions[3 * i + 2]};
+            }
+            const double det = (v[1].x - v[0].x) * (v[2].z - v[0].z) - (v[2].x - v[0].x) * (v[1].z - v[0].z);
+            const double b1 = ((x - v[0].x) * (v[2].z - v[0].z) - (v[2].x - v[0].x) * (z - v[0].z)) / det;
+            const double b2 = ((v[1].x - v[0].x) * (z - v[0].z) - (x - v[0].x) * (v[1].z - v[0].z)) / det;
+            if (b1 >= -1e-12 && b2 >= -1e-12 && b1 + b2 <= 1 + 1e-12)
+                return v[0].y + b1 * (v[1].y - v[0].y) + b2 * (v[2].y - v[0].y);
+        }
+        return -INFINITY;
+    }
+    // How deep the capsule at c is in what stays: its radius less the distance from its axis to the
+    // nearest still triangle (double), or at least the radius when its centre is below the terrain
+    // or inside a wall.
+    double in_still(const CharacterSettings& s, Vec3 c) const {
+        const double half = 0.5 * s.height - s.radius;
+        const DVec3 p0{c.x, c.y - half, c.z}, p1{c.x, c.y + half, c.z};
+        double dist = INFINITY;
+        for (const std::uint32_t o : still)
+            for (std::uint32_t k = 0; k < w.triangle_count(o); ++k)
+                dist = std::fmin(dist, ref_segment_triangle(p0, p1, w.triangle(o, k)).dist);
+        const float ax = std::fabs(c.x), az = std::fabs(c.z);
+        const bool walls = (ax > 8.0f || az > 8.0f) && ax < 9.0f && az < 9.0f && c.y > -4.0f && c.y < 8.0f;
+        const bool inside = c.y < terrain(c.x, c.z) || walls;
+        return inside ? s.radius + dist : std::fmax(0.0, s.radius - dist);
+    }
+};
+
+// One step of a replay: the mover's pose (set when `moved`), the step's dt and the character's
+// displacement.
+struct Step {
+    Vec3 position;
+    Quat rotation;
+    float scale;
+    bool moved;
+    float dt;
+    Vec3 displacement;
+};
+
+CharacterSettings replay_settings(float radius, float height, float step, float slope, float snap, float skin) {
+    CharacterSettings s;
+    s.radius = radius;
+    s.height = height;
+    s.step_height = step;
+    s.max_slope_degrees = slope;
+    s.snap_distance = snap;
+    s.skin_width = skin;
+    return s;
+}
+
+// How deep the capsule at c is inside the box of half extents `half` at pose t: its radius less the
+// distance from its axis to the box's faces, or the radius when the axis meets the box (double).
+double in_box(const CharacterSettings& s, Vec3 c, Vec3 half, const Transform& t) {
+    const double h = 0.5 * s.height - s.radius;
+    const DVec3 p0{c.x, c.y - h, c.z}, p1{c.x, c.y + h, c.z};
+    const RefBox b = ref_box(OBB{t.position, t.rotation, half * t.scale});
+    if (ref_segment_meets_box(p0, p1, b)) return s.radius;
+    DVec3 corner[8];
+    for (int i = 0; i < 8; ++i)
+        corner[i] = b.c + b.axis[0] * ((i & 1) ? b.h[0] : -b.h[0]) + b.axis[1] * ((i & 2) ? b.h[1] : -b.h[1]) +
+                    b.axis[2] * ((i & 4) ? b.h[2] : -b.h[2]);
+    const int faces[6][4] = {{0, 1, 3, 2}, {4, 5, 7, 6}, {0, 1, 5, 4}, {2, 3, 7, 6}, {0, 2, 6, 4}, {1, 3, 7, 5}};
+    double dist = INFINITY;
+    for (const auto& f : faces) {
+        dist = std::fmin(dist, ref_segment_triangle_distance(p0, p1, corner[f[0]], corner[f[1]], corner[f[2]]));
+        dist = std::fmin(dist, ref_segment_triangle_distance(p0, p1, corner[f[0]], corner[f[2]], corner[f[3]]));
+    }
+    return std::fmax(0.0, s.radius - dist);
+}
 
 }  // namespace
 
@@ -302,5 +397,646 @@ TEST_CASE("character crushed: a fast mover sweeping it into a wall keeps it out 
         const CharacterMove m2 = sw.sweep_to(ch, 0.45f, dt);
         CHECK(m2.crushed);
         CHECK(box_penetration(sw.s, ch.position(), wlo, whi) <= sw.s.skin_width);
+    }
+}
+
+TEST_CASE(
+    "character pushed: shoved under a still slab above its top sphere's centre, it is crushed short of the slab") {
+    // A solid box slides 0.95 m in one step, past the axis of a character standing on a floor, and
+    // the shortest way out of it is toward a still slab whose underside (1.5 m) lies between the
+    // centre of the capsule's top sphere (1.36 m) and its top (1.71 m): the rays of the push's
+    // crossing test pass below the slab, and that push would leave it 0.18 m inside the slab, with
+    // no way out of it but down, through the floor (the shape of
+    // tests/fuzz/corpus/moving/capsule-crush-into-slab.bin, where a capsule primitive pushed).
+    for (const float dt : {1.0f / 15.0f, 1.0f / 60.0f}) {
+        INFO("dt = " << dt);
+        World w;
+        add_box_object(w, {-10, -1, -10}, {10, 0, 10});
+        const Vec3 lo{1, 1.5f, -2}, hi{4, 1.8f, 2};
+        add_box_object(w, lo, hi);
+        const AddResult pusher = w.add_box({-1.4f, 1, 0}, {}, {1, 1, 2});  // its +x face at -0.4
+        REQUIRE(pusher.ok);
+        const CharacterSettings s = settings();
+        CharacterController ch(w, s, {0, 0.5f * s.height + s.skin_width, 0});
+        for (int i = 0; i < 2; ++i) {
+            w.update(dt);
+            ch.move({0, -0.01f, 0}, dt);
+        }
+        REQUIRE(ch.grounded());
+        w.set_transform(pusher.object, Transform{{-0.45f, 1, 0}, {}, 1.0f});  // the face at 0.55
+        w.update(dt);
+        const CharacterMove m = ch.move({0, -0.01f, 0}, dt);
+        INFO("position " << m.position.x << ", " << m.position.y << ", " << m.position.z << " crushed " << m.crushed);
+        REQUIRE(is_finite(m.position));
+        CHECK(m.crushed);
+        CHECK(box_penetration(s, ch.position(), lo, hi) <= s.skin_width + 1e-4);
+        CHECK(box_penetration(s, ch.position(), {-10, -1, -10}, {10, 0, 10}) <= s.skin_width + 1e-4);
+    }
+}
+
+TEST_CASE("character spawned: inside a solid box beside a wall, it is never pushed out of the box into the wall") {
+    // The shortest way out of the box (x in [-2, 1]) is +x, 0.95 m, which ends with the axis inside a
+    // closed wall (x from 1.05): there it touches none of the wall's faces, and stays
+    // (tests/fuzz/corpus/moving/spawn-box-into-wall.bin).
+    World w;
+    const AddResult box = w.add_box({-0.5f, 1, 0}, {}, {1.5f, 2, 2});
+    REQUIRE(box.ok);
+    const Vec3 lo{1.05f, -1, -3}, hi{3.05f, 3, 3};
+    add_box_object(w, lo, hi);
+    const CharacterSettings s = settings();
+    CharacterController ch(w, s, {0.4f, 1, 0});
+    w.update(1.0f / 60.0f);
+    const CharacterMove m = ch.move({0, 0, 0}, 1.0f / 60.0f);
+    INFO("position " << m.position.x << ", " << m.position.y << ", " << m.position.z);
+    REQUIRE(is_finite(m.position));
+    CHECK(box_penetration(s, ch.position(), lo, hi) <= s.skin_width);
+}
+
+TEST_CASE("character pushed: wedged between a sphere and the terrain, a push the passes cannot clear is a crush") {
+    // tests/fuzz/corpus/moving/wedged-below-terrain.bin: a 1.55 m sphere rolling down onto a
+    // character by the arena's wall. On the third move the four passes go sphere, terrain, sphere,
+    // wall: the last push out of the sphere left it 2 mm in the terrain (within the rounding
+    // allowance of the contact depths), where the lift onto the ground stopped under the sphere.
+    // It is pinned: crushed and squeezed out, its feet within a skin of the terrain at worst.
+    Arena arena({}, {});
+    arena.still.push_back(
+        add_box_object(arena.w, {4.58548927f, 3.0926013f, -4.94452238f}, {6.38242149f, 3.50095224f, 1.58878756f}));
+    const AddResult ball = arena.w.add_sphere({5.58517075f, 1.42623115f, 7.52196026f}, 1.33899879f);
+    REQUIRE(ball.ok);
+    arena.w.teleport(ball.object, Transform{{5.58517075f, 1.42623115f, 7.52196026f},
+                                            {0.0272431169f, 0.0411441363f, -0.0166826341f, 0.998642385f},
+                                            1.15535975f});
+    arena.w.update(1.0f / 60.0f);
+    const CharacterSettings s =
+        replay_settings(0.387449116f, 1.43441176f, 0.372069418f, 7.95822144f, 0.296919972f, 0.0324501581f);
+    CharacterController ch(arena.w, s, {2.70608974f, 0.816457927f, 7.5f});
+    const Step steps[] = {
+        {{4.97375774f, 1.57927346f, 7.29445934f},
+         {0.049098406f, -0.0516725071f, -0.0916535258f, 0.993236601f},
+         1.15535975f,
+         true,
+         0.0166666675f,
+         {0.0352481529f, 0.0434397273f, -0.0866469219f}},
+        {{4.36234426f, 1.73231578f, 7.06695843f},
+         {0.0729178637f, -0.155613929f, -0.174724489f, 0.969504356f},
+         1.15535975f,
+         true,
+         0.00980035961f,
+         {0.0f, -0.00094222161f, -0.0f}},
+        {{3.75093102f, 1.8853581f, 6.83945704f},
+         {0.0974126682f, -0.26601392f, -0.26186955f, 0.92258966f},
+         1.15535975f,
+         true,
+         0.00416666688f,
+         {0.0f, -0.000170312516f, -0.0f}},
+    };
+    for (const Step& st : steps) {
+        arena.w.set_transform(ball.object, Transform{st.position, st.rotation, st.scale});
+        arena.w.update(st.dt);
+        const CharacterMove m = ch.move(st.displacement, st.dt);
+        const Vec3 c = ch.position();
+        INFO("position " << c.x << ", " << c.y << ", " << c.z << " crushed " << m.crushed);
+        REQUIRE(is_finite(c));
+        CHECK(arena.in_still(s, c) <= s.skin_width + 1e-4);
+        const double feet = double(c.y) - 0.5 * s.height, ground = arena.terrain(c.x, c.z);
+        CHECK(feet >= ground - (m.crushed ? s.skin_width + 1e-4 : 1e-4));
+    }
+}
+
+TEST_CASE("character crushed: a box mesh turning 94 degrees in one step never leaves it inside the box") {
+    // tests/fuzz/corpus/moving/fast-turn-through.bin: a 3.5 x 2.7 x 4.9 m box mesh rising
+    // slowly beside a character it pins, then turning 94 degrees about a slanted axis in one step.
+    // Swept as one chord with the capsule's axis kept upright (the mover's frame turns it by the
+    // same 94 degrees), the face that the turn carried past the axis went unseen, and the
+    // contacts at the end pose pushed the capsule on, wholly inside the box, not crushed.
+    Arena arena({}, {});
+    const Vec3 half{1.77102292f, 1.33364379f, 2.43885827f};
+    MeshData box;
+    add_box(box, half * -1.0f, half);
+    ObjectOptions o;
+    o.transform = Transform{
+        {5.25651932f, 1.51788783f, 5.35711288f}, {0.0786047876f, 0.143904105f, 0.0261543524f, 0.986118078f}, 1.0f};
+    const AddResult mover = arena.w.add_mesh(box.positions, box.indices, o);
+    REQUIRE(mover.ok);
+    arena.w.update(1.0f / 60.0f);
+    const CharacterSettings s =
+        replay_settings(0.322795957f, 1.63827991f, 0.469947577f, 51.748642f, 0.0929193795f, 0.0347430557f);
+    CharacterController ch(arena.w, s, {7.5f, 0.594246149f, 4.97311831f});
+    const Step steps[] = {
+        {{5.25651932f, 1.51788783f, 5.35711288f},
+         {0.0786047876f, 0.143904105f, 0.0261543524f, 0.986118078f},
+         1.0f,
+         false,
+         0.0440939181f,
+         {0.0f, -0.0190733261f, 0.0f}},
+        {{5.29765797f, 1.53954935f, 5.3977375f},
+         {0.0774381012f, 0.145083249f, 0.0271119662f, 0.986011744f},
+         1.0f,
+         true,
+         0.0166666675f,
+         {-0.0594717897f, -0.00993435644f, 0.0114663681f}},
+        {{5.33879662f, 1.56121075f, 5.43836212f},
+         {0.0762710422f, 0.14626196f, 0.0280695595f, 0.985901773f},
+         1.0f,
+         true,
+         0.0166666675f,
+         {0.0124525232f, -0.0126593569f, 0.0873147249f}},
+        {{5.37993526f, 1.58287227f, 5.47898674f},
+         {0.0751036108f, 0.147440225f, 0.0290271193f, 0.985788167f},
+         1.0f,
+         true,
+         0.0166666675f,
+         {-0.0199131574f, 0.0960477293f, 0.00397936627f}},
+        {{5.42107391f, 1.60453379f, 5.51961136f},
+         {0.0739358217f, 0.148618013f, 0.0299846362f, 0.985670865f},
+         1.0f,
+         true,
+         0.0166666675f,
+         {-0.108206324f, 0.0933227316f, 0.0244227927f}},
+        {{5.46221256f, 1.62619519f, 5.56023598f},
+         {0.0727676973f, 0.149795324f, 0.0309420973f, 0.985549986f},
+         1.0f,
+         true,
+         0.0166666675f,
+         {-0.0502595678f, 0.0905977413f, -0.0202321541f}},
+        {{5.50335121f, 1.64785671f, 5.6008606f},
+         {0.0715992451f, 0.150972158f, 0.0318994969f, 0.985425472f},
+         1.0f,
+         true,
+         0.0166666675f,
+         {0.0f, 0.0878727436f, 0.0f}},
+        {{5.54449034f, 1.66951823f, 5.64148569f},
+         {0.0704304799f, 0.15214847f, 0.0328568183f, 0.985297322f},
+         1.0f,
+         true,
+         0.0166666675f,
+         {-0.0766634643f, 0.0851477459f, 0.0718856826f}},
+        {{5.58562899f, 1.69117963f, 5.68211031f},
+         {0.0692614093f, 0.153324276f, 0.0338140577f, 0.985165536f},
+         1.0f,
+         true,
+         0.0166666675f,
+         {-0.0125822714f, 0.0824227482f, 0.0933535323f}},
+        {{5.62676764f, 1.71284115f, 5.72273493f},
+         {0.0680920482f, 0.154499546f, 0.0347711965f, 0.985030115f},
+         1.0f,
+         true,
+         0.0166666675f,
+         {0.0f, 0.0796977505f, 0.0f}},
+        {{5.66790628f, 1.73450267f, 5.76335955f},
+         {0.0669224113f, 0.155674279f, 0.0357282311f, 0.984891057f},
+         1.0f,
+         true,
+         0.0166666675f,
+         {0.0f, 0.0769727528f, 0.0f}},
+        {{5.70904493f, 1.75616407f, 5.80398417f},
+         {0.0657525063f, 0.156848446f, 0.0366851464f, 0.984748363f},
+         1.0f,
+         true,
+         0.0166666675f,
+         {0.0999999866f, 0.0742477551f, 0.0999999866f}},
+        {{5.8522296f, 1.89640379f, 5.94123507f},
+         {0.471490532f, 0.481404364f, 0.468327165f, 0.57150346f},
+         1.0f,
+         true,
+         0.0166666675f,
+         {-0.0146539491f, 0.0715227574f, 0.0102786236f}},
+    };
+    for (const Step& st : steps) {
+        if (st.moved) arena.w.set_transform(mover.object, Transform{st.position, st.rotation, st.scale});
+        arena.w.update(st.dt);
+        const CharacterMove m = ch.move(st.displacement, st.dt);
+        const Vec3 c = ch.position();
+        INFO("position " << c.x << ", " << c.y << ", " << c.z << " crushed " << m.crushed);
+        REQUIRE(is_finite(c));
+        CHECK(arena.in_still(s, c) <= s.skin_width + 1e-4);
+        if (!m.crushed) CHECK(in_box(s, c, half, arena.w.transform(mover.object)) <= s.skin_width + 1e-4);
+    }
+}
+
+TEST_CASE("character crushed: kept out of a wall and a sloped ground meeting in a corner, it is out of both") {
+    // tests/fuzz/corpus/moving/crush-corner-wall-slope.bin: a 4.4 m box mesh (scaled 1.8 at first)
+    // turning and sinking onto a character in the corner of the arena's +x wall and the terrain,
+    // which slopes up toward the wall there. Crushed, the capsule is pushed out of what did not move
+    // deepest first: out of the wall, then out of the ground (whose normal leans into the wall)
+    // back into it, four times over, and the last push left it 0.4 mm deeper in the wall than the
+    // skin. The pushes now slide along the surfaces the earlier ones left.
+    Arena arena({-7.45787191f, 1.56407356f, 0.0161361694f}, {0.542127609f, 2.45466328f, 7.08005714f});
+    const Vec3 half{2.20823526f, 1.32372546f, 2.20823526f};
+    MeshData box;
+    add_box(box, half * -1.0f, half);
+    ObjectOptions o;
+    o.transform = Transform{
+        {7.99999905f, 3.33138227f, 6.05490112f}, {0.540377676f, 0.540377676f, 0.540377676f, 0.352102041f}, 1.81764698f};
+    const AddResult mover = arena.w.add_mesh(box.positions, box.indices, o);
+    REQUIRE(mover.ok);
+    arena.w.update(1.0f / 60.0f);
+    const CharacterSettings s =
+        replay_settings(0.714901924f, 2.10291958f, 0.372059315f, 86.7060852f, 0.0065767765f, 0.0040272437f);
+    CharacterController ch(arena.w, s, {7.5f, 0.954566538f, 6.43771076f});
+    const Step steps[] = {
+        {{7.62153292f, 3.23322821f, 6.12797976f},
+         {0.497664392f, 0.555494845f, 0.570891678f, 0.343275905f},
+         1.7746129f,
+         true,
+         0.0166666675f,
+         {0.00575854816f, -0.00272500026f, -0.0844206214f}},
+        {{7.24306679f, 3.13507414f, 6.20105839f},
+         {0.448687822f, 0.570222557f, 0.60258007f, 0.332299083f},
+         1.73157883f,
+         true,
+         0.0166666675f,
+         {0.0999999866f, -0.00545000052f, 0.0999999866f}},
+        {{7.99999905f, 3.99999952f, 7.99999905f},
+         {0.00648251781f, 0.99997133f, -0.0039060791f, 0.0f},
+         1.0f,
+         true,
+         0.0166666675f,
+         {0.0259094704f, -0.00817500055f, 0.0557418726f}},
+        {{7.99999905f, 3.99999952f, 7.99999905f},
+         {0.00648251781f, 0.99997133f, -0.0039060791f, 0.0f},
+         1.0f,
+         false,
+         0.0166666675f,
+         {-0.0986087099f, -0.010900001f, 0.0128143318f}},
+        {{7.99999905f, 3.99999952f, 7.99999905f},
+         {0.00648251781f, 0.99997133f, -0.0039060791f, 0.0f},
+         1.0f,
+         false,
+         0.0629347414f,
+         {0.0f, -0.0800146013f, 0.0f}},
+        {{7.99999905f, 3.99999952f, 7.99999905f},
+         {0.00648251781f, 0.99997133f, -0.0039060791f, 0.0f},
+         1.0f,
+         false,
+         0.0166666675f,
+         {-0.0867526755f, 0.0856065974f, 0.0329436474f}},
+        {{7.99999905f, 3.99999952f, 7.99999905f},
+         {0.00648251781f, 0.99997133f, -0.0039060791f, 0.0f},
+         1.0f,
+         false,
+         0.0166666675f,
+         {0.0224564243f, 0.0828815997f, 0.0358891822f}},
+        {{8.00030136f, 3.92776084f, 7.9775362f},
+         {0.0204789992f, 0.999657512f, -0.0130257066f, -0.00978549384f},
+         1.0f,
+         true,
+         0.0166666675f,
+         {-0.0197279938f, 0.080156602f, -0.0788351446f}},
+        {{7.87633705f, 3.59978867f, 7.29481792f},
+         {0.0155615276f, 0.995459378f, -0.0174573865f, -0.0922699496f},
+         1.0f,
+         true,
+         0.0166666675f,
+         {-0.096368961f, 0.0774316043f, -0.0487385057f}},
+        {{7.75237322f, 3.27181649f, 6.61209917f},
+         {0.00974232238f, 0.982082963f, -0.0224322043f, -0.186855301f},
+         1.0f,
+         true,
+         0.0166666675f,
+         {-0.0896285325f, 0.0747066066f, -0.0167204142f}},
+        {{7.62840891f, 2.94384432f, 5.92938042f},
+         {0.0029610917f, 0.955647469f, -0.027881749f, -0.29317537f},
+         1.0f,
+         true,
+         0.00416666688f,
+         {0.0f, -0.000170312516f, -0.0f}},
+        {{7.50444508f, 2.61587191f, 5.24666214f},
+         {-0.00473291194f, 0.911956429f, -0.0336257815f, -0.408879459f},
+         1.0f,
+         true,
+         0.0618863143f,
+         {0.247297794f, -0.0401010811f, 0.0774648935f}},
+        {{7.38048077f, 2.28789997f, 4.56394386f},
+         {-0.013117278f, 0.847635686f, -0.0393496267f, -0.528954864f},
+         1.0f,
+         true,
+         0.0166666675f,
+         {0.0f, -0.0135246646f, 0.0f}},
+        {{7.25651693f, 1.95992768f, 3.88122511f},
+         {-0.0217709132f, 0.761810064f, -0.0446342118f, -0.64589417f},
+         1.0f,
+         true,
+         0.0166666675f,
+         {0.036936745f, 0.0291903783f, 0.033164233f}},
+        {{7.13255262f, 1.63195539f, 3.19850636f},
+         {-0.0301380195f, 0.657468498f, -0.049059242f, -0.751278937f},
+         1.0f,
+         true,
+         0.0166666675f,
+         {-0.00740263658f, 0.0264653768f, -0.132288337f}},
+    };
+    bool clear = false;
+    for (const Step& st : steps) {
+        if (st.moved) arena.w.set_transform(mover.object, Transform{st.position, st.rotation, st.scale});
+        arena.w.update(st.dt);
+        const CharacterMove m = ch.move(st.displacement, st.dt);
+        const Vec3 c = ch.position();
+        INFO("position " << c.x << ", " << c.y << ", " << c.z << " crushed " << m.crushed);
+        REQUIRE(is_finite(c));
+        const double in_still = arena.in_still(s, c);
+        if (clear) CHECK(in_still <= s.skin_width + 1e-4);
+        clear = clear || in_still <= 1e-4;  // it starts a little inside the terrain
+    }
+}
+
+TEST_CASE("character ride: a short carry into a wall by a ground that turned away is still pushed out") {
+    // tests/fuzz/corpus/moving/ride-turn-into-wall.bin: a rider on a 1.3 x 0.9 x 4.2 m box mesh
+    // against the arena's +z wall; the box turns 50 degrees in one step and carries the rider
+    // 0.34 m (less than its 0.8 m radius, so not cast) 0.11 m into the wall. The box turned away
+    // from the capsule: no object that moved was near it any more, and the pushes that clear a
+    // short carry did not run.
+    Arena arena({}, {});
+    const Vec3 half{0.652947247f, 0.430701077f, 2.08582091f};
+    MeshData box;
+    add_box(box, half * -1.0f, half);
+    ObjectOptions o;
+    o.transform = Transform{{4.87257767f, 2.33109236f, 7.99999905f}, {-0.5f, -0.5f, -0.5f, -0.5f}, 1.0f};
+    const AddResult mover = arena.w.add_mesh(box.positions, box.indices, o);
+    REQUIRE(mover.ok);
+    arena.w.update(1.0f / 60.0f);
+    const CharacterSettings s =
+        replay_settings(0.799999952f, 3.0999999f, 0.49999997f, 89.9999924f, 0.49999997f, 0.049999997f);
+    CharacterController ch(arena.w, s, {5.64408207f, 4.68559647f, 7.77826738f});
+    const Step steps[] = {
+        {{4.87257767f, 2.33109236f, 7.99999905f},
+         {-0.5f, -0.5f, -0.5f, -0.5f},
+         1.0f,
+         false,
+         0.0166666675f,
+         {-0.0549102761f, -0.00272500026f, 0.0157813057f}},
+        {{4.87257767f, 2.33109236f, 7.99999905f},
+         {-0.5f, -0.5f, -0.5f, -0.5f},
+         1.0f,
+         false,
+         0.0166666675f,
+         {-0.000359593774f, -0.00545000052f, 0.000418618321f}},
+        {{4.87257767f, 2.33109236f, 7.99999905f},
+         {-0.5f, -0.5f, -0.5f, -0.5f},
+         1.0f,
+         false,
+         0.0166666675f,
+         {-0.0137431631f, -0.00817500055f, 0.0285654869f}},
+        {{4.87257767f, 2.33109236f, 7.99999905f},
+         {-0.5f, -0.5f, -0.5f, -0.5f},
+         1.0f,
+         false,
+         0.0166666675f,
+         {-0.0402700529f, -0.010900001f, 0.0477972142f}},
+        {{4.85497761f, 2.42275357f, 7.99999905f},
+         {-0.0924627334f, -0.574876964f, -0.574876964f, -0.574876964f},
+         1.0f,
+         true,
+         0.0166666675f,
+         {-0.0246568825f, -0.0136250015f, 0.03024159f}},
+        {{4.83737755f, 2.51441479f, 7.99999905f},
+         {-0.0640184432f, -0.576165974f, -0.576165974f, -0.576165974f},
+         1.0f,
+         true,
+         0.0166666675f,
+         {-0.0338867456f, -0.00272500026f, 0.0459986627f}},
+        {{4.81977749f, 2.606076f, 7.99999905f},
+         {-0.0537307374f, -0.576516271f, -0.576516271f, -0.576516271f},
+         1.0f,
+         true,
+         0.0166666675f,
+         {0.0f, -0.00272500026f, 0.0f}},
+        {{4.80217743f, 2.69773722f, 7.99999905f},
+         {-0.0484229252f, -0.576672971f, -0.576672971f, -0.576672971f},
+         1.0f,
+         true,
+         0.0166666675f,
+         {-0.0156093519f, 0.0213328842f, 0.0212618541f}},
+        {{4.78457785f, 2.78939867f, 7.99999905f},
+         {-0.0451840125f, -0.57676059f, -0.57676059f, -0.57676059f},
+         1.0f,
+         true,
+         0.0166666675f,
+         {0.0f, -0.00272500026f, 0.0f}},
+        {{4.76697779f, 2.88105989f, 7.99999905f},
+         {-0.0430017225f, -0.576816201f, -0.576816201f, -0.576816201f},
+         1.0f,
+         true,
+         0.0166666675f,
+         {0.0573872291f, -0.00272500026f, -0.0407532938f}},
+        {{4.74937773f, 2.9727211f, 7.99999905f},
+         {-0.0414315425f, -0.576854527f, -0.576854527f, -0.576854527f},
+         1.0f,
+         true,
+         0.0166666675f,
+         {0.0479348376f, -0.00272500026f, -0.0273697544f}},
+        {{4.73177767f, 3.06438231f, 7.99999905f},
+         {-0.0402476154f, -0.576882482f, -0.576882482f, -0.576882482f},
+         1.0f,
+         true,
+         0.0166666675f,
+         {0.0987127498f, -0.00272500026f, 0.0550962165f}},
+        {{4.71417761f, 3.15604353f, 7.99999905f},
+         {-0.0393230319f, -0.576903701f, -0.576903701f, -0.576903701f},
+         1.0f,
+         true,
+         0.0166666675f,
+         {-0.0820585191f, -0.00272500026f, 0.0872916579f}},
+        {{4.69657755f, 3.24770474f, 7.99999905f},
+         {-0.0385809913f, -0.57692039f, -0.57692039f, -0.57692039f},
+         1.0f,
+         true,
+         0.0361751802f,
+         {-0.210578561f, -0.0128377955f, 0.0685493648f}},
+        {{4.67897749f, 3.33936596f, 7.99999905f},
+         {-0.0379722938f, -0.576933861f, -0.576933861f, -0.576933861f},
+         1.0f,
+         true,
+         0.0166666675f,
+         {0.0258740596f, -0.00272500026f, 0.0124356756f}},
+        {{4.66137791f, 3.43102741f, 7.99999905f},
+         {-0.0374639593f, -0.576944947f, -0.576944947f, -0.576944947f},
+         1.0f,
+         true,
+         0.0166666675f,
+         {-0.033428289f, -0.00272500026f, 0.0743887275f}},
+        {{4.64377785f, 3.52268839f, 7.99999905f},
+         {-0.037033055f, -0.576954246f, -0.576954246f, -0.576954246f},
+         1.0f,
+         true,
+         0.0166666675f,
+         {0.0999999866f, -0.00272500026f, 0.0999999866f}},
+        {{4.85354185f, 3.55252028f, 7.99999905f},
+         {-0.456437945f, -0.513700426f, -0.513700426f, -0.513700426f},
+         1.0f,
+         true,
+         0.0166666675f,
+         {0.0999999866f, -0.00272500026f, 0.0999999866f}},
+    };
+    bool clear = false;
+    for (const Step& st : steps) {
+        if (st.moved) arena.w.set_transform(mover.object, Transform{st.position, st.rotation, st.scale});
+        arena.w.update(st.dt);
+        const CharacterMove m = ch.move(st.displacement, st.dt);
+        const Vec3 c = ch.position();
+        INFO("position " << c.x << ", " << c.y << ", " << c.z << " carried " << m.carried);
+        REQUIRE(is_finite(c));
+        const double in_still = arena.in_still(s, c);
+        if (clear) CHECK(in_still <= s.skin_width + 1e-4);
+        clear = clear || (in_still <= 1e-4 && in_box(s, c, half, arena.w.transform(mover.object)) <= 1e-4);
+    }
+}
+
+TEST_CASE("character crushed: pushed back into a capsule mover out of the ground, it stays crushed once it stops") {
+    // tests/fuzz/corpus/moving/crush-capsule-stopped.bin: a capsule primitive (radius 0.81 m)
+    // turning against a character by the arena's +z wall. The push out of it went into the
+    // terrain, the push out of the terrain would have gone into the wall: crushed. Where the pushes
+    // stopped it was clear of the mover, so nothing pinned it; kept out of the terrain and the wall it
+    // was 7 cm back inside the mover, which then stopped, and the next move (nothing moved, nothing
+    // pinned it) left it there, not crushed.
+    Arena arena({}, {});
+    const Vec3 axis{-0.886128545f, 0.899027824f, 0.0431470871f};
+    const float radius = 0.807480216f;
+    const Vec3 p0{-1.44166279f, 1.18053341f, 4.90647316f};
+    const AddResult mover = arena.w.add_capsule(p0 - axis, p0 + axis, radius);
+    REQUIRE(mover.ok);
+    arena.w.update(1.0f / 60.0f);
+    const CharacterSettings s =
+        replay_settings(0.614434958f, 1.31108105f, 0.278109282f, 15.4355497f, 0.248773485f, 0.00708424114f);
+    CharacterController ch(arena.w, s, {-0.478821754f, 0.559217989f, 4.92750835f});
+    const Step steps[] = {
+        {{-1.36477208f, 1.24344015f, 4.91812849f},
+         {0.0249105077f, 0.0397027917f, -0.0322906151f, 0.998378932f},
+         1.0f,
+         true,
+         0.0166666675f,
+         {-0.0801811516f, -0.00272500026f, -0.000848905591f}},
+        {{-1.28788126f, 1.30634689f, 4.92978382f},
+         {0.0508041754f, 0.0809725672f, -0.065855667f, 0.99323988f},
+         1.0f,
+         true,
+         0.0166666675f,
+         {0.0194872152f, -0.00545000052f, -0.0410690568f}},
+        {{-1.25354564f, 1.33545184f, 5.22585678f},
+         {0.00111946766f, 0.128404081f, -0.102637172f, 0.986395836f},
+         1.0f,
+         true,
+         0.0166666675f,
+         {0.0999965742f, -0.00817500055f, -0.0229865722f}},
+        {{-1.21921003f, 1.36455679f, 5.52192926f},
+         {-0.0495226011f, 0.175934523f, -0.139476106f, 0.973211706f},
+         1.0f,
+         true,
+         0.0166666675f,
+         {-0.0652502701f, -0.010900001f, 0.0560496673f}},
+        {{-1.1848743f, 1.39366174f, 5.81800222f},
+         {-0.100171864f, 0.222641125f, -0.175656527f, 0.953698754f},
+         1.0f,
+         true,
+         0.0166666675f,
+         {-0.0816292912f, -0.0136250015f, 0.00413107499f}},
+        {{-1.15053868f, 1.42276669f, 6.11407471f},
+         {-0.149859607f, 0.267630577f, -0.210486457f, 0.928230286f},
+         1.0f,
+         true,
+         0.0166666675f,
+         {-0.00265765213f, -0.0163500011f, -0.0268041622f}},
+        {{-1.11620307f, 1.45187163f, 6.41014767f},
+         {-0.197689176f, 0.310122609f, -0.243362576f, 0.897506356f},
+         1.0f,
+         true,
+         0.0166666675f,
+         {-0.0493160971f, -0.0190750007f, -0.0720761791f}},
+        {{-0.944965541f, 1.40893042f, 6.20567608f},
+         {-0.201898545f, 0.167845666f, -0.307524323f, 0.914600253f},
+         1.0f,
+         true,
+         0.0166666675f,
+         {0.0485638492f, -0.0218000021f, -0.00394194946f}},
+        {{-0.773728013f, 1.36598933f, 6.00120449f},
+         {-0.200269848f, -0.0116145583f, -0.375601411f, 0.904809713f},
+         1.0f,
+         true,
+         0.0204506479f,
+         {0.120597556f, -0.00162299222f, -0.0955879167f}},
+        {{-0.602490485f, 1.32304811f, 5.7967329f},
+         {-0.189203247f, -0.217886776f, -0.436816514f, 0.8520087f},
+         1.0f,
+         true,
+         0.0166666675f,
+         {-0.102105901f, -0.00404769043f, 0.0227288734f}},
+        {{-0.431252956f, 1.2801069f, 5.59226131f},
+         {-0.167473644f, -0.423540592f, -0.478033394f, 0.75103265f},
+         1.0f,
+         true,
+         0.0166666675f,
+         {-0.0999992564f, -0.00677269092f, 0.0875903666f}},
+        {{-0.260015428f, 1.23716569f, 5.38778973f},
+         {-0.13837643f, -0.597387552f, -0.493001282f, 0.617195129f},
+         1.0f,
+         true,
+         0.0197199024f,
+         {-0.0933128074f, -0.0118282679f, -0.0171469599f}},
+        {{-0.0887778997f, 1.1942246f, 5.18331814f},
+         {-0.107616551f, -0.724459946f, -0.48635906f, 0.4764781f},
+         1.0f,
+         true,
+         0.0166666675f,
+         {0.0194872152f, -0.00272500026f, -0.0410690568f}},
+        {{-0.0544422604f, 1.22332954f, 5.4793911f},
+         {-0.178382084f, -0.717552841f, -0.45835501f, 0.493161708f},
+         1.0f,
+         true,
+         0.0166666675f,
+         {0.0999965742f, -0.00272500026f, -0.0229865722f}},
+        {{-0.0201066211f, 1.25243449f, 5.77546358f},
+         {-0.249378249f, -0.705996692f, -0.42693007f, 0.507060051f},
+         1.0f,
+         true,
+         0.0166666675f,
+         {-0.0652502701f, -0.00272500026f, 0.0560496673f}},
+        {{0.0142290145f, 1.28153944f, 6.07153654f},
+         {-0.319229931f, -0.689836681f, -0.392564297f, 0.517794251f},
+         1.0f,
+         true,
+         0.0227601454f,
+         {0.0f, -0.00508181751f, 0.0f}},
+        {{0.0485646576f, 1.31064439f, 6.36760902f},
+         {-0.38660112f, -0.669381917f, -0.35591495f, 0.525159001f},
+         1.0f,
+         true,
+         0.0166666675f,
+         {-0.0506855808f, -0.00644628424f, -0.0533206463f}},
+        {{0.0829002857f, 1.33974934f, 6.66368198f},
+         {-0.450319976f, -0.64517647f, -0.317755044f, 0.529141724f},
+         1.0f,
+         true,
+         0.0166666675f,
+         {-0.0906573981f, 0.0916386172f, 0.0202784557f}},
+        {{0.0829002857f, 1.33974934f, 6.66368198f},
+         {-0.450319976f, -0.64517647f, -0.317755044f, 0.529141724f},
+         1.0f,
+         false,
+         0.00652956637f,
+         {-0.00197513937f, 0.0354833715f, -0.00135088712f}},
+    };
+    bool clear = false;
+    for (const Step& st : steps) {
+        if (st.moved) arena.w.set_transform(mover.object, Transform{st.position, st.rotation, st.scale});
+        arena.w.update(st.dt);
+        const CharacterMove m = ch.move(st.displacement, st.dt);
+        const Vec3 c = ch.position();
+        INFO("position " << c.x << ", " << c.y << ", " << c.z << " crushed " << m.crushed);
+        REQUIRE(is_finite(c));
+        // How deep the capsule is in the mover (double): its radius less its axis's distance to the
+        // mover's, at the mover's pose.
+        const Transform t = arena.w.transform(mover.object);
+        const double half = 0.5 * s.height - s.radius;
+        const DVec3 a0 = d(t.position) + ref_rotate(t.rotation, d(axis * -1.0f)) * double(t.scale);
+        const DVec3 a1 = d(t.position) + ref_rotate(t.rotation, d(axis)) * double(t.scale);
+        const double in_mover =
+            std::fmax(0.0, s.radius - (ref_segment_distance({c.x, c.y - half, c.z}, {c.x, c.y + half, c.z}, a0, a1) -
+                                       double(radius) * t.scale));
+        const double in_still = arena.in_still(s, c);
+        if (clear) {
+            CHECK(in_still <= s.skin_width + 1e-4);
+            if (!m.crushed) CHECK(in_mover <= s.skin_width + 1e-4);
+        }
+        clear = clear || (in_still <= 1e-4 && in_mover <= 1e-4);
     }
 }

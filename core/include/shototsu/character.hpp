@@ -12,7 +12,7 @@
 // lifts off one that stops or reverses; a carry of a radius or more in one step stops one skin
 // short of anything that did not move (a platform sliding into a wall). Then it is pushed: whatever moved into the
 // capsule pushes it out along the contact normal to one skin away; a mesh that moved more than half a radius relative
-// to it over the step is swept first (the capsule's axis in the mesh's frame, a turn taken as its chord), so a face
+// to it over the step is swept first (the capsule's axis in the mesh's frame; a fast turn along its arc), so a face
 // that passed its axis — a fast wall, door or thin plate — takes it back along that motion to a skin before the face
 // and pushes it out ahead, never through (with what did not move in the way, or its axis inside the mesh that pins it,
 // it is crushed); a capsule that cannot be cleared of everything
@@ -230,7 +230,11 @@ private:
     Vec3 crushed_in(Vec3 kept, Vec3 pinch, float depth, std::uint32_t id, Vec3 start, CharacterMove& out);
     Vec3 squeezed(Vec3 kept, Vec3 pinched, Vec3 pinch, Vec3 start);
     void clearance(Vec3 center, float& all, float& still, bool test_inside, bool& inside) const;
-    bool push_crosses_still(Vec3 center, Vec3 push) const;
+    bool push_crosses_still(Vec3 center, Vec3 push, std::uint32_t except = kNoIndex) const;
+    bool push_sinks_into_still(Vec3 center, Vec3 push) const;
+    Vec3 out_of_still(Vec3 center) const;
+    int swept_by_turn(std::uint32_t id, const Transform& a, const Transform& b, Vec3 start, Vec3 center, bool pins,
+                      Vec3& back) const;
     enum class Overlaps : std::uint8_t { All, Still, Pushers };
     float deepest_overlap(Vec3 center, Overlaps which, Vec3& push, std::uint32_t* object = nullptr) const;
     // The capsule object to the character's position: moved over the step by a move (others
