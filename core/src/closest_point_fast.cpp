@@ -172,8 +172,11 @@ inline V4 closest4(const V4& a, const V4& b, const V4& c, const V4& p, const Bou
     // d1 = ab.ap, d2 = ac.ap, d3 = ab.bp, d6 = ac.cp; qb = bc.bp (d4 - d3), qc = bc.cp (d6 - d5).
     const F4 d1 = dot(ab, ap), d2 = dot(ac, ap), qb = dot(bc, bp);
     const F4 d3 = d1 - e00, d6 = d2 - e11, qc = qb - e22;
-    // n.(ab x ap) = (ab x ac).(ap x bp) and so on: the signed areas against each edge, times |n|.
-    const F4 vc = dot(n, cross(ab, ap)), vb = dot(n, cross(ap, ac)), va = dot(n, cross(bc, bp));
+    // The signed areas against each edge, times |n|, from one cross product w = ap x n:
+    // vc = n.(ab x ap) = ab.w, vb = n.(ap x ac) = -ac.w (nvb below is -vb), and, as
+    // bc x bp = bc x ap + ab x ac, va = n.(bc x bp) = bc.w + n.n.
+    const V4 w = cross(ap, n);
+    const F4 vc = dot(ab, w), nvb = dot(ac, w), va = dot(bc, w) + nn;
 
     // closest_on_triangle's tests in its order, each taken only where no earlier one held.
     const M4 in_a = (d1 <= zero) & (d2 <= zero);
@@ -183,7 +186,7 @@ inline V4 closest4(const V4& a, const V4& b, const V4& c, const V4& p, const Bou
     taken |= in_ab;
     const M4 in_c = andnot((d6 >= zero) & (qc >= zero), taken);
     taken |= in_c;
-    const M4 in_ca = andnot((vb <= zero) & (d2 >= zero) & (d6 <= zero), taken);
+    const M4 in_ca = andnot((nvb >= zero) & (d2 >= zero) & (d6 <= zero), taken);
     taken |= in_ca;
     const M4 in_bc = andnot((va <= zero) & (qb >= zero) & (qc <= zero), taken);
     const M4 edge = in_ab | in_ca | in_bc, vertex = in_a | in_b | in_c;

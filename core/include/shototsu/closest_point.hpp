@@ -56,8 +56,13 @@ void closest_points_on_triangles(const float* points, std::ptrdiff_t point_strid
 /// product of the two edges other than the longest) by 4 sqrt(2) u times their lengths, a
 /// direction error of at most 5.7 u k (5.7 u / sin of the largest angle). In units of distance,
 /// the vertex and edge-end tests (d1 = ab.ap, d3 = d1 - ab.ab, ...) are then off by at most
-/// 18 u S, and the edge-side tests (vc = n.(ab x ap), ...; cross products rather than the Lagrange identity,
-/// which would cancel terms of |ab| |ac| R^2) by at most (12 k + 18) u S. A wrong region near a
+/// 18 u S, and the edge-side tests by at most (12 k + 18) u S. Those are cross products rather
+/// than the Lagrange identity (which would cancel terms of |ab| |ac| R^2), all from w = ap x n:
+/// vc = n.(ab x ap) = ab.w and vb = -ac.w are off by (5.7 k + 8) u R (n's direction, then w's and
+/// the dot's roundings); va = n.(bc x bp) = bc.w + n.n (as bc x bp = bc x ap + ab x ac) adds to
+/// that n.n's error against n.(ab x ac), 2 |n| 5.7 u |bc| L (the two edges n comes from multiply
+/// to at most |bc| L), its rounding and the sum's, (5.7 k + 24.4) u S in all: within the bound,
+/// as k >= 2 / sqrt(3). A wrong region near a
 /// boundary costs at most that decision error times the geometry's amplification: 1 when an edge
 /// is taken for the face or a vertex for its edge (the answer lies on the triangle, and
 /// |y - q*|^2 <= |p - y|^2 - |p - q*|^2), 2k for a vertex taken near an obtuse corner, k for the
