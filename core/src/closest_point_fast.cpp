@@ -70,9 +70,6 @@ inline V4 pick4(M4 m0, const V4& v0, M4 m1, const V4& v1, M4 m2, const V4& v2, M
     return {pick4(m0, v0.x, m1, v1.x, m2, v2.x, none, v3.x), pick4(m0, v0.y, m1, v1.y, m2, v2.y, none, v3.y),
             pick4(m0, v0.z, m1, v1.z, m2, v2.z, none, v3.z)};
 }
-// Lane-wise m ? x : y for masks of all ones or all zeros (one v128.bitselect in wasm).
-inline F4 sel(M4 m, F4 x, F4 y) { return either(keep(m, x), drop(m, y)); }
-inline V4 sel(M4 m, const V4& x, const V4& y) { return {sel(m, x.x, y.x), sel(m, x.y, y.y), sel(m, x.z, y.z)}; }
 // Every lane of m set (m's lanes all ones or all zeros): one i32x4.bitmask or movmskps.
 inline bool all_set(M4 m) {
 #if defined(__wasm_simd128__)
@@ -159,12 +156,9 @@ inline V4 closest4(const V4& a, const V4& b, const V4& c, const V4& p, const Bou
     const V4 ab = b - a, ac = c - a, bc = c - b, ap = p - a, bp = p - b;
     const F4 e00 = dot(ab, ab), e11 = dot(ac, ac), e22 = dot(bc, bc);
     const F4 l2 = max4(e22, max4(e11, e00));
-    // n = ab x ac = ab x bc = ac x bc, taken from the two edges other than the longest: its
-    // rounding is u times their lengths' product, |n| / sin of the largest angle, so its
-    // direction is off by 5.7 u / sin(largest angle) (under 6.6 u when no angle is obtuse)
-    // rather than 5.7 u / sin(the angle at a).
-    const M4 at_a = e22 == l2, at_b = andnot(e11 == l2, at_a);  // the corner opposite the longest edge
-    const V4 n = cross(sel(at_a | at_b, ab, ac), sel(at_a, ac, bc));
+    // n = ab x ac: its rounding is u |ab| |ac| = u |n| / sin(the angle at a), so its direction is
+    // off by 5.7 u / sin(the angle at a) <= 5.7 u k.
+    const V4 n = cross(ab, ac);
     const F4 nn = dot(n, n);
     // Written so that NaN fails every test: non-finite lanes go to the single query.
     ok = (nn > k.sin_sq * (l2 * l2)) & (l2 >= k.min_l2) & (l2 <= k.max_l2) & (dot(ap, ap) <= k.far * l2);
@@ -172,11 +166,11 @@ inline V4 closest4(const V4& a, const V4& b, const V4& c, const V4& p, const Bou
     // d1 = ab.ap, d2 = ac.ap, d3 = ab.bp, d6 = ac.cp; qb = bc.bp (d4 - d3), qc = bc.cp (d6 - d5).
     const F4 d1 = dot(ab, ap), d2 = dot(ac, ap), qb = dot(bc, bp);
     const F4 d3 = d1 - e00, d6 = d2 - e11, qc = qb - e22;
-    // The signed areas against each edge, times |n|, from one cross product w = ap x n:
-    // vc = n.(ab x ap) = ab.w, vb = n.(ap x ac) = -ac.w (nvb below is -vb), and, as
-    // bc x bp = bc x ap + ab x ac, va = n.(bc x bp) = bc.w + n.n.
+    // The signed areas against each edge, times |n|: vc = n.(ab x ap) = ab.w and
+    // vb = n.(ap x ac) = -ac.w (nvb below is -vb) from one cross product w = ap x n;
+    // va = n.(bc x bp) by its own, as bc may be far shorter than ab and ac.
     const V4 w = cross(ap, n);
-    const F4 vc = dot(ab, w), nvb = dot(ac, w), va = dot(bc, w) + nn;
+    const F4 vc = dot(ab, w), nvb = dot(ac, w), va = dot(n, cross(bc, bp));
 
     // closest_on_triangle's tests in its order, each taken only where no earlier one held.
     const M4 in_a = (d1 <= zero) & (d2 <= zero);

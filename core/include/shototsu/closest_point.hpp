@@ -52,17 +52,15 @@ void closest_points_on_triangles(const float* points, std::ptrdiff_t point_strid
 ///     |q - q*| <= u (|q*| + (12 k^2 + 48 k + 24) S)      (< 3.9e3 u S + u |q*| as k < 16).
 /// The error analysis: every difference (b - a, p - a, p - b, c - b, ...) is rounded once, so it
 /// is off by u times its own length and the coordinates' distance from the origin never enters;
-/// a three-term dot product of such differences is off by 5u |x| |y|; the normal n (the cross
-/// product of the two edges other than the longest) by 4 sqrt(2) u times their lengths, a
-/// direction error of at most 5.7 u k (5.7 u / sin of the largest angle). In units of distance,
-/// the vertex and edge-end tests (d1 = ab.ap, d3 = d1 - ab.ab, ...) are then off by at most
-/// 18 u S, and the edge-side tests by at most (12 k + 18) u S. Those are cross products rather
-/// than the Lagrange identity (which would cancel terms of |ab| |ac| R^2), all from w = ap x n:
-/// vc = n.(ab x ap) = ab.w and vb = -ac.w are off by (5.7 k + 8) u R (n's direction, then w's and
-/// the dot's roundings); va = n.(bc x bp) = bc.w + n.n (as bc x bp = bc x ap + ab x ac) adds to
-/// that n.n's error against n.(ab x ac), 2 |n| 5.7 u |bc| L (the two edges n comes from multiply
-/// to at most |bc| L), its rounding and the sum's, (5.7 k + 24.4) u S in all: within the bound,
-/// as k >= 2 / sqrt(3). A wrong region near a
+/// a three-term dot product of such differences is off by 5u |x| |y|; the normal n = ab x ac by
+/// 4 sqrt(2) u |ab| |ac|, a direction error of at most 5.7 u / sin(the angle at a) <= 5.7 u k. In
+/// units of distance, the vertex and edge-end tests (d1 = ab.ap, d3 = d1 - ab.ab, ...) are then
+/// off by at most 18 u S, and the edge-side tests by at most (12 k + 18) u S. Those are cross
+/// products rather than the Lagrange identity (which would cancel terms of |ab| |ac| R^2):
+/// vc = n.(ab x ap) = ab.w and vb = n.(ap x ac) = -ac.w from one w = ap x n, off by
+/// (5.7 k + 8) u R (n's direction, then w's and the dot's roundings); va = n.(bc x bp) by its own
+/// cross product, off by (11.4 k + 15.7) u S (bp is up to 2 S long). (va = bc.w + n.n would carry
+/// n.n's error, of u |ab| |ac| |n|, into a test of bc's scale, k times the bound.) A wrong region near a
 /// boundary costs at most that decision error times the geometry's amplification: 1 when an edge
 /// is taken for the face or a vertex for its edge (the answer lies on the triangle, and
 /// |y - q*|^2 <= |p - y|^2 - |p - q*|^2), 2k for a vertex taken near an obtuse corner, k for the
@@ -70,7 +68,7 @@ void closest_points_on_triangles(const float* points, std::ptrdiff_t point_strid
 /// region's point adds at most (12 k + 12) u S (the face's projection, through n's direction)
 /// and the rounding of the answer, u |q*|. Measured on the suites of
 /// tests/core/closest_point_fast_test.cpp (10^6 seeded pairs and the adversarial ones): at most
-/// 4.7 u S beyond u |q*|.
+/// 6.6 u S beyond u |q*|.
 void closest_points_on_triangles_fast(const float* points, std::ptrdiff_t point_stride, const float* triangles,
                                       std::ptrdiff_t triangle_stride, std::size_t n, float* out);
 
