@@ -131,7 +131,7 @@ inline void store_points3(const V4& q, float* out4) {
 // longest squared edge, L^2 in [kMinL2, kMaxL2], |p - a|^2 <= kFar L^2. The last three keep every
 // product below (up to the fourth power of a length, times the factor 64 of kFar) between
 // float32's smallest normal times 2^13 / u and its largest.
-constexpr float kSinSq = 0x1p-8f;  // k = L^2 / |n| < 16
+constexpr float kSinSq = 0x1p-10f;  // k = L^2 / |n| < 32
 constexpr float kMinL2 = 0x1p-50f;
 constexpr float kMaxL2 = 0x1p56f;
 constexpr float kFar = 0x1p12f;  // |p - a| <= 64 L

@@ -33,10 +33,10 @@ double bound(const Conditioning& k, DVec3 want) {
     const double S = std::max(k.L, k.R);
     return kU * (dlen(want) + (12 * k.kappa * k.kappa + 48 * k.kappa + 24) * S);
 }
-// Clearly outside the fast lanes' conditions (kappa < 16, |p - a| <= 64 L, L^2 in
+// Clearly outside the fast lanes' conditions (kappa < 32, |p - a| <= 64 L, L^2 in
 // [2^-50, 2^56]), with a margin for their evaluation in float32: the single query answers.
 bool surely_exact(const Conditioning& k) {
-    return !k.finite || !(k.kappa < 16.5) || k.R > 64.5 * k.L || k.L * k.L < 0x1p-51 || k.L * k.L > 0x1p57;
+    return !k.finite || !(k.kappa < 32.5) || k.R > 64.5 * k.L || k.L * k.L < 0x1p-51 || k.L * k.L > 0x1p57;
 }
 
 // Every answer of the fast batch: within the bound of the double reference, or (where the
@@ -118,7 +118,7 @@ TEST_CASE(
             case 2:  // a repeated vertex, or all three the same
                 repeat_a_vertex(rng, t);
                 break;
-            case 3:  // near-collinear: heights around the fast lanes' limit (1/16 of L^2 / L)
+            case 3:  // near-collinear: heights around the fast lanes' limit (1/32 of L^2 / L)
                 t.c = lerp(t.a, t.b, rng.uniform(-0.5f, 1.5f)) +
                       rng.direction() * (rng.log_uniform(1e-3f, 0.2f) * length(t.b - t.a));
                 break;
