@@ -70,9 +70,6 @@ inline V4 pick4(M4 m0, const V4& v0, M4 m1, const V4& v1, M4 m2, const V4& v2, M
     return {pick4(m0, v0.x, m1, v1.x, m2, v2.x, none, v3.x), pick4(m0, v0.y, m1, v1.y, m2, v2.y, none, v3.y),
             pick4(m0, v0.z, m1, v1.z, m2, v2.z, none, v3.z)};
 }
-// Lane-wise m ? x : y for masks of all ones or all zeros (one v128.bitselect in wasm).
-inline F4 sel(M4 m, F4 x, F4 y) { return either(keep(m, x), drop(m, y)); }
-inline V4 sel(M4 m, const V4& x, const V4& y) { return {sel(m, x.x, y.x), sel(m, x.y, y.y), sel(m, x.z, y.z)}; }
 // Every lane of m set (m's lanes all ones or all zeros): one i32x4.bitmask or movmskps.
 inline bool all_set(M4 m) {
 #if defined(__wasm_simd128__)
@@ -134,7 +131,7 @@ inline void store_points3(const V4& q, float* out4) {
 // longest squared edge, L^2 in [kMinL2, kMaxL2], |p - a|^2 <= kFar L^2. The last three keep every
 // product below (up to the fourth power of a length, times the factor 64 of kFar) between
 // float32's smallest normal times 2^13 / u and its largest.
-constexpr float kSinSq = 0x1p-8f;  // k = L^2 / |n| < 16
+constexpr float kSinSq = 0x1p-10f;  // k = L^2 / |n| < 32
 constexpr float kMinL2 = 0x1p-50f;
 constexpr float kMaxL2 = 0x1p56f;
 constexpr float kFar = 0x1p12f;  // |p - a| <= 64 L
@@ -159,12 +156,9 @@ inline V4 closest4(const V4& a, const V4& b, const V4& c, const V4& p, const Bou
     const V4 ab = b - a, ac = c - a, bc = c - b, ap = p - a, bp = p - b;
     const F4 e00 = dot(ab, ab), e11 = dot(ac, ac), e22 = dot(bc, bc);
     const F4 l2 = max4(e22, max4(e11, e00));
-    // n = ab x ac = ab x bc = ac x bc, taken from the two edges other than the longest: its
-    // rounding is u times their lengths' product, |n| / sin of the largest angle, so its
-    // direction is off by 5.7 u / sin(largest angle) (under 6.6 u when no angle is obtuse)
-    // rather than 5.7 u / sin(the angle at a).
-    const M4 at_a = e22 == l2, at_b = andnot(e11 == l2, at_a);  // the corner opposite the longest edge
-    const V4 n = cross(sel(at_a | at_b, ab, ac), sel(at_a, ac, bc));
+    // n = ab x ac: its rounding is u |ab| |ac| = u |n| / sin(the angle at a), so its direction is
+    // off by 5.7 u / sin(the angle at a) <= 5.7 u k.
+    const V4 n = cross(ab, ac);
     const F4 nn = dot(n, n);
     // Written so that NaN fails every test: non-finite lanes go to the single query.
     ok = (nn > k.sin_sq * (l2 * l2)) & (l2 >= k.min_l2) & (l2 <= k.max_l2) & (dot(ap, ap) <= k.far * l2);
@@ -172,8 +166,11 @@ inline V4 closest4(const V4& a, const V4& b, const V4& c, const V4& p, const Bou
     // d1 = ab.ap, d2 = ac.ap, d3 = ab.bp, d6 = ac.cp; qb = bc.bp (d4 - d3), qc = bc.cp (d6 - d5).
     const F4 d1 = dot(ab, ap), d2 = dot(ac, ap), qb = dot(bc, bp);
     const F4 d3 = d1 - e00, d6 = d2 - e11, qc = qb - e22;
-    // n.(ab x ap) = (ab x ac).(ap x bp) and so on: the signed areas against each edge, times |n|.
-    const F4 vc = dot(n, cross(ab, ap)), vb = dot(n, cross(ap, ac)), va = dot(n, cross(bc, bp));
+    // The signed areas against each edge, times |n|: vc = n.(ab x ap) = ab.w and
+    // vb = n.(ap x ac) = -ac.w (nvb below is -vb) from one cross product w = ap x n;
+    // va = n.(bc x bp) by its own, as bc may be far shorter than ab and ac.
+    const V4 w = cross(ap, n);
+    const F4 vc = dot(ab, w), nvb = dot(ac, w), va = dot(n, cross(bc, bp));
 
     // closest_on_triangle's tests in its order, each taken only where no earlier one held.
     const M4 in_a = (d1 <= zero) & (d2 <= zero);
@@ -183,7 +180,7 @@ inline V4 closest4(const V4& a, const V4& b, const V4& c, const V4& p, const Bou
     taken |= in_ab;
     const M4 in_c = andnot((d6 >= zero) & (qc >= zero), taken);
     taken |= in_c;
-    const M4 in_ca = andnot((vb <= zero) & (d2 >= zero) & (d6 <= zero), taken);
+    const M4 in_ca = andnot((nvb >= zero) & (d2 >= zero) & (d6 <= zero), taken);
     taken |= in_ca;
     const M4 in_bc = andnot((va <= zero) & (qb >= zero) & (qc <= zero), taken);
     const M4 edge = in_ab | in_ca | in_bc, vertex = in_a | in_b | in_c;

@@ -1787,7 +1787,7 @@ export interface Shototsu {
    * bits of closestPointOnTriangle (computed in double). With `{ exact: false }` it is computed in
    * float32, four pairs per SIMD step, about twice as fast, within
    * u (|q| + (12 k² + 48 k + 24) max(L, |p − a|)) of the exact closest point q (u = 2^−24, L the
-   * longest edge, k = L² / |(b − a) × (c − a)| < 16); triangles thinner than that (degenerate
+   * longest edge, k = L² / |(b − a) × (c − a)| < 32); triangles thinner than that (degenerate
    * ones included), points more than 64 L from a, and non-finite input get the exact answer.
    * @param points 3 floats per point.
    * @param triangles 9 floats per triangle (a, b, c).

@@ -43,21 +43,24 @@ void closest_points_on_triangles(const float* points, std::ptrdiff_t point_strid
 ///
 /// Fast lanes. With a, b, c, p the float inputs, L the longest edge, k = L^2 / |(b-a) x (c-a)|
 /// (1.15 for an equilateral triangle; 1 / sin of the smallest angle and more) and R = |p - a|, a
-/// pair is computed in float32 when k < 16, R <= 64 L and L^2 is in [2^-50, 2^56] (so that no
+/// pair is computed in float32 when k < 32, R <= 64 L and L^2 is in [2^-50, 2^56] (so that no
 /// product of up to four lengths overflows or loses bits below float32's normal range). Every
 /// other pair, the degenerate triangles, and NaN or infinite input get closest_point_on_triangle's
 /// bits: the same answer as closest_points_on_triangles.
 ///
 /// Bound. With u = 2^-24, S = max(L, R) and q* the exact closest point of the float inputs,
-///     |q - q*| <= u (|q*| + (12 k^2 + 48 k + 24) S)      (< 3.9e3 u S + u |q*| as k < 16).
+///     |q - q*| <= u (|q*| + (12 k^2 + 48 k + 24) S)      (< 1.4e4 u S + u |q*| as k < 32).
 /// The error analysis: every difference (b - a, p - a, p - b, c - b, ...) is rounded once, so it
 /// is off by u times its own length and the coordinates' distance from the origin never enters;
-/// a three-term dot product of such differences is off by 5u |x| |y|; the normal n (the cross
-/// product of the two edges other than the longest) by 4 sqrt(2) u times their lengths, a
-/// direction error of at most 5.7 u k (5.7 u / sin of the largest angle). In units of distance,
-/// the vertex and edge-end tests (d1 = ab.ap, d3 = d1 - ab.ab, ...) are then off by at most
-/// 18 u S, and the edge-side tests (vc = n.(ab x ap), ...; cross products rather than the Lagrange identity,
-/// which would cancel terms of |ab| |ac| R^2) by at most (12 k + 18) u S. A wrong region near a
+/// a three-term dot product of such differences is off by 5u |x| |y|; the normal n = ab x ac by
+/// 4 sqrt(2) u |ab| |ac|, a direction error of at most 5.7 u / sin(the angle at a) <= 5.7 u k. In
+/// units of distance, the vertex and edge-end tests (d1 = ab.ap, d3 = d1 - ab.ab, ...) are then
+/// off by at most 18 u S, and the edge-side tests by at most (12 k + 18) u S. Those are cross
+/// products rather than the Lagrange identity (which would cancel terms of |ab| |ac| R^2):
+/// vc = n.(ab x ap) = ab.w and vb = n.(ap x ac) = -ac.w from one w = ap x n, off by
+/// (5.7 k + 8) u R (n's direction, then w's and the dot's roundings); va = n.(bc x bp) by its own
+/// cross product, off by (11.4 k + 15.7) u S (bp is up to 2 S long). (va = bc.w + n.n would carry
+/// n.n's error, of u |ab| |ac| |n|, into a test of bc's scale, k times the bound.) A wrong region near a
 /// boundary costs at most that decision error times the geometry's amplification: 1 when an edge
 /// is taken for the face or a vertex for its edge (the answer lies on the triangle, and
 /// |y - q*|^2 <= |p - y|^2 - |p - q*|^2), 2k for a vertex taken near an obtuse corner, k for the
@@ -65,7 +68,7 @@ void closest_points_on_triangles(const float* points, std::ptrdiff_t point_strid
 /// region's point adds at most (12 k + 12) u S (the face's projection, through n's direction)
 /// and the rounding of the answer, u |q*|. Measured on the suites of
 /// tests/core/closest_point_fast_test.cpp (10^6 seeded pairs and the adversarial ones): at most
-/// 4.7 u S beyond u |q*|.
+/// 11.7 u S beyond u |q*|.
 void closest_points_on_triangles_fast(const float* points, std::ptrdiff_t point_stride, const float* triangles,
                                       std::ptrdiff_t triangle_stride, std::size_t n, float* out);
 
