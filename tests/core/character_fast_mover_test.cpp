@@ -434,6 +434,37 @@ TEST_CASE(
     }
 }
 
+TEST_CASE("character crushed: swept toward a wall under a thin still slab, it is kept short of the slab") {
+    // A 3 m box mesh comes 2.3 m in one step, its face ending 1.8 m past the axis of a character
+    // standing on a floor; the way ahead of the face runs into a still wall at 2 m, and under it a
+    // 0.2 m slab reaches from the wall to 0.5 m, between the heights of the capsule's end spheres'
+    // centres (0.36 and 1.36 m), so rays from those centres along the way pass above and below it.
+    // Kept a skin short of the wall along that way, the capsule would sit 1.1 m into the slab, and
+    // be squeezed out of it through the wall.
+    for (const float dt : {1.0f / 60.0f, 1.0f / 15.0f}) {
+        INFO("dt = " << dt);
+        Sweeper sw(3.0f, -0.5f);
+        const Vec3 wlo{2, 0, -3}, whi{3, 3, 3}, slo{0.5f, 0.8f, -2}, shi{2, 1, 2};
+        add_box_object(sw.w, wlo, whi);
+        add_box_object(sw.w, slo, shi);
+        CharacterController ch = sw.stand(dt);
+        REQUIRE(box_penetration(sw.s, ch.position(), slo, shi) == 0.0);
+        const CharacterMove m = sw.sweep_to(ch, 1.8f, dt);
+        INFO("position " << m.position.x << ", " << m.position.y << ", " << m.position.z << " depth " << m.crush_depth);
+        REQUIRE(is_finite(m.position));
+        CHECK(m.crushed);
+        CHECK(box_penetration(sw.s, ch.position(), slo, shi) <= sw.s.skin_width + 1e-4);
+        CHECK(box_penetration(sw.s, ch.position(), wlo, whi) <= sw.s.skin_width + 1e-4);
+        CHECK(ch.position().x < wlo.x);  // never through the wall
+        CHECK(ch.position().y - 0.5f * sw.s.height >= -sw.s.skin_width - 1e-4f);
+        // The mover stays: still crushed, and out of the slab.
+        const CharacterMove m2 = sw.sweep_to(ch, 1.8f, dt);
+        CHECK(m2.crushed);
+        CHECK(box_penetration(sw.s, ch.position(), slo, shi) <= sw.s.skin_width + 1e-4);
+        CHECK(ch.position().x < wlo.x);
+    }
+}
+
 TEST_CASE("character spawned: inside a solid box beside a wall, it is never pushed out of the box into the wall") {
     // The shortest way out of the box (x in [-2, 1]) is +x, 0.95 m, which ends with the axis inside a
     // closed wall (x from 1.05): there it touches none of the wall's faces, and stays
