@@ -354,6 +354,24 @@ bool CharacterController::swept_by_movers(Vec3& center, Vec3 start, CharacterMov
                 }
         }
         room = clampf(room, 0.0f, len);
+        // The rays pass above and below a still slab thinner than the capsule's axis: the way is
+        // also sampled every half radius (closer than the capsule is wide, so no face is skipped;
+        // at most 64 samples, so a huge push stays bounded), and stops before the first sample
+        // deeper than a skin past where it began in what did not move, refined by bisection.
+        Vec3 unused;
+        const float deep = deepest_overlap(center, Overlaps::Still, unused) + skin;
+        const auto sinks = [&](float at) { return deepest_overlap(center + way * at, Overlaps::Still, unused) > deep; };
+        const float step = maxf(0.5f * r, room / 64.0f);
+        for (float at = minf(step, room), lo = 0.0f; at > lo; lo = at, at = minf(at + step, room)) {
+            if (!sinks(at)) continue;
+            float hi = at;
+            for (int k = 0; k < tol::kCharacterSqueezeBisections; ++k) {
+                const float mid = 0.5f * (lo + hi);
+                (sinks(mid) ? hi : lo) = mid;
+            }
+            room = lo;
+            break;
+        }
         const Vec3 kept = center + way * room;
         out.pushed = out.pushed || room > 0.0f;
         center = crushed_in(kept, push, r + maxf(len - room - skin, 0.0f), id, start, out);

@@ -207,6 +207,13 @@ Vec3 CharacterController::pushed_out(Vec3 center, Vec3 start, CharacterMove& out
     const bool out_of_passes = !measured;
     if (!measured) left = deepest_overlap(center, Overlaps::All, push);
     if (!(left > (out_of_passes ? 0.0f : tol::kCharacterCrushSkinRel * settings_.skin_width))) {
+        // Pushed wholly inside the mesh that pinned it (its axis was through a corner, so neither
+        // its centre nor an end was inside): a capsule inside a closed mesh touches none of its
+        // triangles, and the pushes stop there.
+        const bool mesh = was_pinned && (world_->kind(pinned_by_) == ObjectKind::Mesh ||
+                                         world_->kind(pinned_by_) == ObjectKind::Instance);
+        if (mesh && axis_inside(center, pinned_by_))
+            return crushed_in(center, Vec3{0, 0, 0}, settings_.radius, pinned_by_, start, out);
         pinned_by_ = kNoIndex;
         return center;
     }

@@ -434,6 +434,37 @@ TEST_CASE(
     }
 }
 
+TEST_CASE("character crushed: swept toward a wall under a thin still slab, it is kept short of the slab") {
+    // A 3 m box mesh comes 2.3 m in one step, its face ending 1.8 m past the axis of a character
+    // standing on a floor; the way ahead of the face runs into a still wall at 2 m, and under it a
+    // 0.2 m slab reaches from the wall to 0.5 m, between the heights of the capsule's end spheres'
+    // centres (0.36 and 1.36 m), so rays from those centres along the way pass above and below it.
+    // Kept a skin short of the wall along that way, the capsule would sit 1.1 m into the slab, and
+    // be squeezed out of it through the wall.
+    for (const float dt : {1.0f / 60.0f, 1.0f / 15.0f}) {
+        INFO("dt = " << dt);
+        Sweeper sw(3.0f, -0.5f);
+        const Vec3 wlo{2, 0, -3}, whi{3, 3, 3}, slo{0.5f, 0.8f, -2}, shi{2, 1, 2};
+        add_box_object(sw.w, wlo, whi);
+        add_box_object(sw.w, slo, shi);
+        CharacterController ch = sw.stand(dt);
+        REQUIRE(box_penetration(sw.s, ch.position(), slo, shi) == 0.0);
+        const CharacterMove m = sw.sweep_to(ch, 1.8f, dt);
+        INFO("position " << m.position.x << ", " << m.position.y << ", " << m.position.z << " depth " << m.crush_depth);
+        REQUIRE(is_finite(m.position));
+        CHECK(m.crushed);
+        CHECK(box_penetration(sw.s, ch.position(), slo, shi) <= sw.s.skin_width + 1e-4);
+        CHECK(box_penetration(sw.s, ch.position(), wlo, whi) <= sw.s.skin_width + 1e-4);
+        CHECK(ch.position().x < wlo.x);  // never through the wall
+        CHECK(ch.position().y - 0.5f * sw.s.height >= -sw.s.skin_width - 1e-4f);
+        // The mover stays: still crushed, and out of the slab.
+        const CharacterMove m2 = sw.sweep_to(ch, 1.8f, dt);
+        CHECK(m2.crushed);
+        CHECK(box_penetration(sw.s, ch.position(), slo, shi) <= sw.s.skin_width + 1e-4);
+        CHECK(ch.position().x < wlo.x);
+    }
+}
+
 TEST_CASE("character spawned: inside a solid box beside a wall, it is never pushed out of the box into the wall") {
     // The shortest way out of the box (x in [-2, 1]) is +x, 0.95 m, which ends with the axis inside a
     // closed wall (x from 1.05): there it touches none of the wall's faces, and stays
@@ -612,6 +643,157 @@ TEST_CASE("character crushed: a box mesh turning 94 degrees in one step never le
         CHECK(arena.in_still(s, c) <= s.skin_width + 1e-4);
         if (!m.crushed) CHECK(in_box(s, c, half, arena.w.transform(mover.object)) <= s.skin_width + 1e-4);
     }
+}
+
+TEST_CASE("character crushed: pinned with a box's corner through its axis, it is never pushed wholly inside") {
+    // tests/fuzz/corpus/moving/pinned-corner-pushed-in.bin: a 3.5 x 2.7 x 4.9 m box mesh sinking
+    // and turning slowly onto a character on the terrain crushes it with the box's corner through
+    // its axis (neither its centre nor an end inside the box). On the last step the mover edges on;
+    // the contacts push the capsule deeper, four times, until it is wholly inside the box, where no
+    // triangle touches it and it was reported free.
+    Arena arena({}, {});
+    const Vec3 half{1.77102292f, 1.33364379f, 2.43885827f};
+    MeshData box;
+    add_box(box, half * -1.0f, half);
+    ObjectOptions o;
+    o.transform = Transform{
+        {-2.74348068f, 1.51788783f, 5.35711288f}, {0.0786047876f, 0.143904105f, 0.0261543524f, 0.986118078f}, 1.0f};
+    const AddResult mover = arena.w.add_mesh(box.positions, box.indices, o);
+    REQUIRE(mover.ok);
+    arena.w.update(1.0f / 60.0f);
+    const CharacterSettings s =
+        replay_settings(0.322795957f, 1.63827991f, 0.469947577f, 51.748642f, 0.0929193795f, 0.0347430557f);
+    CharacterController ch(arena.w, s, {-3.08685684f, 0.21841985f, 6.05447721f});
+    const Step steps[] = {
+        {{-2.74348068f, 1.51788783f, 5.35711288f},
+         {0.0786047876f, 0.143904105f, 0.0261543524f, 0.986118078f},
+         1.0f,
+         false,
+         0.0166666675f,
+         {0.0671186149f, -0.00272500026f, 0.0184884798f}},
+        {{-2.74348068f, 1.51788783f, 5.35711288f},
+         {0.0786047876f, 0.143904105f, 0.0261543524f, 0.986118078f},
+         1.0f,
+         false,
+         0.0166666675f,
+         {-0.0839026198f, -0.00545000052f, -0.0785095915f}},
+        {{-2.72554278f, 1.09719992f, 4.73342371f},
+         {-0.0224045739f, 0.0180193055f, -0.0156460945f, 0.999464154f},
+         1.0f,
+         true,
+         0.0166666675f,
+         {0.0330681019f, -0.00817500055f, -0.0919839665f}},
+        {{-2.70851803f, 0.99829787f, 4.28490162f},
+         {-0.0343050882f, 0.0144238975f, 0.00720924558f, 0.999281287f},
+         1.0f,
+         true,
+         0.0166666675f,
+         {0.020240847f, -0.010900001f, -0.0855792016f}},
+        {{-2.66485095f, 0.993708909f, 4.52336311f},
+         {-0.0408230908f, -0.0114395414f, 0.0357238241f, 0.998462021f},
+         1.0f,
+         true,
+         0.0166666675f,
+         {0.0f, -0.00272500026f, 0.0f}},
+        {{-2.62118411f, 0.989119887f, 4.76182461f},
+         {-0.0474075787f, -0.0378033482f, 0.0647537485f, 0.996057391f},
+         1.0f,
+         true,
+         0.0166666675f,
+         {0.0f, -0.00272500026f, 0.0f}},
+        {{-2.57751703f, 0.984530926f, 5.0002861f},
+         {-0.0540267378f, -0.0645534024f, 0.0941713303f, 0.991990805f},
+         1.0f,
+         true,
+         0.0166666675f,
+         {0.0f, -0.00272500026f, 0.0f}},
+        {{-2.53384995f, 0.979941905f, 5.2387476f},
+         {-0.0606465563f, -0.0915637687f, 0.123836353f, 0.986206174f},
+         1.0f,
+         true,
+         0.0655766726f,
+         {0.0f, -0.0421859473f, 0.0f}},
+        {{-2.49018288f, 0.975352943f, 5.47720909f},
+         {-0.0672315657f, -0.1186992f, 0.15359886f, 0.978671432f},
+         1.0f,
+         true,
+         0.0166666675f,
+         {0.0f, -0.00272500026f, 0.0f}},
+        {{-2.7391088f, 0.687761843f, 5.34892702f},
+         {-0.03658076f, -0.128677383f, 0.189630017f, 0.972699583f},
+         1.0f,
+         true,
+         0.0166666675f,
+         {-0.0293460861f, -0.00272500026f, -0.0798705071f}},
+        {{-2.98803496f, 0.400170743f, 5.22064495f},
+         {-0.00576984603f, -0.138372883f, 0.22529538f, 0.964397013f},
+         1.0f,
+         true,
+         0.0166666675f,
+         {-0.0173682105f, -0.00545000052f, -0.0378732346f}},
+        {{-3.23696089f, 0.112579644f, 5.09236288f},
+         {0.0249815732f, -0.147716612f, 0.26034075f, 0.95382303f},
+         1.0f,
+         true,
+         0.0166666675f,
+         {0.0f, -0.00817500055f, 0.0f}},
+        {{-3.23696089f, 0.112579644f, 5.09236288f},
+         {0.0249815732f, -0.147716612f, 0.26034075f, 0.95382303f},
+         1.0f,
+         false,
+         0.0174422227f,
+         {-0.0268502925f, -0.0115399174f, -0.0220910497f}},
+        {{-3.23696089f, 0.112579644f, 5.09236288f},
+         {0.0249815732f, -0.147716612f, 0.26034075f, 0.95382303f},
+         1.0f,
+         false,
+         0.0633261278f,
+         {0.0f, -0.0812371373f, 0.0f}},
+        {{-3.23696089f, 0.112579644f, 5.09236288f},
+         {0.0249815732f, -0.147716612f, 0.26034075f, 0.95382303f},
+         1.0f,
+         false,
+         0.0166666675f,
+         {-0.000809939753f, -0.024105629f, -0.0852921307f}},
+        {{-3.23696089f, 0.112579644f, 5.09236288f},
+         {0.0249815732f, -0.147716612f, 0.26034075f, 0.95382303f},
+         1.0f,
+         false,
+         0.0166666675f,
+         {-0.0860743076f, -0.0268306304f, 0.0965687037f}},
+        {{-3.28101897f, 0.170839235f, 4.81184721f},
+         {0.0143947983f, -0.127305895f, 0.237036005f, 0.963016033f},
+         1.0f,
+         true,
+         0.0166666675f,
+         {-0.0345428698f, -0.0295556318f, -0.0692482814f}},
+        {{-3.32507706f, 0.229098827f, 4.53133106f},
+         {0.00353495334f, -0.106249399f, 0.212884024f, 0.971276999f},
+         1.0f,
+         true,
+         0.0404411741f,
+         {0.0390138216f, -0.0877600089f, 0.0731360614f}},
+    };
+    // It starts inside the box: checked once a move has left it clear of everything (as the fuzz
+    // target does).
+    bool clear = false, pinned = false;
+    for (const Step& st : steps) {
+        if (st.moved) arena.w.set_transform(mover.object, Transform{st.position, st.rotation, st.scale});
+        arena.w.update(st.dt);
+        const CharacterMove m = ch.move(st.displacement, st.dt);
+        const Vec3 c = ch.position();
+        INFO("position " << c.x << ", " << c.y << ", " << c.z << " crushed " << m.crushed);
+        REQUIRE(is_finite(c));
+        const double still = arena.in_still(s, c), inside = in_box(s, c, half, arena.w.transform(mover.object));
+        if (clear) {
+            pinned = pinned || m.crushed;
+            CHECK(still <= s.skin_width + 1e-4);
+            if (!m.crushed) CHECK(inside <= s.skin_width + 1e-4);
+        }
+        clear = clear || (still <= 1e-4 && inside <= 1e-4);
+    }
+    CHECK(clear);
+    CHECK(pinned);
 }
 
 TEST_CASE("character crushed: kept out of a wall and a sloped ground meeting in a corner, it is out of both") {
