@@ -5,7 +5,7 @@
 //   node --expose-gc bench/ab-queries.mjs /path/to/distA /path/to/distB [rounds, default 7]
 import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
-import { scene, queries } from './lib/world-scenes.mjs';
+import { scene, queries, queryVectors } from './lib/world-scenes.mjs';
 
 const args = process.argv.slice(2);
 const rounds = Number(args.find((a) => /^\d+$/.test(a)) ?? 7);
@@ -13,19 +13,7 @@ const dirs = args.filter((a) => !/^\d+$/.test(a));
 const mesh = scene('terrain', 100_000);
 const count = 4000;
 const q = queries(mesh, count);
-const vec = (k, o) => ({ x: q[9 * k + o], y: q[9 * k + o + 1], z: q[9 * k + o + 2] });
-const P = [],
-  D = [],
-  A = [],
-  B = [];
-for (let k = 0; k < count; k++) {
-  const p = vec(k, 0),
-    h = vec(k, 6);
-  P.push(p);
-  D.push(vec(k, 3));
-  A.push({ x: Math.fround(p.x - h.x), y: Math.fround(p.y - h.y), z: Math.fround(p.z - h.z) });
-  B.push({ x: Math.fround(p.x + h.x), y: Math.fround(p.y + h.y), z: Math.fround(p.z + h.z) });
-}
+const { P, D, A, B } = queryVectors(q, count);
 const names = ['raycast', 'raycastAny', 'sphereCast', 'capsuleCast', 'overlapSphere', 'closestPoint', 'floor'];
 const engines = [];
 for (const d of dirs) {

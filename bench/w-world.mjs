@@ -5,7 +5,7 @@
 // API, one call per query with reused {x, y, z} objects, as a three.js user calls it.
 import { runWorldNative } from './lib/native.mjs';
 import { median, now, log } from './lib/common.mjs';
-import { scene as makeScene, queries as makeQueries, sceneHash, queryHash } from './lib/world-scenes.mjs';
+import { scene as makeScene, queries as makeQueries, queryVectors, sceneHash, queryHash } from './lib/world-scenes.mjs';
 
 export const W = {
   sizes: [1_000, 10_000, 100_000, 1_000_000],
@@ -84,20 +84,7 @@ function measureWasm(s, mesh, quick) {
   const count = quick ? 4000 : 20000,
     repeats = quick ? 3 : 5;
   const q = makeQueries(mesh, count);
-  const vec = (k, o) => ({ x: q[9 * k + o], y: q[9 * k + o + 1], z: q[9 * k + o + 2] });
-  const P = [],
-    D = [],
-    A = [],
-    B = [];
-  for (let k = 0; k < count; k++) {
-    const p = vec(k, 0),
-      h = vec(k, 6);
-    P.push(p);
-    D.push(vec(k, 3));
-    // world_bench.cpp: p - half, p + half in float32.
-    A.push({ x: Math.fround(p.x - h.x), y: Math.fround(p.y - h.y), z: Math.fround(p.z - h.z) });
-    B.push({ x: Math.fround(p.x + h.x), y: Math.fround(p.y + h.y), z: Math.fround(p.z + h.z) });
-  }
+  const { P, D, A, B } = queryVectors(q, count);
   const rays = new Float32Array(6 * count);
   for (let k = 0; k < count; k++) rays.set(q.subarray(9 * k, 9 * k + 6), 6 * k);
   const hitsOut = new Float32Array(8 * count);

@@ -147,6 +147,27 @@ export function queries(s, count) {
   return q;
 }
 
+/**
+ * The queries as the JS API takes them: points P, directions D, and each capsule's segment ends
+ * A = p - half and B = p + half in float32 (world_bench.cpp's arithmetic).
+ */
+export function queryVectors(q, count) {
+  const vec = (k, o) => ({ x: q[9 * k + o], y: q[9 * k + o + 1], z: q[9 * k + o + 2] });
+  const P = [],
+    D = [],
+    A = [],
+    B = [];
+  for (let k = 0; k < count; k++) {
+    const p = vec(k, 0),
+      h = vec(k, 6);
+    P.push(p);
+    D.push(vec(k, 3));
+    A.push({ x: Math.fround(p.x - h.x), y: Math.fround(p.y - h.y), z: Math.fround(p.z - h.z) });
+    B.push({ x: Math.fround(p.x + h.x), y: Math.fround(p.y + h.y), z: Math.fround(p.z + h.z) });
+  }
+  return { P, D, A, B };
+}
+
 /** FNV-1a over 32-bit words, continuing from h; hex as world_bench.cpp prints it. */
 export function fnv1a(words, h = 2166136261) {
   for (let i = 0; i < words.length; i++) h = Math.imul(h ^ words[i], 16777619) >>> 0;
