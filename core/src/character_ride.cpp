@@ -83,8 +83,9 @@ Vec3 CharacterController::carried_position() const {
 }
 
 // The deepest overlap of the capsule at `center` with `which` objects (Still: those that neither
-// moved over the step nor pin it; Pushers: the others), the push that clears it to one skin, and
-// its object; 0 when nothing overlaps.
+// moved over the step nor pin it; StillNotGround: their contacts whose normal does not face up;
+// Pushers: the others), the push that clears it to one skin, and its object; 0 when nothing
+// overlaps.
 float CharacterController::deepest_overlap(Vec3 center, Overlaps which, Vec3& push, std::uint32_t* object) const {
     std::vector<WorldContact>& contacts = scratch_.contacts;
     contacts.clear();
@@ -94,7 +95,8 @@ float CharacterController::deepest_overlap(Vec3 center, Overlaps which, Vec3& pu
     for (const WorldContact& wc : contacts) {
         if (!(wc.depth > deepest)) continue;
         const bool pusher = world_->moved(wc.object) || wc.object == pinned_by_;
-        if ((which == Overlaps::Still && pusher) || (which == Overlaps::Pushers && !pusher)) continue;
+        if (which != Overlaps::All && pusher != (which == Overlaps::Pushers)) continue;
+        if (which == Overlaps::StillNotGround && wc.normal.y > 0.0f) continue;
         deepest = wc.depth;
         if (object) *object = wc.object;
         push = wc.normal * (wc.depth + settings_.skin_width);
@@ -127,19 +129,10 @@ bool CharacterController::push_crosses_still(Vec3 center, Vec3 push, std::uint32
 // that push_crosses_still's rays pass below or between (a surface facing up is ground, which the
 // probe lifts the capsule out of).
 bool CharacterController::push_sinks_into_still(Vec3 center, Vec3 push) const {
-    const auto in_still = [&](Vec3 at) {
-        std::vector<WorldContact>& contacts = scratch_.contacts;
-        contacts.clear();
-        const Capsule k = capsule_at(at);
-        world_->overlap_capsule(k.start, k.end, k.radius, contacts, filter_);
-        float deepest = 0.0f;
-        for (const WorldContact& wc : contacts)
-            if (wc.depth > deepest && !(wc.normal.y > 0.0f) && !world_->moved(wc.object) && wc.object != pinned_by_)
-                deepest = wc.depth;
-        return deepest;
-    };
-    const float after = in_still(center + push);
-    return after > settings_.skin_width && after > in_still(center) + settings_.skin_width;
+    Vec3 unused;
+    const float after = deepest_overlap(center + push, Overlaps::StillNotGround, unused);
+    return after > settings_.skin_width &&
+           after > deepest_overlap(center, Overlaps::StillNotGround, unused) + settings_.skin_width;
 }
 
 // A pinned capsule at `center` pushed out of what did not move (nor pins it), deepest contact first,
@@ -210,8 +203,8 @@ Vec3 CharacterController::pushed_out(Vec3 center, Vec3 start, CharacterMove& out
         // Pushed wholly inside the mesh that pinned it (its axis was through a corner, so neither
         // its centre nor an end was inside): a capsule inside a closed mesh touches none of its
         // triangles, and the pushes stop there.
-        const bool mesh = was_pinned && (world_->kind(pinned_by_) == ObjectKind::Mesh ||
-                                         world_->kind(pinned_by_) == ObjectKind::Instance);
+        const ObjectKind kind = world_->kind(pinned_by_);
+        const bool mesh = was_pinned && (kind == ObjectKind::Mesh || kind == ObjectKind::Instance);
         if (mesh && axis_inside(center, pinned_by_))
             return crushed_in(center, Vec3{0, 0, 0}, settings_.radius, pinned_by_, start, out);
         pinned_by_ = kNoIndex;

@@ -235,7 +235,7 @@ private:
     Vec3 out_of_still(Vec3 center) const;
     int swept_by_turn(std::uint32_t id, const Transform& a, const Transform& b, Vec3 start, Vec3 center, bool pins,
                       Vec3& back) const;
-    enum class Overlaps : std::uint8_t { All, Still, Pushers };
+    enum class Overlaps : std::uint8_t { All, Still, StillNotGround, Pushers };
     float deepest_overlap(Vec3 center, Overlaps which, Vec3& push, std::uint32_t* object = nullptr) const;
     // The capsule object to the character's position: moved over the step by a move (others
     // meet it in motion), teleported by a teleport.
