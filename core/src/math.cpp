@@ -128,6 +128,7 @@ float det_atan2(float y, float x) {
 
 float det_acos(float x) {
     if (std::isnan(x)) return x;
+    if (x >= 1.0f) return 0.0f;  // what the series gives (atan of 0); a level floor's normal, mostly
     const double c = x < -1.0f ? -1.0 : (x > 1.0f ? 1.0 : static_cast<double>(x));
     const double s = std::sqrt((1.0 - c) * (1.0 + c));
     if (c == 0.0) return static_cast<float>(kPiD / 2.0);
