@@ -96,23 +96,33 @@ struct AxisGap {
     }
 };
 
-// Where along p + dir t, 0 <= t <= travel, this capsule comes nearest the obstacle's, or -1 when it
-// never comes within reach (one skin beyond touching) by its horizontal distance alone.
-float nearest_approach(const CharacterSettings& self, Vec3 p, Vec3 dir, float travel, const Obstacle& o) {
-    const float reach = self.radius + o.radius + 2.0f * self.skin_width;
+// The squared horizontal distance from the path p + dir t, 0 <= t <= travel, to the obstacle's
+// axis, and whether it is beyond the overlap test's reach by far more than the rounding of it and
+// of the positions tested (a few ulps of the coordinates): then no point of the way overlaps.
+struct WayApart {
+    float dist_sq;
+    bool clear;
+};
+WayApart way_apart(const CharacterSettings& self, Vec3 p, Vec3 dir, float travel, const Obstacle& o) {
     // Horizontally: the path's closest point to the other's axis.
     const float dx = dir.x * travel, dz = dir.z * travel, wx = o.center.x - p.x, wz = o.center.z - p.z;
     const float dd = dx * dx + dz * dz;
     const float u = dd > 0.0f ? clampf((wx * dx + wz * dz) / dd, 0.0f, 1.0f) : 0.0f;
     const float ex = wx - u * dx, ez = wz - u * dz;
-    if (!(ex * ex + ez * ez < reach * reach)) return -1.0f;
-    // Nor when that distance is beyond the overlap test's reach (one skin less) by far more than
-    // the rounding of it and of the positions tested (a few ulps of the coordinates): no point of
-    // the way overlaps, wherever the search below would land.
     const float touch = self.radius + o.radius + self.skin_width;
     const float mag = maxf(maxf(std::fabs(p.x), std::fabs(p.z)), maxf(std::fabs(o.center.x), std::fabs(o.center.z)));
     const float clear = touch + tol::kCharacterObstacleClearRel * (mag + travel + touch);
-    if (ex * ex + ez * ez > clear * clear) return -1.0f;
+    const float d2 = ex * ex + ez * ez;
+    return {d2, d2 > clear * clear};
+}
+
+// Where along p + dir t, 0 <= t <= travel, this capsule comes nearest the obstacle's, or -1 when it
+// never comes within reach (one skin beyond touching) by its horizontal distance alone, or the way
+// is clear of it (way_apart).
+float nearest_approach(const CharacterSettings& self, Vec3 p, Vec3 dir, float travel, const Obstacle& o) {
+    const float reach = self.radius + o.radius + 2.0f * self.skin_width;
+    const WayApart w = way_apart(self, p, dir, travel, o);
+    if (!(w.dist_sq < reach * reach) || w.clear) return -1.0f;
     return clampf(static_cast<float>(AxisGap(self, p, dir, o).argmin(travel)), 0.0f, travel);
 }
 
@@ -182,6 +192,9 @@ float obstacle_limit(const CharacterSettings& self, std::span<const Obstacle> ob
     // exactly (a zero component times t adds zero).
     const bool vertical = dir.x == 0.0f && dir.z == 0.0f;
     for (const Obstacle& o : obstacles) {
+        // Most neighbours are well apart from the whole way: no point of it overlaps them (so
+        // neither does its end), and the tests below would find nothing.
+        if (way_apart(self, p, dir, limit, o).clear) continue;
         float inside = limit;  // a point of the way that overlaps
         const Vec3 end = p + dir * limit;
         const int end_sign = obstacle_sign(self, end, o);
