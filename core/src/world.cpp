@@ -285,16 +285,6 @@ World::~World() = default;
 World::World(World&&) noexcept = default;
 World& World::operator=(World&&) noexcept = default;
 
-World::Object* World::live(std::uint32_t id) { return const_cast<Object*>(static_cast<const World*>(this)->live(id)); }
-const World::Object* World::live(std::uint32_t id) const {
-    // slots_ holds only live objects and ids are never reused, so an object found at the slot of
-    // its id is the one: the slot an object got stays its own until an earlier one is removed,
-    // which makes this the common case (a world of a few meshes, picking's one-mesh trees).
-    if (id < slots_.size() && slots_[id].id == id) return &slots_[id];
-    const std::uint32_t slot = slot_of_.find(id);
-    return slot == kNoIndex ? nullptr : &slots_[slot];
-}
-
 bool World::object_passes(std::uint32_t slot, const QueryFilter& filter) const {
     const Object& o = slots_[slot];
     return o.id != filter.ignore && (o.layers & filter.layers) != 0;
@@ -545,22 +535,10 @@ Transform World::previous_transform(std::uint32_t id) const {
     const Object* o = live(id);
     return o ? o->previous : Transform{};
 }
-bool World::moved(std::uint32_t id) const {
-    const Object* o = live(id);
-    if (!o) return false;
-    const Transform& a = o->previous;
-    const Transform& b = o->pose;
-    return !(a.position == b.position && a.rotation.x == b.rotation.x && a.rotation.y == b.rotation.y &&
-             a.rotation.z == b.rotation.z && a.rotation.w == b.rotation.w && a.scale == b.scale);
-}
 std::size_t World::objects_in(const AABB& box, std::vector<std::uint32_t>& out, const QueryFilter& filter) const {
     const std::size_t before = out.size();
     for_each_object_in(box, filter, [&](std::uint32_t slot) { out.push_back(slots_[slot].id); });
     return out.size() - before;
-}
-std::uint64_t World::object_revision(std::uint32_t id) const {
-    const Object* o = live(id);
-    return o ? o->changed : 0;
 }
 std::size_t World::changed_since(std::uint64_t since, std::vector<std::uint32_t>& out) const {
     const std::size_t before = out.size();
@@ -574,10 +552,6 @@ Vec3 World::velocity_at(std::uint32_t id, Vec3 p) const {
     const Object* o = live(id);
     if (!o || !is_finite(p)) return {};
     return o->linear + cross(o->angular, p - o->pose.position);
-}
-AABB World::bounds(std::uint32_t id) const {
-    const Object* o = live(id);
-    return o ? o->box : aabb_empty();
 }
 std::size_t World::object_count() const { return slots_.size(); }
 std::uint32_t World::id_limit() const { return next_id_; }
