@@ -186,12 +186,6 @@ Mat3 mat3_transpose(const Mat3& m) {
     return t;
 }
 
-Mat3 mat3_abs(const Mat3& m) {
-    Mat3 a;
-    for (int i = 0; i < 3; ++i) a.col[i] = vabs(m.col[i]);
-    return a;
-}
-
 Mat4 mat4_compose(Vec3 translation, Quat rotation, Vec3 scale) {
     const Mat3 r = mat3_from_quat(rotation);
     const Vec3 col[4] = {r.col[0] * scale.x, r.col[1] * scale.y, r.col[2] * scale.z, translation};

@@ -186,29 +186,6 @@ void build_shape(World::MeshShape& mesh, std::vector<Triangle>&& tris) {
 
 void set_pose(World::Object& o, const Transform& t) { ::shototsu::set_pose(o, t); }
 
-AABB place_box(const World::Object& o, const AABB& local) {
-    const Vec3 c = (local.min + local.max) * 0.5f, e = (local.max - local.min) * 0.5f;
-    const Vec3 wc = place(o, c);
-    const Vec3 we = mat3_abs(o.rot) * (e * o.pose.scale);
-    const float m = tol::kTransformSlopRel * (box_magnitude({wc - we, wc + we}) + maxf(maxf(we.x, we.y), we.z));
-    const Vec3 g = we + Vec3{m, m, m};
-    return {wc - g, wc + g};
-}
-
-AABB unplace_box(const World::Object& o, const AABB& world) {
-    const Vec3 c = (world.min + world.max) * 0.5f, e = (world.max - world.min) * 0.5f;
-    const Vec3 lc = unplace(o, c);
-    const Vec3 le = mul_transpose(mat3_abs(o.rot), e) * o.inv_scale;
-    // Placing a local point rounds relative to its world coordinates too, which the local box
-    // no longer shows when the pose's position cancels the query's (a query at the position).
-    const Vec3 p = vabs(o.pose.position);
-    const float world_mag = maxf(box_magnitude(world), maxf(maxf(p.x, p.y), p.z)) * o.inv_scale;
-    const float m = tol::kTransformSlopRel * (box_magnitude({lc - le, lc + le}) + maxf(maxf(le.x, le.y), le.z) +
-                                              box_magnitude(o.shape ? o.shape->box : AABB{}) + world_mag);
-    const Vec3 g = le + Vec3{m, m, m};
-    return {lc - g, lc + g};
-}
-
 Primitive world_primitive(const World::Object& o) {
     Primitive p = o.local;
     const float s = o.pose.scale;

@@ -193,7 +193,7 @@ Mat3 mat3_from_quat(Quat q);
 Mat3 mat3_mul(const Mat3& a, const Mat3& b);
 Mat3 mat3_transpose(const Mat3& m);
 /// Every entry replaced by its absolute value: the key to exact bounds of a rotated box (Arvo).
-Mat3 mat3_abs(const Mat3& m);
+inline Mat3 mat3_abs(const Mat3& m) { return {{vabs(m.col[0]), vabs(m.col[1]), vabs(m.col[2])}}; }
 
 /// Translation, rotation and non-uniform scale composed as T * R * S (three.js `compose`).
 Mat4 mat4_compose(Vec3 translation, Quat rotation, Vec3 scale);
