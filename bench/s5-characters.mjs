@@ -113,7 +113,7 @@ export function s5Scene() {
 }
 
 /** shototsu's CharacterGroup over a World: the caller's gravity as the README's frame. */
-function prepareShototsu(s, scene) {
+export function prepareShototsu(s, scene) {
   const world = new s.World();
   const ids = {};
   for (const [name, o] of Object.entries(scene.objects)) {
