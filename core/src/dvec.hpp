@@ -12,36 +12,38 @@ namespace shototsu::detail {
 struct DVec3 {
     double x = 0, y = 0, z = 0;
 };
-inline DVec3 dv(Vec3 v) { return {v.x, v.y, v.z}; }
-inline Vec3 fv(DVec3 v) { return {static_cast<float>(v.x), static_cast<float>(v.y), static_cast<float>(v.z)}; }
-inline DVec3 operator+(DVec3 a, DVec3 b) { return {a.x + b.x, a.y + b.y, a.z + b.z}; }
-inline DVec3 operator-(DVec3 a, DVec3 b) { return {a.x - b.x, a.y - b.y, a.z - b.z}; }
-inline DVec3 operator-(DVec3 a) { return {-a.x, -a.y, -a.z}; }
-inline DVec3 operator*(DVec3 a, double s) { return {a.x * s, a.y * s, a.z * s}; }
-inline double dot(DVec3 a, DVec3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
-inline DVec3 cross(DVec3 a, DVec3 b) { return {a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x}; }
-inline double length_sq(DVec3 a) { return dot(a, a); }
+SHOTOTSU_TINY DVec3 dv(Vec3 v) { return {v.x, v.y, v.z}; }
+SHOTOTSU_TINY Vec3 fv(DVec3 v) { return {static_cast<float>(v.x), static_cast<float>(v.y), static_cast<float>(v.z)}; }
+SHOTOTSU_TINY DVec3 operator+(DVec3 a, DVec3 b) { return {a.x + b.x, a.y + b.y, a.z + b.z}; }
+SHOTOTSU_TINY DVec3 operator-(DVec3 a, DVec3 b) { return {a.x - b.x, a.y - b.y, a.z - b.z}; }
+SHOTOTSU_TINY DVec3 operator-(DVec3 a) { return {-a.x, -a.y, -a.z}; }
+SHOTOTSU_TINY DVec3 operator*(DVec3 a, double s) { return {a.x * s, a.y * s, a.z * s}; }
+SHOTOTSU_TINY double dot(DVec3 a, DVec3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
+SHOTOTSU_TINY DVec3 cross(DVec3 a, DVec3 b) {
+    return {a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x};
+}
+SHOTOTSU_TINY double length_sq(DVec3 a) { return dot(a, a); }
 /// min/max by plain comparison. std::fmin/fmax are not used in the core: which zero they return
 /// for (-0, +0) differs between glibc and Emscripten's libc (a sign-of-zero difference in the
 /// golden tests), and natively they are libm calls.
 /// In wasm, f64x2.pmin/pmax: the same selects without a branch (see minf in math.hpp).
 #if defined(__wasm_simd128__)
-inline double dmin(double a, double b) {
+SHOTOTSU_TINY double dmin(double a, double b) {
     return wasm_f64x2_extract_lane(wasm_f64x2_pmin(wasm_f64x2_splat(b), wasm_f64x2_splat(a)), 0);
 }
-inline double dmax(double a, double b) {
+SHOTOTSU_TINY double dmax(double a, double b) {
     return wasm_f64x2_extract_lane(wasm_f64x2_pmax(wasm_f64x2_splat(b), wasm_f64x2_splat(a)), 0);
 }
 #else
-inline double dmin(double a, double b) { return a < b ? a : b; }
-inline double dmax(double a, double b) { return a > b ? a : b; }
+SHOTOTSU_TINY double dmin(double a, double b) { return a < b ? a : b; }
+SHOTOTSU_TINY double dmax(double a, double b) { return a > b ? a : b; }
 #endif
-inline DVec3 dabs(DVec3 v) { return {std::fabs(v.x), std::fabs(v.y), std::fabs(v.z)}; }
-inline double dlength(DVec3 v) { return std::sqrt(length_sq(v)); }
+SHOTOTSU_TINY DVec3 dabs(DVec3 v) { return {std::fabs(v.x), std::fabs(v.y), std::fabs(v.z)}; }
+SHOTOTSU_TINY double dlength(DVec3 v) { return std::sqrt(length_sq(v)); }
 /// Largest absolute coordinate: the scale that rounding error is relative to.
-inline double max_abs(DVec3 v) { return dmax(std::fabs(v.x), dmax(std::fabs(v.y), std::fabs(v.z))); }
-inline double component(DVec3 v, int axis) { return axis == 0 ? v.x : (axis == 1 ? v.y : v.z); }
-inline double clamp01(double x) { return x < 0.0 ? 0.0 : (x > 1.0 ? 1.0 : x); }
+SHOTOTSU_TINY double max_abs(DVec3 v) { return dmax(std::fabs(v.x), dmax(std::fabs(v.y), std::fabs(v.z))); }
+SHOTOTSU_TINY double component(DVec3 v, int axis) { return axis == 0 ? v.x : (axis == 1 ? v.y : v.z); }
+SHOTOTSU_TINY double clamp01(double x) { return x < 0.0 ? 0.0 : (x > 1.0 ? 1.0 : x); }
 /// v / |v|, or `fallback` when v has no finite, non-zero length.
 inline DVec3 unit_or(DVec3 v, DVec3 fallback) {
     const double l2 = length_sq(v);
@@ -63,7 +65,7 @@ inline bool all_finite(V... v) {
 /// The sum of products of the cross product x × y taken with absolute values: the magnitude
 /// against which the rounding of a determinant built from x × y is measured (Shewchuk's
 /// "permanent").
-inline DVec3 cross_permanent(DVec3 x, DVec3 y) {
+SHOTOTSU_TINY DVec3 cross_permanent(DVec3 x, DVec3 y) {
     const DVec3 ax = dabs(x), ay = dabs(y);
     return {ax.y * ay.z + ax.z * ay.y, ax.z * ay.x + ax.x * ay.z, ax.x * ay.y + ax.y * ay.x};
 }

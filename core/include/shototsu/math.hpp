@@ -12,6 +12,15 @@
 #include <wasm_simd128.h>
 #endif
 
+/// The smallest helpers below are always inlined, also in sources compiled for size (the wasm
+/// build's -Oz sources): there a call, with its vectors passed and returned through memory, is
+/// larger and slower than the few instructions of its body.
+#if defined(__GNUC__) || defined(__clang__)
+#define SHOTOTSU_TINY [[gnu::always_inline]] inline
+#else
+#define SHOTOTSU_TINY inline
+#endif
+
 namespace shototsu {
 
 struct Vec2 {
@@ -39,47 +48,53 @@ struct Mat4 {
 };
 
 // ---- Vec2 -------------------------------------------------------------------------------------
-inline Vec2 operator+(Vec2 a, Vec2 b) { return {a.x + b.x, a.y + b.y}; }
-inline Vec2 operator-(Vec2 a, Vec2 b) { return {a.x - b.x, a.y - b.y}; }
-inline Vec2 operator*(Vec2 a, float s) { return {a.x * s, a.y * s}; }
-inline float dot(Vec2 a, Vec2 b) { return a.x * b.x + a.y * b.y; }
+SHOTOTSU_TINY Vec2 operator+(Vec2 a, Vec2 b) { return {a.x + b.x, a.y + b.y}; }
+SHOTOTSU_TINY Vec2 operator-(Vec2 a, Vec2 b) { return {a.x - b.x, a.y - b.y}; }
+SHOTOTSU_TINY Vec2 operator*(Vec2 a, float s) { return {a.x * s, a.y * s}; }
+SHOTOTSU_TINY float dot(Vec2 a, Vec2 b) { return a.x * b.x + a.y * b.y; }
 /// z component of the 3D cross product: > 0 when b is counter-clockwise from a.
-inline float cross(Vec2 a, Vec2 b) { return a.x * b.y - a.y * b.x; }
+SHOTOTSU_TINY float cross(Vec2 a, Vec2 b) { return a.x * b.y - a.y * b.x; }
 
 // ---- Vec3 -------------------------------------------------------------------------------------
-inline Vec3 operator+(Vec3 a, Vec3 b) { return {a.x + b.x, a.y + b.y, a.z + b.z}; }
-inline Vec3 operator-(Vec3 a, Vec3 b) { return {a.x - b.x, a.y - b.y, a.z - b.z}; }
-inline Vec3 operator-(Vec3 a) { return {-a.x, -a.y, -a.z}; }
-inline Vec3 operator*(Vec3 a, float s) { return {a.x * s, a.y * s, a.z * s}; }
-inline Vec3 operator*(float s, Vec3 a) { return {a.x * s, a.y * s, a.z * s}; }
-inline Vec3& operator+=(Vec3& a, Vec3 b) {
+SHOTOTSU_TINY Vec3 operator+(Vec3 a, Vec3 b) { return {a.x + b.x, a.y + b.y, a.z + b.z}; }
+SHOTOTSU_TINY Vec3 operator-(Vec3 a, Vec3 b) { return {a.x - b.x, a.y - b.y, a.z - b.z}; }
+SHOTOTSU_TINY Vec3 operator-(Vec3 a) { return {-a.x, -a.y, -a.z}; }
+SHOTOTSU_TINY Vec3 operator*(Vec3 a, float s) { return {a.x * s, a.y * s, a.z * s}; }
+SHOTOTSU_TINY Vec3 operator*(float s, Vec3 a) { return {a.x * s, a.y * s, a.z * s}; }
+SHOTOTSU_TINY Vec3& operator+=(Vec3& a, Vec3 b) {
     a = a + b;
     return a;
 }
-inline Vec3& operator-=(Vec3& a, Vec3 b) {
+SHOTOTSU_TINY Vec3& operator-=(Vec3& a, Vec3 b) {
     a = a - b;
     return a;
 }
-inline Vec3& operator*=(Vec3& a, float s) {
+SHOTOTSU_TINY Vec3& operator*=(Vec3& a, float s) {
     a = a * s;
     return a;
 }
-inline bool operator==(Vec3 a, Vec3 b) { return a.x == b.x && a.y == b.y && a.z == b.z; }
+SHOTOTSU_TINY bool operator==(Vec3 a, Vec3 b) { return a.x == b.x && a.y == b.y && a.z == b.z; }
 
-inline float dot(Vec3 a, Vec3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
-inline Vec3 cross(Vec3 a, Vec3 b) { return {a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x}; }
-inline float length_sq(Vec3 a) { return dot(a, a); }
-inline float length(Vec3 a) { return std::sqrt(dot(a, a)); }
-inline float distance_sq(Vec3 a, Vec3 b) { return length_sq(a - b); }
-inline float distance(Vec3 a, Vec3 b) { return length(a - b); }
+SHOTOTSU_TINY float dot(Vec3 a, Vec3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
+SHOTOTSU_TINY Vec3 cross(Vec3 a, Vec3 b) {
+    return {a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x};
+}
+SHOTOTSU_TINY float length_sq(Vec3 a) { return dot(a, a); }
+SHOTOTSU_TINY float length(Vec3 a) { return std::sqrt(dot(a, a)); }
+SHOTOTSU_TINY float distance_sq(Vec3 a, Vec3 b) { return length_sq(a - b); }
+SHOTOTSU_TINY float distance(Vec3 a, Vec3 b) { return length(a - b); }
 /// Component-wise product.
-inline Vec3 mul(Vec3 a, Vec3 b) { return {a.x * b.x, a.y * b.y, a.z * b.z}; }
-inline Vec3 vmin(Vec3 a, Vec3 b) { return {a.x < b.x ? a.x : b.x, a.y < b.y ? a.y : b.y, a.z < b.z ? a.z : b.z}; }
-inline Vec3 vmax(Vec3 a, Vec3 b) { return {a.x > b.x ? a.x : b.x, a.y > b.y ? a.y : b.y, a.z > b.z ? a.z : b.z}; }
-inline Vec3 vabs(Vec3 a) { return {std::fabs(a.x), std::fabs(a.y), std::fabs(a.z)}; }
+SHOTOTSU_TINY Vec3 mul(Vec3 a, Vec3 b) { return {a.x * b.x, a.y * b.y, a.z * b.z}; }
+SHOTOTSU_TINY Vec3 vmin(Vec3 a, Vec3 b) {
+    return {a.x < b.x ? a.x : b.x, a.y < b.y ? a.y : b.y, a.z < b.z ? a.z : b.z};
+}
+SHOTOTSU_TINY Vec3 vmax(Vec3 a, Vec3 b) {
+    return {a.x > b.x ? a.x : b.x, a.y > b.y ? a.y : b.y, a.z > b.z ? a.z : b.z};
+}
+SHOTOTSU_TINY Vec3 vabs(Vec3 a) { return {std::fabs(a.x), std::fabs(a.y), std::fabs(a.z)}; }
 /// a + (b - a) * t
-inline Vec3 lerp(Vec3 a, Vec3 b, float t) { return a + (b - a) * t; }
-inline float component(Vec3 v, int axis) { return axis == 0 ? v.x : (axis == 1 ? v.y : v.z); }
+SHOTOTSU_TINY Vec3 lerp(Vec3 a, Vec3 b, float t) { return a + (b - a) * t; }
+SHOTOTSU_TINY float component(Vec3 v, int axis) { return axis == 0 ? v.x : (axis == 1 ? v.y : v.z); }
 inline void set_component(Vec3& v, int axis, float s) {
     if (axis == 0)
         v.x = s;
@@ -88,8 +103,8 @@ inline void set_component(Vec3& v, int axis, float s) {
     else
         v.z = s;
 }
-inline bool is_finite(float s) { return std::isfinite(s); }
-inline bool is_finite(Vec3 v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }
+SHOTOTSU_TINY bool is_finite(float s) { return std::isfinite(s); }
+SHOTOTSU_TINY bool is_finite(Vec3 v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }
 
 /// `a / |a|`, or `fallback` when |a| is zero, denormal-small or not finite — never NaN from
 /// finite input.
@@ -129,18 +144,18 @@ inline Vec3 reflect(Vec3 v, Vec3 n) {
 // f32x4.pmin/pmax are defined as exactly these selects and compile to minps/maxps, about 5x
 // faster in a bounding loop. x86's minss/maxss are the same selects, which the native build uses.
 #if defined(__wasm_simd128__)
-inline float minf(float a, float b) {
+SHOTOTSU_TINY float minf(float a, float b) {
     return wasm_f32x4_extract_lane(wasm_f32x4_pmin(wasm_f32x4_splat(b), wasm_f32x4_splat(a)), 0);
 }
-inline float maxf(float a, float b) {
+SHOTOTSU_TINY float maxf(float a, float b) {
     return wasm_f32x4_extract_lane(wasm_f32x4_pmax(wasm_f32x4_splat(b), wasm_f32x4_splat(a)), 0);
 }
 #else
-inline float minf(float a, float b) { return a < b ? a : b; }
-inline float maxf(float a, float b) { return a > b ? a : b; }
+SHOTOTSU_TINY float minf(float a, float b) { return a < b ? a : b; }
+SHOTOTSU_TINY float maxf(float a, float b) { return a > b ? a : b; }
 #endif
 /// s < lo ? lo : (s > hi ? hi : s), bit for bit on every build like minf/maxf.
-inline float clampf(float s, float lo, float hi) {
+SHOTOTSU_TINY float clampf(float s, float lo, float hi) {
 #if defined(__wasm_simd128__)
     const v128_t vs = wasm_f32x4_splat(s), vlo = wasm_f32x4_splat(lo);
     const v128_t upper = wasm_f32x4_pmin(vs, wasm_f32x4_splat(hi));  // hi < s ? hi : s
@@ -186,7 +201,7 @@ inline Vec3 rotate(Quat q, Vec3 v) {
 }
 
 // ---- Mat3 / Mat4 -------------------------------------------------------------------------------
-inline Vec3 operator*(const Mat3& m, Vec3 v) { return m.col[0] * v.x + m.col[1] * v.y + m.col[2] * v.z; }
+SHOTOTSU_TINY Vec3 operator*(const Mat3& m, Vec3 v) { return m.col[0] * v.x + m.col[1] * v.y + m.col[2] * v.z; }
 /// Transpose(m) * v: for a rotation, the inverse rotation.
 inline Vec3 mul_transpose(const Mat3& m, Vec3 v) { return {dot(m.col[0], v), dot(m.col[1], v), dot(m.col[2], v)}; }
 Mat3 mat3_from_quat(Quat q);
