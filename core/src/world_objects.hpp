@@ -65,8 +65,9 @@ inline float box_magnitude(const AABB& b) {
 }
 
 /// How far, in the object's own units, a point carried between spaces can be from where exact
-/// arithmetic would put it, for a query reaching `reach` (own units) from `local_origin`.
-inline float placement_margin(const World::Object& o, Vec3 local_origin, float reach) {
+/// arithmetic would put it, for a query reaching `reach` (own units) from `local_origin`. Not
+/// inlined: once per object a query visits, and a copy in each query walk otherwise.
+[[gnu::noinline]] inline float placement_margin(const World::Object& o, Vec3 local_origin, float reach) {
     const Vec3 m = vabs(local_origin);
     const float world_mag = box_magnitude(o.box) * o.inv_scale;
     const float mag = maxf(maxf(maxf(m.x, m.y), m.z), maxf(box_magnitude(o.shape ? o.shape->box : AABB{}), world_mag));

@@ -107,8 +107,12 @@ SHOTOTSU_TINY bool is_finite(float s) { return std::isfinite(s); }
 SHOTOTSU_TINY bool is_finite(Vec3 v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }
 
 /// `a / |a|`, or `fallback` when |a| is zero, denormal-small or not finite — never NaN from
-/// finite input.
-inline Vec3 normalize_or(Vec3 a, Vec3 fallback) {
+/// finite input. Not inlined (its underflow path would be copied into every caller).
+#if defined(__GNUC__) || defined(__clang__)
+[[gnu::noinline]]
+#endif
+inline Vec3
+normalize_or(Vec3 a, Vec3 fallback) {
     const float len2 = dot(a, a);
     if (len2 > 1e-30f && std::isfinite(len2)) return a * (1.0f / std::sqrt(len2));
     // |a|^2 underflowed or overflowed: divide by the largest component first (division, not a
