@@ -31,16 +31,21 @@ void World::update(float dt) {
     // The revision this step's moves are stamped with (taken only when something moved).
     const std::uint64_t next = revision_ + 1;
     moved_count_ = 0;
+    moved_ids_.clear();
     for (Object& o : slots_) {
         o.previous = o.pose;
         if (!o.pending) {
             o.linear = o.angular = Vec3{};
             continue;
         }
+        o.previous_box = o.box;
         detail::set_pose(o, o.target);
         o.pending = false;
         ++moved_count_;
-        if (!detail::same_pose(o.previous, o.pose)) o.changed = next;
+        if (!detail::same_pose(o.previous, o.pose)) {
+            o.changed = next;
+            moved_ids_.push_back(o.id);
+        }
         detail::set_velocities(o, step_dt_);
     }
     if (moved_count_ > 0) {
@@ -48,6 +53,35 @@ void World::update(float dt) {
         revision_ = next;
     }
     refresh_top();
+}
+
+// Every character looks here every move (character_ride.cpp): one box test per moved object.
+std::size_t World::moved_in(const AABB& box, std::vector<std::uint32_t>& out, const QueryFilter& filter) const {
+    const std::size_t before = out.size();
+    for (const std::uint32_t id : moved_ids_) {
+        const std::uint32_t slot = slot_of(id);
+        if (slot == kNoIndex || !object_passes(slot, filter)) continue;
+        const Object& o = slots_[slot];
+        const Transform& a = o.previous;
+        const Transform& b = o.pose;
+        if (detail::same_pose(a, b)) continue;
+        AABB swept{vmin(o.previous_box.min, o.box.min), vmax(o.previous_box.max, o.box.max)};
+        if (!(a.rotation.x == b.rotation.x && a.rotation.y == b.rotation.y && a.rotation.z == b.rotation.z &&
+              a.rotation.w == b.rotation.w && a.scale == b.scale)) {
+            // Every point stays within its farthest distance from the position at either pose
+            // (the scale in between is between theirs).
+            const auto reach = [](const AABB& bx, Vec3 p) { return length(vmax(vabs(bx.min - p), vabs(bx.max - p))); };
+            const float r = maxf(reach(o.previous_box, a.position), reach(o.box, b.position));
+            const Vec3 g{r, r, r};
+            swept.min = vmin(swept.min, vmin(a.position, b.position) - g);
+            swept.max = vmax(swept.max, vmax(a.position, b.position) + g);
+        }
+        if (swept.min.x > box.max.x || swept.max.x < box.min.x || swept.min.y > box.max.y || swept.max.y < box.min.y ||
+            swept.min.z > box.max.z || swept.max.z < box.min.z)
+            continue;
+        out.push_back(id);
+    }
+    return out.size() - before;
 }
 
 namespace {

@@ -268,6 +268,7 @@ private:
         std::vector<WorldContact> contacts;
         std::vector<WorldRayCrossing> crossings;
         std::vector<std::uint32_t> objects;
+        std::vector<std::uint32_t> passed;  // movers that went past the capsule over the step
     };
     mutable Scratch scratch_;
 };
