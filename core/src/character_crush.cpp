@@ -1,8 +1,8 @@
 // shototsu — a crushed character squeezed out (character.hpp: CharacterMove::crushed): the
 // search for the nearest free spot around where the pushes pinned it, and what it falls back on
-// when the gap closed; and the sweep of meshes that moved far relative to it (or pin it), which
-// finds the side a face passed its axis from. Rare and bounded (at most 12 ways x 32 samples, each an overlap query),
-// so the wasm build compiles it for size with the other cold sources.
+// when the gap closed; and the sweep of objects that moved far relative to it (or meshes that pin
+// it), which finds the side a surface passed its axis from. Rare and bounded (at most 12 ways x 32 samples, each an
+// overlap query), so the wasm build compiles it for size with the other cold sources.
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -158,18 +158,19 @@ Vec3 CharacterController::squeezed(Vec3 kept, Vec3 pinched, Vec3 pinch, Vec3 sta
     return kept;
 }
 
-// Meshes that moved far relative to the capsule (more than tol::kCharacterFastMoverRel radii of
-// the capsule's centre, mapped from the step start through the mover's poses), or that pin it:
-// the contacts at the end pose cannot say which side a face passed the capsule's axis from, so the
-// axis is swept over the step in the mover's frame (from where the step start puts it relative to
-// the mover's end pose, translated to `center`; a fast turn along its arc: swept_by_turn) against the front
-// faces it could enter. When it entered one, the capsule goes back along that relative motion —
-// along the mover's motion — to a skin before the face, and the pushes that follow clear it from
-// the right side. When that way crosses what did not move, or its axis (its centre or an end) is
-// inside the mesh that pins it, it is crushed here: kept a skin short of what did not move, and squeezed (true,
-// `center` set). Primitives are solid: their contacts see the axis inside them. Crushed by the mesh `id` with its
-// centre `depth` inside it at `kept`: pinned by it, pushed out of what did not move as the pushes would (never through
-// it), and squeezed (pinch: the way out of `id`, zero when unknown).
+// Objects that moved far relative to the capsule (more than tol::kCharacterFastMoverRel radii of
+// the capsule's centre, mapped from the step start through the mover's poses), or meshes that pin
+// it: the contacts at the end pose cannot say which side a surface passed the capsule's axis from
+// (nor see a mover that went wholly past it, which pushed_out lists too), so the axis is swept over
+// the step in the mover's frame (from where the step start puts it relative to the mover's end
+// pose, translated to `center`; a fast turn along its arc: swept_by_turn) against the front faces
+// of a mesh it could enter, or a solid primitive. When it entered one, the capsule goes back along that relative motion
+// — along the mover's motion — to a skin before the face, and the pushes that follow clear it from the right side. When
+// that way crosses what did not move, or its axis (its centre or an end) is inside the mesh that pins it, it is crushed
+// here: kept a skin short of what did not move, and squeezed (true, `center` set). A pinning primitive is not swept for
+// pinning alone: being solid, its contacts see the axis inside it. Crushed by the mesh `id` with its centre `depth`
+// inside it at `kept`: pinned by it, pushed out of what did not move as the pushes would (never through it), and
+// squeezed (pinch: the way out of `id`, zero when unknown).
 Vec3 CharacterController::crushed_in(Vec3 kept, Vec3 pinch, float depth, std::uint32_t id, Vec3 start,
                                      CharacterMove& out) {
     out.crushed = true;
