@@ -68,13 +68,20 @@ std::size_t World::moved_in(const AABB& box, std::vector<std::uint32_t>& out, co
         AABB swept{vmin(o.previous_box.min, o.box.min), vmax(o.previous_box.max, o.box.max)};
         if (!(a.rotation.x == b.rotation.x && a.rotation.y == b.rotation.y && a.rotation.z == b.rotation.z &&
               a.rotation.w == b.rotation.w && a.scale == b.scale)) {
-            // Every point stays within its farthest distance from the position at either pose
-            // (the scale in between is between theirs).
+            // A point at distance r from the position turns on an arc of angle t, which strays
+            // from its chord by at most r (1 - cos(t / 2)) = r (1 - |qa . qb|); a scale going
+            // linearly from sa to sb bends the path by at most |sb - sa| / 4 of the distance
+            // between the point's two ends. The chords lie in the two boxes' union.
             const auto reach = [](const AABB& bx, Vec3 p) { return length(vmax(vabs(bx.min - p), vabs(bx.max - p))); };
             const float r = maxf(reach(o.previous_box, a.position), reach(o.box, b.position));
-            const Vec3 g{r, r, r};
-            swept.min = vmin(swept.min, vmin(a.position, b.position) - g);
-            swept.max = vmax(swept.max, vmax(a.position, b.position) + g);
+            const float cosine = minf(std::fabs(a.rotation.x * b.rotation.x + a.rotation.y * b.rotation.y +
+                                                a.rotation.z * b.rotation.z + a.rotation.w * b.rotation.w),
+                                      1.0f);
+            const float ratio = std::fabs(b.scale - a.scale) / minf(a.scale, b.scale);
+            const float grow = r * ((1.0f - cosine) * (1.0f + ratio) + 0.5f * ratio + 1e-6f);
+            const Vec3 g{grow, grow, grow};
+            swept.min = swept.min - g;
+            swept.max = swept.max + g;
         }
         if (swept.min.x > box.max.x || swept.max.x < box.min.x || swept.min.y > box.max.y || swept.max.y < box.min.y ||
             swept.min.z > box.max.z || swept.max.z < box.min.z)

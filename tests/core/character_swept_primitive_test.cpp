@@ -251,9 +251,10 @@ TEST_CASE("character pushed: a fast-spinning paddle sweeping through it pushes i
 
 TEST_CASE("World::moved_in lists every mover whose path over the step meets the box, and no other") {
     // 40 boxes (every third a box mesh), half of them moved over the step by up to 6 m and turned
-    // by up to 3 rad about a random axis (some only turned, some only translated), one moved then
+    // by up to 3 rad about a random axis (some only turned, some only translated; a third of them
+    // scaled by 0.5 to 2), one moved then
     // teleported, the layers alternating. Reference: the mover's box corners in double at 257 poses
-    // along the step (position on the line, rotation the normalised blend), each pose's bounds
+    // along the step (position and scale on their lines, rotation the normalised blend), each pose's bounds
     // tested against the query box shrunk by 1e-3 (what the float boxes may round away).
     Rng rng(0x5eed15);
     for (int round = 0; round < 20; ++round) {
@@ -291,6 +292,7 @@ TEST_CASE("World::moved_in lists every mover whose path over the step meets the 
             if (how != 1) body.b.position = body.a.position + rng.direction() * rng.uniform(0, 6);
             if (how != 0)
                 body.b.rotation = quat_mul(quat_from_axis_angle(rng.direction(), rng.uniform(-3, 3)), body.a.rotation);
+            if (rng.below(3) == 0) body.b.scale = rng.uniform(0.5f, 2.0f);
             w.set_transform(body.id, body.b);
         }
         w.update(1.0f / 60.0f);
@@ -328,11 +330,13 @@ TEST_CASE("World::moved_in lists every mover whose path over the step meets the 
                                   static_cast<float>((1 - f) * qa.z + f * sgn * qb.z),
                                   static_cast<float>((1 - f) * qa.w + f * sgn * qb.w)};
                     const DVec3 centre = d(body.a.position) + (d(body.b.position) - d(body.a.position)) * f;
+                    const double scale = body.a.scale + (double(body.b.scale) - body.a.scale) * f;
                     DVec3 lo{INFINITY, INFINITY, INFINITY}, hi{-INFINITY, -INFINITY, -INFINITY};
                     for (int corner = 0; corner < 8; ++corner) {
-                        const DVec3 p = centre + ref_rotate(qf, {(corner & 1) ? body.half.x : -body.half.x,
-                                                                 (corner & 2) ? body.half.y : -body.half.y,
-                                                                 (corner & 4) ? body.half.z : -body.half.z});
+                        const DVec3 local{(corner & 1) ? body.half.x : -body.half.x,
+                                          (corner & 2) ? body.half.y : -body.half.y,
+                                          (corner & 4) ? body.half.z : -body.half.z};
+                        const DVec3 p = centre + ref_rotate(qf, local * scale);
                         lo = {std::fmin(lo.x, p.x), std::fmin(lo.y, p.y), std::fmin(lo.z, p.z)};
                         hi = {std::fmax(hi.x, p.x), std::fmax(hi.y, p.y), std::fmax(hi.z, p.z)};
                     }

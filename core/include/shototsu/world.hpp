@@ -271,10 +271,10 @@ public:
     /// The live objects passing `filter` that moved over the current step and whose box swept
     /// over it may overlap `box` (touching counts), appended to `out` in a deterministic order;
     /// returns how many. The swept box holds the object at every pose between previous_transform
-    /// and transform with its position on the line between theirs (whatever the rotation between):
-    /// its boxes at both poses, and the positions' line grown by its farthest point when it turned
-    /// or scaled. It finds a mover that went wholly past `box` within the step. Costs one box test
-    /// per object that moved.
+    /// and transform with its position on the line between theirs, its rotation on the shortest
+    /// arc between theirs and its scale between theirs: its boxes at both poses, grown when it
+    /// turned or scaled by how far its points' arcs stray from their chords. It finds a mover that
+    /// went wholly past `box` within the step. Costs one box test per object that moved.
     std::size_t moved_in(const AABB& box, std::vector<std::uint32_t>& out, const QueryFilter& filter = {}) const;
     /// The revision() of the last removal (0: none yet): caches of objects compare it, as removed
     /// ids have no object_revision.
