@@ -69,7 +69,8 @@ void CharacterController::clearance(Vec3 center, float& all, float& still, bool 
 //     way there crosses nothing that did not move;
 //  3. back where the move began, when that is free;
 //  4. otherwise (the gap closed around it) it stays at `kept`: out of what did not move, inside
-//     the pusher by the crush depth.
+//     the pusher by the crush depth; or, when `kept` is still more than a skin deep in what did not
+//     move (a gap lower than the capsule), where the move began if that is shallower in it.
 // Only 4 leaves it pinned.
 Vec3 CharacterController::squeezed(Vec3 kept, Vec3 pinched, Vec3 pinch, Vec3 start) {
     const CharacterSettings& s = settings_;
@@ -150,11 +151,16 @@ Vec3 CharacterController::squeezed(Vec3 kept, Vec3 pinched, Vec3 pinch, Vec3 sta
         pinned_by_ = kNoIndex;
         return ahead;
     }
+    const float still_at_kept = still_limit - s.skin_width;
     clearance(start, all, still, true, inside);
     if (all <= 0.5f * s.skin_width && !inside) {
         pinned_by_ = kNoIndex;
         return start;
     }
+    // Still more than a skin deep in what did not move at `kept` (a gap between still surfaces lower
+    // than the capsule, which the pushes drove it into): where the move began, when that is shallower
+    // in what did not move (inside the pusher).
+    if (still_at_kept > 2.0f * s.skin_width && still < still_at_kept) return start;
     return kept;
 }
 
