@@ -459,7 +459,15 @@ private:
     // The ids that moved over the current step (some may have stopped or gone since: moved_in
     // checks), each once.
     std::vector<std::uint32_t> moved_ids_;
-    float step_dt_ = 0.0f;  // the last update's dt when it was timed, else 0
+    // moved_in's swept boxes of the objects that moved, computed once per step and revision: every
+    // character asks for them every move.
+    struct MovedBox {
+        std::uint32_t id, layers;
+        AABB box;
+    };
+    mutable std::vector<MovedBox> moved_boxes_;
+    mutable std::uint64_t moved_boxes_revision_ = 0;  // 0: to be computed
+    float step_dt_ = 0.0f;                            // the last update's dt when it was timed, else 0
     std::uint64_t removal_revision_ = 0;
     double build_ms_ = 0.0;
     std::uint32_t mesh_rebuilds_ = 0;
