@@ -1,14 +1,15 @@
 // shototsu — a crushed character squeezed out (character.hpp: CharacterMove::crushed): the
 // search for the nearest free spot around where the pushes pinned it, and what it falls back on
-// when the gap closed; and the sweep of meshes that moved far relative to it (or pin it), which
-// finds the side a face passed its axis from. Rare and bounded (at most 12 ways x 32 samples, each an overlap query),
-// so the wasm build compiles it for size with the other cold sources.
+// when the gap closed; and the sweep of objects that moved far relative to it (or meshes that pin
+// it), which finds the side a surface passed its axis from. Rare and bounded (at most 12 ways x 32 samples, each an
+// overlap query), so the wasm build compiles it for size with the other cold sources.
 #include <algorithm>
 #include <cmath>
 #include <limits>
 #include <vector>
 
 #include "character_detail.hpp"
+#include "primitive.hpp"
 #include "shototsu/character.hpp"
 #include "shototsu/sweep.hpp"
 
@@ -68,7 +69,8 @@ void CharacterController::clearance(Vec3 center, float& all, float& still, bool 
 //     way there crosses nothing that did not move;
 //  3. back where the move began, when that is free;
 //  4. otherwise (the gap closed around it) it stays at `kept`: out of what did not move, inside
-//     the pusher by the crush depth.
+//     the pusher by the crush depth; or, when `kept` is still more than a skin deep in what did not
+//     move (a gap lower than the capsule), where the move began if that is shallower in it.
 // Only 4 leaves it pinned.
 Vec3 CharacterController::squeezed(Vec3 kept, Vec3 pinched, Vec3 pinch, Vec3 start) {
     const CharacterSettings& s = settings_;
@@ -149,26 +151,32 @@ Vec3 CharacterController::squeezed(Vec3 kept, Vec3 pinched, Vec3 pinch, Vec3 sta
         pinned_by_ = kNoIndex;
         return ahead;
     }
+    const float still_at_kept = still_limit - s.skin_width;
     clearance(start, all, still, true, inside);
     if (all <= 0.5f * s.skin_width && !inside) {
         pinned_by_ = kNoIndex;
         return start;
     }
+    // Still more than a skin deep in what did not move at `kept` (a gap between still surfaces lower
+    // than the capsule, which the pushes drove it into): where the move began, when that is shallower
+    // in what did not move (inside the pusher).
+    if (still_at_kept > 2.0f * s.skin_width && still < still_at_kept) return start;
     return kept;
 }
 
-// Meshes that moved far relative to the capsule (more than tol::kCharacterFastMoverRel radii of
-// the capsule's centre, mapped from the step start through the mover's poses), or that pin it:
-// the contacts at the end pose cannot say which side a face passed the capsule's axis from, so the
-// axis is swept over the step in the mover's frame (from where the step start puts it relative to
-// the mover's end pose, translated to `center`; a fast turn along its arc: swept_by_turn) against the front
-// faces it could enter. When it entered one, the capsule goes back along that relative motion —
-// along the mover's motion — to a skin before the face, and the pushes that follow clear it from
-// the right side. When that way crosses what did not move, or its axis (its centre or an end) is
-// inside the mesh that pins it, it is crushed here: kept a skin short of what did not move, and squeezed (true,
-// `center` set). Primitives are solid: their contacts see the axis inside them. Crushed by the mesh `id` with its
-// centre `depth` inside it at `kept`: pinned by it, pushed out of what did not move as the pushes would (never through
-// it), and squeezed (pinch: the way out of `id`, zero when unknown).
+// Objects that moved far relative to the capsule (more than tol::kCharacterFastMoverRel radii of
+// the capsule's centre, mapped from the step start through the mover's poses), or meshes that pin
+// it: the contacts at the end pose cannot say which side a surface passed the capsule's axis from
+// (nor see a mover that went wholly past it, which pushed_out lists too), so the axis is swept over
+// the step in the mover's frame (from where the step start puts it relative to the mover's end
+// pose, translated to `center`; a fast turn along its arc: swept_by_turn) against the front faces
+// of a mesh it could enter, or a solid primitive. When it entered one, the capsule goes back along that relative motion
+// — along the mover's motion — to a skin before the face, and the pushes that follow clear it from the right side. When
+// that way crosses what did not move, or its axis (its centre or an end) is inside the mesh that pins it, it is crushed
+// here: kept a skin short of what did not move, and squeezed (true, `center` set). A pinning primitive is not swept for
+// pinning alone: being solid, its contacts see the axis inside it. Crushed by the mesh `id` with its centre `depth`
+// inside it at `kept`: pinned by it, pushed out of what did not move as the pushes would (never through it), and
+// squeezed (pinch: the way out of `id`, zero when unknown).
 Vec3 CharacterController::crushed_in(Vec3 kept, Vec3 pinch, float depth, std::uint32_t id, Vec3 start,
                                      CharacterMove& out) {
     out.crushed = true;
@@ -213,6 +221,41 @@ float first_entered(const World& world, std::uint32_t id, const Capsule& swept, 
             met = tri;
         }
     });
+    return first;
+}
+
+// The primitive object `id` (a sphere, capsule or box) at its current pose; false for meshes.
+bool primitive_of(const World& world, std::uint32_t id, detail::Primitive& p) {
+    switch (world.kind(id)) {
+        case ObjectKind::Sphere: p.kind = detail::Primitive::Kind::Sphere; return world.sphere(id, p.sphere);
+        case ObjectKind::Capsule: p.kind = detail::Primitive::Kind::Capsule; return world.capsule(id, p.capsule);
+        case ObjectKind::Box: p.kind = detail::Primitive::Kind::Box; return world.box(id, p.box);
+        default: return false;
+    }
+}
+
+// When the capsule `swept`, moving by `move`, first meets the object `id` at its current pose: the
+// front faces it enters of a mesh (among those in `box`), a primitive (solid: a start inside or
+// touching meets it at once). Its time in [0, 1] (2 for none), a point of the surface met and the
+// unit normal there, out of the object.
+float first_met(const World& world, std::uint32_t id, const Capsule& swept, Vec3 move, const AABB& box, Vec3& point,
+                Vec3& normal) {
+    detail::Primitive p;
+    if (primitive_of(world, id, p)) {
+        const float len = length(move);
+        if (!(len > 0.0f) || !std::isfinite(len)) return 2.0f;
+        const detail::PrimitiveHit h = detail::primitive_capsule_cast(p, swept, move * (1.0f / len), len);
+        if (!h.hit) return 2.0f;
+        point = h.point;
+        normal = h.normal;
+        return minf(h.distance / len, 1.0f);
+    }
+    Triangle met;
+    const float first = first_entered(world, id, swept, move, box, met);
+    if (first <= 1.0f) {
+        point = met.a;
+        normal = normalize_or(triangle_normal_unnormalized(met), Vec3{0, 0, 0});
+    }
     return first;
 }
 
@@ -282,12 +325,11 @@ int CharacterController::swept_by_turn(std::uint32_t id, const Transform& a, con
         if (!is_finite(move) || !std::isfinite(grow)) return 1;
         const Capsule swept{c0 - h0, c0 + h0, grow};
         const Vec3 ext = vmax(vabs(h0), vabs(h1)) + Vec3{grow + skin, grow + skin, grow + skin};
-        Triangle met;
-        const float first = first_entered(*world_, id, swept, move, {vmin(c0, c1) - ext, vmax(c0, c1) + ext}, met);
+        Vec3 point, n;
+        const float first = first_met(*world_, id, swept, move, {vmin(c0, c1) - ext, vmax(c0, c1) + ext}, point, n);
         if (first <= 1.0f) {
             back = c0 + move * first - move * ((skin + grow) / length(move));
-            const Vec3 n = normalize_or(triangle_normal_unnormalized(met), Vec3{0, 0, 0});
-            const float ahead = minf(dot(back - half - met.a, n), dot(back + half - met.a, n));
+            const float ahead = minf(dot(back - half - point, n), dot(back + half - point, n));
             if (ahead < skin) back += n * (skin - ahead);
             return is_finite(back) ? 2 : 1;
         }
@@ -302,10 +344,10 @@ bool CharacterController::swept_by_movers(Vec3& center, Vec3 start, CharacterMov
     const Vec3 half = kUp * (0.5f * settings_.height - r);
     for (std::size_t i = 0; i < near.size(); ++i) {
         const std::uint32_t id = near[i];
-        const bool pins = id == pinned_by_;
-        if (!world_->moved(id) && !pins) continue;
+        if (!world_->moved(id) && id != pinned_by_) continue;
         const ObjectKind kind = world_->kind(id);
-        if (kind != ObjectKind::Mesh && kind != ObjectKind::Instance) continue;
+        // A solid primitive's contacts see an axis inside it: only one that moved far is swept.
+        const bool pins = id == pinned_by_ && (kind == ObjectKind::Mesh || kind == ObjectKind::Instance);
         if (pins && (axis_inside(center, id) || axis_inside(center - half, id) || axis_inside(center + half, id))) {
             // Its axis inside what pins it: the contacts would push it on from the inside.
             center = crushed_in(center, Vec3{0, 0, 0}, r, id, start, out);
@@ -327,14 +369,16 @@ bool CharacterController::swept_by_movers(Vec3& center, Vec3 start, CharacterMov
             const Vec3 lo = vmin(vmin(axis.start, axis.end), vmin(center - half, center + half));
             const Vec3 hi = vmax(vmax(axis.start, axis.end), vmax(center - half, center + half));
             const Vec3 pad{skin, skin, skin};
-            Triangle met;
-            const float first = first_entered(*world_, id, axis, rel, {lo - pad, hi + pad}, met);
+            Vec3 point, normal;
+            const float first = first_met(*world_, id, axis, rel, {lo - pad, hi + pad}, point, normal);
             if (!(first <= 1.0f)) continue;
             const Vec3 dir = rel * (1.0f / d);
             back = from + dir * (first * d - skin);
         }
         const Vec3 push = back - center;
-        if (!push_crosses_still(center, push)) {
+        // The rays pass above and below a still beam thinner than the capsule's axis: a push that
+        // ends deeper in one than it began is blocked too.
+        if (!push_crosses_still(center, push) && !push_sinks_into_still(center, push)) {
             center = back;
             out.pushed = true;
             continue;

@@ -6,6 +6,7 @@
 // Jolt's CharacterVirtual takes its ground body's motion before its own move; mapping the pose
 // instead of integrating a velocity keeps a lift's rider exactly one skin above it through
 // acceleration, stops and reversals, and a disc's rider on its circle at any frame rate.
+#include <algorithm>
 #include <vector>
 
 #include "character_detail.hpp"
@@ -168,18 +169,38 @@ Vec3 CharacterController::pushed_out(Vec3 center, Vec3 start, CharacterMove& out
     // objects around, else the world's hierarchy.
     bool known = false;
     bool any = cache_->moved_in(*world_, around, known);
+    std::vector<std::uint32_t>& near = scratch_.objects;
     if (!known) {
-        std::vector<std::uint32_t>& near = scratch_.objects;
         near.clear();
         world_->objects_in(around, near, filter_);
         for (const std::uint32_t id : near) any = any || world_->moved(id);
     }
-    // A carry (ride) is not cast when shorter than a radius: the pushes clear what it entered.
-    if (!any && !was_pinned && !out.carried) return center;
-    if (known) {  // the sweep below reads the objects around from scratch_.objects
-        scratch_.objects.clear();
-        world_->objects_in(around, scratch_.objects, filter_);
+    // Movers whose box swept over the step meets the capsule's at the step start or now though
+    // their box now does not: one may have passed wholly through it (a fast thin wall).
+    std::vector<std::uint32_t>& passed = scratch_.passed;
+    passed.clear();
+    if (world_->moved_count() > 0) {
+        const Capsule c0 = capsule_at(start);
+        const AABB travel{vmin(around.min, vmin(c0.start, c0.end) - Vec3{pad, pad, pad}),
+                          vmax(around.max, vmax(c0.start, c0.end) + Vec3{pad, pad, pad})};
+        world_->moved_in(travel, passed, filter_);
+        std::size_t kept = 0;
+        for (const std::uint32_t id : passed) {
+            const AABB b = world_->bounds(id);
+            const bool now_around = !(b.min.x > around.max.x || b.max.x < around.min.x || b.min.y > around.max.y ||
+                                      b.max.y < around.min.y || b.min.z > around.max.z || b.max.z < around.min.z);
+            if (!now_around) passed[kept++] = id;
+        }
+        passed.resize(kept);
     }
+    // A carry (ride) is not cast when shorter than a radius: the pushes clear what it entered.
+    if (!any && passed.empty() && !was_pinned && !out.carried) return center;
+    if (known) {  // the sweep below reads the objects around from scratch_.objects
+        near.clear();
+        world_->objects_in(around, near, filter_);
+    }
+    for (const std::uint32_t id : passed)
+        if (std::find(near.begin(), near.end(), id) == near.end()) near.push_back(id);
     if (swept_by_movers(center, start, out)) return center;
     Vec3 push;
     // The deepest overlap at `center` (a pass that stops without pushing has measured it already).

@@ -3,6 +3,7 @@
 // and world_cast.cpp.
 #include "shototsu/world.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <limits>
@@ -463,9 +464,11 @@ const char* World::move_over_step(std::uint32_t id, const Transform& t) {
     // Where it already is: nothing changes (a standing character wakes no particle).
     if (detail::same_pose(o->pose, to)) return nullptr;
     const bool was_moved = !detail::same_pose(o->previous, o->pose);
+    if (!was_moved) o->previous_box = o->box;
     set_pose(*o, to);
     detail::set_velocities(*o, step_dt_);
     const bool now_moved = !detail::same_pose(o->previous, o->pose);
+    if (now_moved && std::find(moved_ids_.begin(), moved_ids_.end(), id) == moved_ids_.end()) moved_ids_.push_back(id);
     if (now_moved && !was_moved) ++moved_count_;
     if (was_moved && !now_moved) --moved_count_;
     top_boxes_dirty_ = true;

@@ -31,16 +31,22 @@ void World::update(float dt) {
     // The revision this step's moves are stamped with (taken only when something moved).
     const std::uint64_t next = revision_ + 1;
     moved_count_ = 0;
+    moved_ids_.clear();
+    moved_boxes_revision_ = 0;
     for (Object& o : slots_) {
         o.previous = o.pose;
         if (!o.pending) {
             o.linear = o.angular = Vec3{};
             continue;
         }
+        o.previous_box = o.box;
         detail::set_pose(o, o.target);
         o.pending = false;
         ++moved_count_;
-        if (!detail::same_pose(o.previous, o.pose)) o.changed = next;
+        if (!detail::same_pose(o.previous, o.pose)) {
+            o.changed = next;
+            moved_ids_.push_back(o.id);
+        }
         detail::set_velocities(o, step_dt_);
     }
     if (moved_count_ > 0) {
@@ -48,6 +54,53 @@ void World::update(float dt) {
         revision_ = next;
     }
     refresh_top();
+}
+
+// Every character looks here every move (character_ride.cpp): the swept boxes are computed once
+// per step (and after any change of the world), then each query is one box test per moved object.
+std::size_t World::moved_in(const AABB& box, std::vector<std::uint32_t>& out, const QueryFilter& filter) const {
+    if (moved_boxes_revision_ != revision_) {
+        moved_boxes_.clear();
+        for (const std::uint32_t id : moved_ids_) {
+            const Object* o = live(id);
+            if (!o) continue;
+            const Transform& a = o->previous;
+            const Transform& b = o->pose;
+            if (detail::same_pose(a, b)) continue;
+            AABB swept{vmin(o->previous_box.min, o->box.min), vmax(o->previous_box.max, o->box.max)};
+            if (!(a.rotation.x == b.rotation.x && a.rotation.y == b.rotation.y && a.rotation.z == b.rotation.z &&
+                  a.rotation.w == b.rotation.w && a.scale == b.scale)) {
+                // A point at distance r from the position turns on an arc of angle t, which strays
+                // from its chord by at most r (1 - cos(t / 2)) = r (1 - |qa . qb|); a scale going
+                // linearly from sa to sb bends the path by at most |sb - sa| / 4 of the distance
+                // between the point's two ends. The chords lie in the two boxes' union.
+                const auto reach = [](const AABB& bx, Vec3 p) {
+                    return length(vmax(vabs(bx.min - p), vabs(bx.max - p)));
+                };
+                const float r = maxf(reach(o->previous_box, a.position), reach(o->box, b.position));
+                const float cosine = minf(std::fabs(a.rotation.x * b.rotation.x + a.rotation.y * b.rotation.y +
+                                                    a.rotation.z * b.rotation.z + a.rotation.w * b.rotation.w),
+                                          1.0f);
+                const float ratio = std::fabs(b.scale - a.scale) / minf(a.scale, b.scale);
+                const float grow = r * ((1.0f - cosine) * (1.0f + ratio) + 0.5f * ratio + 1e-6f);
+                const Vec3 g{grow, grow, grow};
+                swept.min = swept.min - g;
+                swept.max = swept.max + g;
+            }
+            moved_boxes_.push_back({id, o->layers, swept});
+        }
+        moved_boxes_revision_ = revision_;
+    }
+    const std::size_t before = out.size();
+    for (const MovedBox& m : moved_boxes_) {
+        if (m.id == filter.ignore || (m.layers & filter.layers) == 0) continue;
+        const AABB& s = m.box;
+        if (s.min.x > box.max.x || s.max.x < box.min.x || s.min.y > box.max.y || s.max.y < box.min.y ||
+            s.min.z > box.max.z || s.max.z < box.min.z)
+            continue;
+        out.push_back(m.id);
+    }
+    return out.size() - before;
 }
 
 namespace {

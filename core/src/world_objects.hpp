@@ -42,7 +42,8 @@ struct World::Object {
     Mat3 rot;  // pose.rotation as a matrix
     float inv_scale = 1.0f;
     Vec3 linear, angular;
-    AABB box;  // world box at the pose (grown by the placement's rounding margin)
+    AABB box;           // world box at the pose (grown by the placement's rounding margin)
+    AABB previous_box;  // world box at `previous` while the object has moved over the step
 };
 
 namespace detail {

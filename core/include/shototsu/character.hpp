@@ -11,11 +11,12 @@
 // rotation about any axis, the yaw change reported), so it neither sinks into a rising lift nor
 // lifts off one that stops or reverses; a carry of a radius or more in one step stops one skin
 // short of anything that did not move (a platform sliding into a wall). Then it is pushed: whatever moved into the
-// capsule pushes it out along the contact normal to one skin away; a mesh that moved more than half a radius relative
-// to it over the step is swept first (the capsule's axis in the mesh's frame; a fast turn along its arc), so a face
-// that passed its axis — a fast wall, door or thin plate — takes it back along that motion to a skin before the face
-// and pushes it out ahead, never through (with what did not move in the way, or its axis inside the mesh that pins it,
-// it is crushed); a capsule that cannot be cleared of everything
+// capsule pushes it out along the contact normal to one skin away; an object (mesh, box, sphere or capsule) that moved
+// more than half a radius relative to it over the step is swept first (the capsule's axis in the object's frame; a
+// fast turn along its arc), also one whose box swept over the step met the capsule though it now lies wholly beyond
+// (World::moved_in), so a surface that passed its axis — a fast wall, door, paddle or thin plate — takes it back along
+// that motion to a skin before the surface and pushes it out ahead, never through (with what did not move in the way,
+// or its axis inside the mesh that pins it, it is crushed); a capsule that cannot be cleared of everything
 // (pinned between a moving object and another) is reported crushed and squeezed out (CharacterMove::crushed says where
 // to). Then its own move. A character's own velocity is relative to its ground: when it leaves the ground (a jump,
 // walking off), the caller adds the last grounded move's ground_velocity to its velocity.
@@ -268,6 +269,7 @@ private:
         std::vector<WorldContact> contacts;
         std::vector<WorldRayCrossing> crossings;
         std::vector<std::uint32_t> objects;
+        std::vector<std::uint32_t> passed;  // movers that went past the capsule over the step
     };
     mutable Scratch scratch_;
 };

@@ -268,6 +268,14 @@ public:
     bool moved(std::uint32_t object) const;
     /// How many objects moved over the current step (0: a still world).
     std::uint32_t moved_count() const { return moved_count_; }
+    /// The live objects passing `filter` that moved over the current step and whose box swept
+    /// over it may overlap `box` (touching counts), appended to `out` in a deterministic order;
+    /// returns how many. The swept box holds the object at every pose between previous_transform
+    /// and transform with its position on the line between theirs, its rotation on the shortest
+    /// arc between theirs and its scale between theirs: its boxes at both poses, grown when it
+    /// turned or scaled by how far its points' arcs stray from their chords. It finds a mover that
+    /// went wholly past `box` within the step. Costs one box test per object that moved.
+    std::size_t moved_in(const AABB& box, std::vector<std::uint32_t>& out, const QueryFilter& filter = {}) const;
     /// The revision() of the last removal (0: none yet): caches of objects compare it, as removed
     /// ids have no object_revision.
     std::uint64_t removal_revision() const { return removal_revision_; }
@@ -448,7 +456,18 @@ private:
     std::uint32_t next_id_ = 0;
     std::uint64_t revision_ = 1;
     std::uint32_t moved_count_ = 0;
-    float step_dt_ = 0.0f;  // the last update's dt when it was timed, else 0
+    // The ids that moved over the current step (some may have stopped or gone since: moved_in
+    // checks), each once.
+    std::vector<std::uint32_t> moved_ids_;
+    // moved_in's swept boxes of the objects that moved, computed once per step and revision: every
+    // character asks for them every move.
+    struct MovedBox {
+        std::uint32_t id, layers;
+        AABB box;
+    };
+    mutable std::vector<MovedBox> moved_boxes_;
+    mutable std::uint64_t moved_boxes_revision_ = 0;  // 0: to be computed
+    float step_dt_ = 0.0f;                            // the last update's dt when it was timed, else 0
     std::uint64_t removal_revision_ = 0;
     double build_ms_ = 0.0;
     std::uint32_t mesh_rebuilds_ = 0;
