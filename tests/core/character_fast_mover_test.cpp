@@ -1590,3 +1590,123 @@ TEST_CASE("character crushed: pushed into a gap lower than itself under a slab, 
     }
     CHECK(clear);
 }
+
+TEST_CASE("character crushed: lifted onto the mover it rides, it is never lifted into a slab above") {
+    // tests/fuzz/corpus/moving/moving-crushed-into-high-slab.bin: a box mesh turning and rising
+    // under a character carries it toward a still slab at 3.2 m, where the gap left is lower than
+    // the capsule. Crushed on move 10, it went back where the move began (inside the mover); the
+    // ground probe that follows then lifted it onto the mover's top, 0.31 m into the slab: the cast
+    // upward that caps a lift met the mover the capsule overlaps first, at once, and not the slab
+    // beyond. The lift now stops before it sinks the capsule into the slab.
+    Arena arena({4.65100574f, 3.20939684f, 3.29411697f}, {10.7486525f, 3.98704386f, 9.39176369f});
+    const Vec3 half{1.90705884f, 1.14176464f, 2.15176082f};
+    const Transform start_pose{
+        {5.67843056f, 3.20196056f, 5.67843056f}, {0.523554742f, 0.523554742f, 0.523554742f, 0.421510428f}, 1.0f};
+    const CharacterSettings s =
+        replay_settings(0.698431373f, 2.67921567f, 0.427450955f, 76.9411697f, 0.427450955f, 0.0430352911f);
+    const Vec3 start{7.5f, 1.68135667f, 7.5f};
+    const Step steps[] = {
+        {{5.67843056f, 3.20196056f, 5.67843056f},
+         {0.523554742f, 0.523554742f, 0.523554742f, 0.421510428f},
+         1.0f,
+         false,
+         0.0166666675f,
+         {0.0709803924f, -0.00272500026f, 0.0709803924f}},
+        {{5.67843056f, 3.20196056f, 5.67843056f},
+         {0.523554742f, 0.523554742f, 0.523554742f, 0.421510428f},
+         1.0f,
+         false,
+         0.0166666675f,
+         {0.0f, 0.072569117f, 0.0f}},
+        {{6.43725395f, 3.96078396f, 6.43725395f},
+         {0.561781466f, 0.561781466f, 0.561781466f, 0.230661526f},
+         1.0f,
+         true,
+         0.0512254871f,
+         {-0.0194927007f, -0.0252961088f, -0.0194927007f}},
+        {{4.93725395f, 2.46078396f, 4.93725395f},
+         {0.56929481f, 0.56929481f, 0.56929481f, -0.166463941f},
+         1.0f,
+         true,
+         0.00416666688f,
+         {-0.0f, -0.000170312516f, -0.0f}},
+        {{4.7229681f, 2.28287745f, 4.86587477f},
+         {0.511145651f, 0.549275517f, 0.581240356f, -0.314938396f},
+         1.0f,
+         true,
+         0.0166666675f,
+         {-0.0744508132f, -0.00340625038f, 0.0999999866f}},
+        {{4.92778254f, 2.39019752f, 5.06175756f},
+         {0.517802835f, 0.521935225f, 0.525399446f, 0.428274691f},
+         1.0f,
+         true,
+         0.0166666675f,
+         {0.0999999866f, 0.0746505857f, 0.0711036548f}},
+        {{5.13259697f, 2.49751759f, 5.25764036f},
+         {0.509074092f, 0.511084795f, 0.512770355f, 0.46551311f},
+         1.0f,
+         true,
+         0.0166666675f,
+         {-0.0214071926f, 0.071925588f, 0.0348513797f}},
+        {{5.3374114f, 2.60483789f, 5.45352316f},
+         {0.505786955f, 0.507049084f, 0.508107126f, 0.478443235f},
+         1.0f,
+         true,
+         0.0166666675f,
+         {-0.00338366046f, 0.0692005903f, 0.0911392123f}},
+        {{5.54222584f, 2.71215796f, 5.64940596f},
+         {0.504066646f, 0.50494653f, 0.505684078f, 0.485004574f},
+         1.0f,
+         true,
+         0.0166666675f,
+         {-0.035171438f, 0.0664755926f, 0.0559215881f}},
+        {{5.74704027f, 2.81947803f, 5.84528875f},
+         {0.50300914f, 0.503657043f, 0.504200161f, 0.488971978f},
+         1.0f,
+         true,
+         0.0166666675f,
+         {-0.0839883089f, -0.00272500026f, -0.0798384547f}},
+        {{5.95185471f, 2.92679834f, 6.04117107f},
+         {0.502293348f, 0.502785563f, 0.503198147f, 0.49162963f},
+         1.0f,
+         true,
+         0.0166666675f,
+         {-0.0734540001f, -0.00272500026f, -0.0684331432f}},
+        {{6.15666914f, 3.03411841f, 6.23705387f},
+         {0.501776755f, 0.502157211f, 0.502476156f, 0.493534178f},
+         1.0f,
+         true,
+         0.0512254871f,
+         {-0.226281434f, -0.0257419366f, -0.209773436f}},
+
+    };
+    MeshData box;
+    add_box(box, half * -1.0f, half);
+    ObjectOptions o;
+    o.transform = start_pose;
+    const AddResult mover = arena.w.add_mesh(box.positions, box.indices, o);
+    REQUIRE(mover.ok);
+    arena.w.update(1.0f / 60.0f);
+    CharacterController ch(arena.w, s, start);
+    // Checked once a move has left it clear of what did not move (as the fuzz target does).
+    bool clear = false, crushed = false;
+    int k = 0;
+    for (const Step& st : steps) {
+        if (st.moved) arena.w.set_transform(mover.object, Transform{st.position, st.rotation, st.scale});
+        arena.w.update(st.dt);
+        const CharacterMove m = ch.move(st.displacement, st.dt);
+        const Vec3 c = ch.position();
+        INFO("move " << k++ << " position " << c.x << ", " << c.y << ", " << c.z << " crushed " << m.crushed);
+        REQUIRE(is_finite(c));
+        crushed = crushed || m.crushed;
+        const double still = arena.in_still(s, c);
+        if (clear) {
+            CHECK(still <= s.skin_width + 1e-4);
+            // Its top under the slab's underside, by the skin at most.
+            CHECK(double(c.y) + 0.5 * s.height <= double(3.20939684f) + s.skin_width + 1e-4);
+        }
+        clear = clear || still <= 1e-4;
+    }
+    CHECK(clear);
+    CHECK(crushed);
+}
