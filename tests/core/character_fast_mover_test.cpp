@@ -1710,3 +1710,136 @@ TEST_CASE("character crushed: lifted onto the mover it rides, it is never lifted
     CHECK(clear);
     CHECK(crushed);
 }
+
+TEST_CASE("character ride: a carry away from a slab it touches still stops before the terrain beyond") {
+    // tests/fuzz/corpus/moving/moving-crushed-through-slab.bin: a box mesh under a character
+    // crushed against a still slab (its top touching the slab's underside) jumps 3.3 m down and
+    // aside in one step, carrying it. The carry is cast, but the cast's first hit was the slab it
+    // touched and left (no block), which hid the terrain beyond: the carry put its axis under the
+    // terrain, and the squeeze then found "free" room 2.8 m below it, 2.4 m into still geometry.
+    // A carry is now also kept from sinking the capsule more than a skin deeper into what did not
+    // move.
+    Arena arena({4.65100574f, 2.24616432f, 2.03870296f}, {10.9963589f, 2.71604061f, 8.13634968f});
+    const Vec3 half{1.90705884f, 1.14176464f, 1.90705884f};
+    const Transform start_pose{
+        {5.67822266f, 3.20196056f, 5.67843056f}, {0.523554742f, 0.523554742f, 0.523554742f, 0.421510428f}, 1.0f};
+    const CharacterSettings s =
+        replay_settings(0.698431373f, 2.67921567f, 0.427450955f, 76.9411697f, 0.427450955f, 0.0236320775f);
+    const Vec3 start{7.5f, 1.82645464f, 7.5f};
+    const Step steps[] = {
+        {{4.866436f, 2.88661599f, 5.33813143f},
+         {0.507234991f, 0.490956247f, 0.524341941f, 0.476172417f},
+         1.0f,
+         true,
+         0.0424019583f,
+         {-0.160398573f, -0.0176376551f, -0.13166973f}},
+        {{4.05464983f, 2.57127142f, 4.99783182f},
+         {0.48749876f, 0.454003602f, 0.522697985f, 0.531989217f},
+         1.0f,
+         true,
+         0.0512254871f,
+         {-0.251828849f, -0.0257419366f, -0.178298607f}},
+        {{3.24286342f, 2.25592709f, 4.65753269f},
+         {0.464131504f, 0.412671626f, 0.518209338f, 0.587999284f},
+         1.0f,
+         true,
+         0.0512254871f,
+         {-0.0f, -0.0256809685f, -0.0f}},
+        {{2.43107677f, 1.94058239f, 4.31723309f},
+         {0.437067032f, 0.367156208f, 0.510534465f, 0.643057764f},
+         1.0f,
+         true,
+         0.00416666688f,
+         {-0.0147671374f, -0.000170312516f, -0.00903649721f}},
+        {{1.61929035f, 1.62523794f, 3.97693396f},
+         {0.40643096f, 0.317908555f, 0.499456853f, 0.695910096f},
+         1.0f,
+         true,
+         0.0166666675f,
+         {-0.0538092777f, -0.00272500026f, 0.0574221797f}},
+        {{0.807504177f, 1.30989349f, 3.63663459f},
+         {0.372564524f, 0.26563713f, 0.484931737f, 0.745301127f},
+         1.0f,
+         true,
+         0.0166666675f,
+         {0.0207883213f, -0.00272500026f, -0.0950080603f}},
+        {{-0.00428247452f, 0.994548798f, 3.29633522f},
+         {0.336017877f, 0.211269245f, 0.467112958f, 0.790103018f},
+         1.0f,
+         true,
+         0.0644867569f,
+         {0.0f, -0.0407952964f, 0.0f}},
+        {{-0.816069126f, 0.679204226f, 2.95603585f},
+         {0.297509313f, 0.155873463f, 0.446350753f, 0.82943517f},
+         1.0f,
+         true,
+         0.0166666675f,
+         {-0.0749003738f, 0.0588586144f, -0.0400522798f}},
+        {{-1.6278553f, 0.363859892f, 2.61573672f},
+         {0.257856309f, 0.100557007f, 0.42315802f, 0.862748921f},
+         1.0f,
+         true,
+         0.0166666675f,
+         {-0.062702924f, -0.00272500026f, -0.0568125173f}},
+        {{-2.43964195f, 0.0485153198f, 2.27543736f},
+         {0.217893362f, 0.0463603996f, 0.398152858f, 0.889858127f},
+         1.0f,
+         true,
+         0.0166666675f,
+         {-0.0566852465f, -0.00272500026f, 0.0999999866f}},
+        {{2.78017855f, 2.02425742f, 5.0127182f},
+         {-0.228211582f, 0.200955704f, -0.0423640832f, 0.951704562f},
+         1.0f,
+         true,
+         0.0166666675f,
+         {0.0f, -0.00272500026f, 0.0f}},
+        {{7.99999905f, 3.99999952f, 7.74999905f},
+         {-0.578287482f, 0.270990938f, -0.465054691f, 0.613083661f},
+         1.0f,
+         true,
+         0.00416666688f,
+         {0.0f, -0.000170312516f, 0.0f}},
+        {{6.49999905f, 2.49999952f, 6.24999905f},
+         {-0.56028372f, 0.361981064f, -0.0995597616f, 0.738335788f},
+         1.0f,
+         true,
+         0.00416666688f,
+         {-0.0f, -0.000170312516f, 0.0f}},
+        {{4.99999905f, 0.999999523f, 4.74999905f},
+         {-0.453823447f, 0.395822316f, 0.281653494f, 0.74702096f},
+         1.0f,
+         true,
+         0.00416666688f,
+         {-0.0f, -0.000170312516f, -0.0f}},
+
+    };
+    MeshData box;
+    add_box(box, half * -1.0f, half);
+    ObjectOptions o;
+    o.transform = start_pose;
+    const AddResult mover = arena.w.add_mesh(box.positions, box.indices, o);
+    REQUIRE(mover.ok);
+    arena.w.update(1.0f / 60.0f);
+    CharacterController ch(arena.w, s, start);
+    // Checked once a move has left it clear of what did not move (as the fuzz target does).
+    bool clear = false, carried = false;
+    int k = 0;
+    for (const Step& st : steps) {
+        if (st.moved) arena.w.set_transform(mover.object, Transform{st.position, st.rotation, st.scale});
+        arena.w.update(st.dt);
+        const CharacterMove m = ch.move(st.displacement, st.dt);
+        const Vec3 c = ch.position();
+        INFO("move " << k++ << " position " << c.x << ", " << c.y << ", " << c.z << " crushed " << m.crushed);
+        REQUIRE(is_finite(c));
+        carried = carried || m.carried;
+        const double still = arena.in_still(s, c);
+        if (clear) {
+            CHECK(still <= s.skin_width + 1e-4);
+            const double feet = double(c.y) - 0.5 * s.height, ground = arena.terrain(c.x, c.z);
+            CHECK(feet >= ground - (m.crushed ? s.skin_width + 1e-4 : 1e-4));
+        }
+        clear = clear || still <= 1e-4;
+    }
+    CHECK(clear);
+    CHECK(carried);
+}
