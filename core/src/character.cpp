@@ -380,6 +380,25 @@ inline void CharacterController::stand_on(const GroundProbe& below, bool may_sna
     if (gap < -tol::kCharacterCrushSkinRel * skin) {
         const WorldHit above = cast_vertical(end, skin - gap);
         if (above.hit && above.normal.y < 0.0f) gap = -minf(-gap, maxf(above.distance - skin, 0.0f));
+        // The cast from a capsule that overlaps something (the pusher of a crush, the ground of a gap
+        // lower than the capsule that a crush left it in) meets that first, and it hides a still
+        // ceiling beyond: the lift is also kept from sinking the capsule more than half a skin (or
+        // deeper than it already is) into what did not move and does not face up, by bisection.
+        if (gap < 0.0f) {
+            Vec3 unused;
+            const float limit = maxf(deepest_overlap(end, Overlaps::StillNotGround, unused), 0.5f * skin);
+            const auto sinks = [&](float lift) {
+                return deepest_overlap(end + kUp * lift, Overlaps::StillNotGround, unused) > limit;
+            };
+            if (sinks(-gap)) {
+                float lo = 0.0f, hi = -gap;
+                for (int k = 0; k < tol::kCharacterSqueezeBisections; ++k) {
+                    const float mid = 0.5f * (lo + hi);
+                    (sinks(mid) ? hi : lo) = mid;
+                }
+                gap = -lo;
+            }
+        }
     }
     if (may_snap || below.lift_snap) {
         const float dist = std::fabs(gap);

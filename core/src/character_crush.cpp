@@ -338,6 +338,27 @@ int CharacterController::swept_by_turn(std::uint32_t id, const Transform& a, con
     return 1;
 }
 
+// How far (at most `room`) the capsule at `center` goes along the unit `way` before it sinks more
+// than a skin deeper than at `center` into what did not move (nor pins it): sampled every half
+// radius (closer than the capsule is wide, so no face is skipped; at most 64 samples, so a huge
+// way stays bounded), the first sample too deep refined by bisection.
+float CharacterController::room_before_sinking(Vec3 center, Vec3 way, float room) const {
+    Vec3 unused;
+    const float deep = deepest_overlap(center, Overlaps::Still, unused) + settings_.skin_width;
+    const auto sinks = [&](float at) { return deepest_overlap(center + way * at, Overlaps::Still, unused) > deep; };
+    const float step = maxf(0.5f * settings_.radius, room / 64.0f);
+    for (float at = minf(step, room), lo = 0.0f; at > lo; lo = at, at = minf(at + step, room)) {
+        if (!sinks(at)) continue;
+        float hi = at;
+        for (int k = 0; k < tol::kCharacterSqueezeBisections; ++k) {
+            const float mid = 0.5f * (lo + hi);
+            (sinks(mid) ? hi : lo) = mid;
+        }
+        return lo;
+    }
+    return room;
+}
+
 bool CharacterController::swept_by_movers(Vec3& center, Vec3 start, CharacterMove& out) {
     const std::vector<std::uint32_t>& near = scratch_.objects;  // the objects around, listed by pushed_out
     const float r = settings_.radius, skin = settings_.skin_width;
@@ -397,25 +418,8 @@ bool CharacterController::swept_by_movers(Vec3& center, Vec3 start, CharacterMov
                     break;
                 }
         }
-        room = clampf(room, 0.0f, len);
-        // The rays pass above and below a still slab thinner than the capsule's axis: the way is
-        // also sampled every half radius (closer than the capsule is wide, so no face is skipped;
-        // at most 64 samples, so a huge push stays bounded), and stops before the first sample
-        // deeper than a skin past where it began in what did not move, refined by bisection.
-        Vec3 unused;
-        const float deep = deepest_overlap(center, Overlaps::Still, unused) + skin;
-        const auto sinks = [&](float at) { return deepest_overlap(center + way * at, Overlaps::Still, unused) > deep; };
-        const float step = maxf(0.5f * r, room / 64.0f);
-        for (float at = minf(step, room), lo = 0.0f; at > lo; lo = at, at = minf(at + step, room)) {
-            if (!sinks(at)) continue;
-            float hi = at;
-            for (int k = 0; k < tol::kCharacterSqueezeBisections; ++k) {
-                const float mid = 0.5f * (lo + hi);
-                (sinks(mid) ? hi : lo) = mid;
-            }
-            room = lo;
-            break;
-        }
+        // The rays pass above and below a still slab thinner than the capsule's axis.
+        room = room_before_sinking(center, way, clampf(room, 0.0f, len));
         const Vec3 kept = center + way * room;
         out.pushed = out.pushed || room > 0.0f;
         center = crushed_in(kept, push, r + maxf(len - room - skin, 0.0f), id, start, out);

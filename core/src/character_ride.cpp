@@ -68,12 +68,17 @@ Vec3 CharacterController::carry_until_blocked(Vec3 from, Vec3 to) const {
     const Capsule c = capsule_at(from);
     const Vec3 dir = carry * (1.0f / len);
     const WorldHit hit = world_->capsule_cast(c.start, c.end, c.radius, dir, len, f);
-    if (!hit.hit || hit.object == ground_object_ || world_->moved(hit.object)) return to;
+    float room = len;
     // Stop where the gap along the normal is one skin (never back up); touching and moving along
     // or away is no block.
-    const float approach = -dot(dir, hit.normal);
-    if (!(approach > 0.0f)) return to;
-    return from + dir * clampf(hit.distance - settings_.skin_width / approach, 0.0f, len);
+    const float approach = hit.hit ? -dot(dir, hit.normal) : 0.0f;
+    if (hit.hit && hit.object != ground_object_ && !world_->moved(hit.object) && approach > 0.0f)
+        room = clampf(hit.distance - settings_.skin_width / approach, 0.0f, len);
+    // The cast stops at its first hit, which hides what lies beyond it: a surface it touches at the
+    // start and leaves (a slab above, the carry going down), the ground, or a mover. The carry is
+    // also kept from sinking the capsule more than a skin deeper into what did not move.
+    room = room_before_sinking(from, dir, room);
+    return room == len ? to : from + dir * room;
 }
 
 // Where ride() puts the character, without its report (no turn, no velocity).

@@ -10,7 +10,8 @@
 // over the step is carried rigidly with it (previous_transform -> transform: translation and the
 // rotation about any axis, the yaw change reported), so it neither sinks into a rising lift nor
 // lifts off one that stops or reverses; a carry of a radius or more in one step stops one skin
-// short of anything that did not move (a platform sliding into a wall). Then it is pushed: whatever moved into the
+// short of anything that did not move (a platform sliding into a wall), and before it sinks the capsule
+// deeper into it. Then it is pushed: whatever moved into the
 // capsule pushes it out along the contact normal to one skin away; an object (mesh, box, sphere or capsule) that moved
 // more than half a radius relative to it over the step is swept first (the capsule's axis in the object's frame; a
 // fast turn along its arc), also one whose box swept over the step met the capsule though it now lies wholly beyond
@@ -225,6 +226,7 @@ private:
     Vec3 carried_feet(Vec3 center) const;
     Vec3 ride(Vec3 center, CharacterMove& out) const;
     Vec3 carry_until_blocked(Vec3 from, Vec3 to) const;
+    float room_before_sinking(Vec3 center, Vec3 way, float room) const;
     Vec3 pushed_out(Vec3 center, Vec3 start, CharacterMove& out);
     bool swept_by_movers(Vec3& center, Vec3 start, CharacterMove& out);
     bool axis_inside(Vec3 p, std::uint32_t id) const;
