@@ -277,11 +277,7 @@ TEST_CASE("character crushed: pushed under a low still beam, it is never pushed 
         const AddResult pusher = w.add_box({-2.4f, 1, 0}, {}, {2, 1, 2});  // its +x face at -0.4
         REQUIRE(pusher.ok);
         const CharacterSettings s = settings();
-        CharacterController ch(w, s, {0, 0.5f * s.height + s.skin_width, 0});
-        for (int i = 0; i < 2; ++i) {
-            w.update(dt);
-            ch.move({0, -0.01f, 0}, dt);
-        }
+        CharacterController ch = settled(w, s, dt);
         REQUIRE(ch.grounded());
         w.set_transform(pusher.object, Transform{{-1.4f, 1, 0}, {}, 1.0f});  // the face at 0.6
         w.update(dt);
@@ -313,11 +309,7 @@ struct Sweeper {
         w.teleport(mover, Transform{{face, 0, 0}, {}, 1.0f});
     }
     CharacterController stand(float dt) {
-        CharacterController ch(w, s, {0, 0.5f * s.height + s.skin_width, 0});
-        for (int i = 0; i < 2; ++i) {
-            w.update(dt);
-            ch.move({0, -0.01f, 0}, dt);
-        }
+        CharacterController ch = settled(w, s, dt);
         REQUIRE(ch.grounded());
         return ch;
     }
@@ -417,11 +409,7 @@ TEST_CASE(
         const AddResult pusher = w.add_box({-1.4f, 1, 0}, {}, {1, 1, 2});  // its +x face at -0.4
         REQUIRE(pusher.ok);
         const CharacterSettings s = settings();
-        CharacterController ch(w, s, {0, 0.5f * s.height + s.skin_width, 0});
-        for (int i = 0; i < 2; ++i) {
-            w.update(dt);
-            ch.move({0, -0.01f, 0}, dt);
-        }
+        CharacterController ch = settled(w, s, dt);
         REQUIRE(ch.grounded());
         w.set_transform(pusher.object, Transform{{-0.45f, 1, 0}, {}, 1.0f});  // the face at 0.55
         w.update(dt);

@@ -108,11 +108,7 @@ struct Scene {
         w.teleport(mover, Transform{p, m.kind == Shape::Capsule ? Quat{} : q, 1.0f});
     }
     CharacterController stand(float dt) {
-        CharacterController ch(w, s, {0, 0.5f * s.height + s.skin_width, 0});
-        for (int i = 0; i < 2; ++i) {
-            w.update(dt);
-            ch.move({0, -0.01f, 0}, dt);
-        }
+        CharacterController ch = settled(w, s, dt);
         REQUIRE(ch.grounded());
         return ch;
     }
