@@ -145,7 +145,10 @@ inline double ball_entry(DVec3 m, DVec3 d, double r, double kappa) {
     const double dd = length_sq(d);
     const double disc = r * r * dd - length_sq(cross(m, d));
     if (!(disc >= -(2.0 * r + kappa) * kappa * dd)) return kNever;
-    return c / (-b + std::sqrt(dmax(disc, 0.0)));
+    // Passing within kappa of the ball but not into it: the time of closest approach (c / -b is
+    // that time only for a double root).
+    if (disc < 0.0) return -b / dd;
+    return c / (-b + std::sqrt(disc));
 }
 
 /// Earliest t >= 0 at which m + t d is within r of the infinite line through the origin with
@@ -163,7 +166,11 @@ inline double cylinder_entry(DVec3 m, DVec3 d, DVec3 e, double r, double kappa) 
     const double ww = length_sq(w), triple = dot(m, w);
     const double h = r * r * ww - triple * triple;
     if (!(h >= -(2.0 * r + kappa) * kappa * ww)) return kNever;
-    return c / (-b + std::sqrt(ee) * std::sqrt(dmax(h, 0.0)));
+    // Passing within kappa of the cylinder but not into it: the time of closest approach (c / -b
+    // is that time only for a double root, and far later when c and b are tiny: a start on the
+    // edge's line).
+    if (h < 0.0) return -b / ww;
+    return c / (-b + std::sqrt(ee) * std::sqrt(h));
 }
 
 /// The earliest of the contacts offered so far, with what the caller needs to finish it (the

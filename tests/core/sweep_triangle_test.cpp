@@ -303,3 +303,21 @@ TEST_CASE("sweeps: extreme but finite input gives finite results") {
     CHECK(std::isfinite(tiny.contact_time));
     CHECK(tiny.hit);
 }
+
+TEST_CASE("sweep_sphere_triangle: a point starting on an edge's line beyond the edge, moving away, never touches") {
+    // A sliver (a == c) whose edge AB, from (2^-120, 0, 3) to (0, 0, 0.75), has a line through the
+    // origin within 2^-120: a point (radius 0) leaving the origin across that line comes no closer
+    // than 0.75 to the triangle (its distance to B grows from 0.75). Its tangency test is within
+    // the cushion at the start only, off the edge, so there is no contact; the root taken for a
+    // double one put it at t = 7.5e-4, 0.75 from the triangle (found by the world fuzzer).
+    const Triangle sliver{{0x1p-120f, 0, 3}, {0, 0, 0.75f}, {0x1p-120f, 0, 3}};
+    for (const float len : {1.0f, 1410.0f}) {
+        const Vec3 end = Vec3{0, 1, 1} * (len / std::sqrt(2.0f));
+        const TriangleSweepHit h = sweep_sphere_triangle(0.0f, {0, 0, 0}, end, sliver);
+        INFO("length " << len << " t " << h.t);
+        CHECK_FALSE(h.hit);
+    }
+    // The same with the edge's line exactly through the origin.
+    const Triangle exact{{0, 0, 3}, {0, 0, 0.75f}, {0, 0, 3}};
+    CHECK_FALSE(sweep_sphere_triangle(0.0f, {0, 0, 0}, {0, 997, 997}, exact).hit);
+}
