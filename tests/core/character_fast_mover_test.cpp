@@ -146,17 +146,7 @@ double in_box(const CharacterSettings& s, Vec3 c, Vec3 half, const Transform& t)
     const DVec3 p0{c.x, c.y - h, c.z}, p1{c.x, c.y + h, c.z};
     const RefBox b = ref_box(OBB{t.position, t.rotation, half * t.scale});
     if (ref_segment_meets_box(p0, p1, b)) return s.radius;
-    DVec3 corner[8];
-    for (int i = 0; i < 8; ++i)
-        corner[i] = b.c + b.axis[0] * ((i & 1) ? b.h[0] : -b.h[0]) + b.axis[1] * ((i & 2) ? b.h[1] : -b.h[1]) +
-                    b.axis[2] * ((i & 4) ? b.h[2] : -b.h[2]);
-    const int faces[6][4] = {{0, 1, 3, 2}, {4, 5, 7, 6}, {0, 1, 5, 4}, {2, 3, 7, 6}, {0, 2, 6, 4}, {1, 3, 7, 5}};
-    double dist = INFINITY;
-    for (const auto& f : faces) {
-        dist = std::fmin(dist, ref_segment_triangle_distance(p0, p1, corner[f[0]], corner[f[1]], corner[f[2]]));
-        dist = std::fmin(dist, ref_segment_triangle_distance(p0, p1, corner[f[0]], corner[f[2]], corner[f[3]]));
-    }
-    return std::fmax(0.0, s.radius - dist);
+    return std::fmax(0.0, s.radius - ref_segment_box_distance(p0, p1, b));
 }
 
 }  // namespace

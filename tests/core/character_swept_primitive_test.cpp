@@ -63,15 +63,7 @@ double mover_penetration(const CharacterSettings& s, Vec3 c, const MoverShape& m
         b.axis[2] = ref_rotate(q, {0, 0, 1});
         b.h[0] = m.half.x, b.h[1] = m.half.y, b.h[2] = m.half.z;
         if (ref_segment_meets_box(p0, p1, b)) return s.radius;
-        DVec3 corner[8];
-        for (int i = 0; i < 8; ++i)
-            corner[i] = b.c + b.axis[0] * ((i & 1) ? b.h[0] : -b.h[0]) + b.axis[1] * ((i & 2) ? b.h[1] : -b.h[1]) +
-                        b.axis[2] * ((i & 4) ? b.h[2] : -b.h[2]);
-        const int faces[6][4] = {{0, 1, 3, 2}, {4, 5, 7, 6}, {0, 1, 5, 4}, {2, 3, 7, 6}, {0, 2, 6, 4}, {1, 3, 7, 5}};
-        for (const auto& f : faces) {
-            dist = std::fmin(dist, ref_segment_triangle_distance(p0, p1, corner[f[0]], corner[f[1]], corner[f[2]]));
-            dist = std::fmin(dist, ref_segment_triangle_distance(p0, p1, corner[f[0]], corner[f[2]], corner[f[3]]));
-        }
+        dist = ref_segment_box_distance(p0, p1, b);
     }
     return std::fmax(0.0, s.radius - dist);
 }

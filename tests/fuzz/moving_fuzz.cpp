@@ -142,19 +142,7 @@ double mover_penetration(const Shape& shape, const Transform& t, test::DVec3 p0,
             b.h[0] = double(shape.half.x) * t.scale, b.h[1] = double(shape.half.y) * t.scale;
             b.h[2] = double(shape.half.z) * t.scale;
             if (test::ref_segment_meets_box(p0, p1, b)) return r;
-            test::DVec3 corner[8];
-            for (int i = 0; i < 8; ++i)
-                corner[i] = b.c + b.axis[0] * ((i & 1) ? b.h[0] : -b.h[0]) + b.axis[1] * ((i & 2) ? b.h[1] : -b.h[1]) +
-                            b.axis[2] * ((i & 4) ? b.h[2] : -b.h[2]);
-            // The six faces, two triangles each.
-            const int faces[6][4] = {{0, 1, 3, 2}, {4, 5, 7, 6}, {0, 1, 5, 4},
-                                     {2, 3, 7, 6}, {0, 2, 6, 4}, {1, 3, 7, 5}};
-            for (const auto& f : faces) {
-                dist = std::fmin(dist,
-                                 test::ref_segment_triangle_distance(p0, p1, corner[f[0]], corner[f[1]], corner[f[2]]));
-                dist = std::fmin(dist,
-                                 test::ref_segment_triangle_distance(p0, p1, corner[f[0]], corner[f[2]], corner[f[3]]));
-            }
+            dist = test::ref_segment_box_distance(p0, p1, b);
             break;
         }
         case Kind::Sphere: {

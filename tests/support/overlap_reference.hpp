@@ -110,6 +110,23 @@ inline bool ref_segment_meets_box(DVec3 p, DVec3 q, const RefBox& b) {
     return true;
 }
 
+/// The distance from the segment [p, q] to the surface of the box (0 when the segment meets the
+/// solid box): the least over its six faces, each as two triangles.
+inline double ref_segment_box_distance(DVec3 p, DVec3 q, const RefBox& b) {
+    if (ref_segment_meets_box(p, q, b)) return 0.0;
+    DVec3 corner[8];
+    for (int i = 0; i < 8; ++i)
+        corner[i] = b.c + b.axis[0] * ((i & 1) ? b.h[0] : -b.h[0]) + b.axis[1] * ((i & 2) ? b.h[1] : -b.h[1]) +
+                    b.axis[2] * ((i & 4) ? b.h[2] : -b.h[2]);
+    const int faces[6][4] = {{0, 1, 3, 2}, {4, 5, 7, 6}, {0, 1, 5, 4}, {2, 3, 7, 6}, {0, 2, 6, 4}, {1, 3, 7, 5}};
+    double dist = INFINITY;
+    for (const auto& f : faces) {
+        dist = std::fmin(dist, ref_segment_triangle_distance(p, q, corner[f[0]], corner[f[1]], corner[f[2]]));
+        dist = std::fmin(dist, ref_segment_triangle_distance(p, q, corner[f[0]], corner[f[2]], corner[f[3]]));
+    }
+    return dist;
+}
+
 /// The twelve edges of a box (degenerate ones included: a flat box's edges still bound it).
 inline void ref_box_edges(const RefBox& b, DVec3 (&from)[12], DVec3 (&to)[12]) {
     int k = 0;
