@@ -138,12 +138,6 @@ float aabb_surface_area(const AABB& box) {
     return 2.0f * (e.x * e.y + e.y * e.z + e.z * e.x);
 }
 
-bool aabb_overlaps_aabb(const AABB& a, const AABB& b) {
-    // Seed 004's test turned positive, so that a NaN or empty box overlaps nothing.
-    return a.min.x <= b.max.x && b.min.x <= a.max.x && a.min.y <= b.max.y && b.min.y <= a.max.y && a.min.z <= b.max.z &&
-           b.min.z <= a.max.z;
-}
-
 AABB aabb_rotate(const AABB& box, Quat q) {
     switch (classify(box, is_finite_quat(q), has_nan(q))) {
         case BoxInput::Empty: return aabb_empty();

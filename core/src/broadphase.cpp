@@ -13,13 +13,6 @@ namespace {
 
 bool usable(const AABB& b) { return is_finite(b.min) && is_finite(b.max) && !aabb_is_empty(b); }
 
-// aabb_overlaps_aabb's test, here so that the sweep's inner loop inlines it (bounding.cpp is
-// compiled for size in the wasm build).
-inline bool overlaps(const AABB& a, const AABB& b) {
-    return a.min.x <= b.max.x && b.min.x <= a.max.x && a.min.y <= b.max.y && b.min.y <= a.max.y && a.min.z <= b.max.z &&
-           b.min.z <= a.max.z;
-}
-
 void sort_pairs(std::vector<BoxPair>& out) {
     detail::sort_range(out.data(), out.data() + out.size(),
                        [](const BoxPair& x, const BoxPair& y) { return x.a != y.a ? x.a < y.a : x.b < y.b; });
@@ -52,7 +45,7 @@ void pairs_sweep_and_prune(std::span<const AABB> boxes, std::vector<BoxPair>& ou
         for (std::size_t j = i + 1; j < order.size(); ++j) {
             const AABB& b = boxes[order[j]];
             if (b.min.x > a.max.x) break;  // sorted by min.x: no later box overlaps a on x
-            if (overlaps(a, b)) {
+            if (aabb_overlaps_aabb(a, b)) {
                 const std::uint32_t x = order[i], y = order[j];
                 out.push_back({std::min(x, y), std::max(x, y)});
             }

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "character_detail.hpp"
+#include "shototsu/bounding.hpp"
 #include "shototsu/character.hpp"
 #include "triangle_cache.hpp"
 
@@ -191,10 +192,7 @@ Vec3 CharacterController::pushed_out(Vec3 center, Vec3 start, CharacterMove& out
         world_->moved_in(travel, passed, filter_);
         std::size_t kept = 0;
         for (const std::uint32_t id : passed) {
-            const AABB b = world_->bounds(id);
-            const bool now_around = !(b.min.x > around.max.x || b.max.x < around.min.x || b.min.y > around.max.y ||
-                                      b.max.y < around.min.y || b.min.z > around.max.z || b.max.z < around.min.z);
-            if (!now_around) passed[kept++] = id;
+            if (!aabb_overlaps_aabb(world_->bounds(id), around)) passed[kept++] = id;
         }
         passed.resize(kept);
     }

@@ -155,11 +155,6 @@ AABB object_box(const World::Object& o) {
     return {b.min - Vec3{m, m, m}, b.max + Vec3{m, m, m}};
 }
 
-bool same_pose(const Transform& a, const Transform& b) {
-    return a.position == b.position && a.rotation.x == b.rotation.x && a.rotation.y == b.rotation.y &&
-           a.rotation.z == b.rotation.z && a.rotation.w == b.rotation.w && a.scale == b.scale;
-}
-
 // Builds a mesh's hierarchy from its triangles (given in original order) and stores them in
 // leaf order.
 void build_shape(World::MeshShape& mesh, std::vector<Triangle>&& tris) {

@@ -21,11 +21,7 @@ const World::Object* World::live(std::uint32_t id) const {
 
 bool World::moved(std::uint32_t id) const {
     const Object* o = live(id);
-    if (!o) return false;
-    const Transform& a = o->previous;
-    const Transform& b = o->pose;
-    return !(a.position == b.position && a.rotation.x == b.rotation.x && a.rotation.y == b.rotation.y &&
-             a.rotation.z == b.rotation.z && a.rotation.w == b.rotation.w && a.scale == b.scale);
+    return o && !detail::same_pose(o->previous, o->pose);
 }
 std::uint64_t World::object_revision(std::uint32_t id) const {
     const Object* o = live(id);

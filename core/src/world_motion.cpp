@@ -94,11 +94,7 @@ std::size_t World::moved_in(const AABB& box, std::vector<std::uint32_t>& out, co
     const std::size_t before = out.size();
     for (const MovedBox& m : moved_boxes_) {
         if (m.id == filter.ignore || (m.layers & filter.layers) == 0) continue;
-        const AABB& s = m.box;
-        if (s.min.x > box.max.x || s.max.x < box.min.x || s.min.y > box.max.y || s.max.y < box.min.y ||
-            s.min.z > box.max.z || s.max.z < box.min.z)
-            continue;
-        out.push_back(m.id);
+        if (aabb_overlaps_aabb(m.box, box)) out.push_back(m.id);
     }
     return out.size() - before;
 }

@@ -92,7 +92,10 @@ void set_velocities(World::Object& o, float dt);
 /// The object's world box at its pose (grown by the placement's rounding margin).
 AABB object_box(const World::Object& o);
 /// Whether two poses are the same bits.
-bool same_pose(const Transform& a, const Transform& b);
+inline bool same_pose(const Transform& a, const Transform& b) {
+    return a.position == b.position && a.rotation.x == b.rotation.x && a.rotation.y == b.rotation.y &&
+           a.rotation.z == b.rotation.z && a.rotation.w == b.rotation.w && a.scale == b.scale;
+}
 /// Builds a mesh's hierarchy from its triangles (given in original order) and stores them in
 /// leaf order.
 void build_shape(World::MeshShape& mesh, std::vector<Triangle>&& tris);

@@ -26,8 +26,12 @@ inline Vec3 aabb_half_extents(const AABB& box) { return (box.max - box.min) * 0.
 /// 2 (xy + yz + zx): the cost measure of surface-area heuristics. 0 for an empty box.
 float aabb_surface_area(const AABB& box);
 /// True when the boxes share at least one point (touching counts) — seed 004's AABB–AABB
-/// separating-axis test on the three coordinate axes.
-bool aabb_overlaps_aabb(const AABB& a, const AABB& b);
+/// separating-axis test on the three coordinate axes, written positive so that a NaN or empty box
+/// overlaps nothing. Inline: the broadphase's and the characters' inner loops call it.
+inline bool aabb_overlaps_aabb(const AABB& a, const AABB& b) {
+    return a.min.x <= b.max.x && b.min.x <= a.max.x && a.min.y <= b.max.y && b.min.y <= a.max.y && a.min.z <= b.max.z &&
+           b.min.z <= a.max.z;
+}
 
 /// Exact bounds of the box rotated about the origin by `q`. Instead of rotating its eight
 /// corners (seed 004's AABB::Rotate) we use the absolute rotation matrix (Arvo, Graphics Gems
