@@ -1,5 +1,6 @@
-// shototsu — bounding volumes (bounding.hpp): boxes, rotated and transformed boxes (seed 004),
-// and the bounding spheres of a triangle (seed 001).
+// shototsu — bounding volumes (bounding.hpp): boxes, rotated and transformed boxes
+// (Madhav, Game Programming in C++ ch. 10), and the bounding spheres of a triangle
+// (marupeke296.com 3D collision no. 20).
 #include "shototsu/bounding.hpp"
 
 #include <limits>
@@ -270,11 +271,12 @@ SphereSolution solve_spheres(const Triangle& tri) {
     const DVec3 q0 = p[(opp + 1) % 3], q1 = p[(opp + 2) % 3];
 
     // Any angle of 90 degrees or more is the one opposite the longest edge, so that is the only
-    // angle to test (seed 001 tests all three in turn).
+    // angle to test (marupeke296.com 3D collision no. 20 tests all three in turn).
     const bool degenerate = !(nn > tol::kDegenerateSinSq * longest2 * longest2);
     const bool obtuse = detail::dot(q0 - p[opp], q1 - p[opp]) <= 0.0;
     if (!degenerate) {
-        // Circumcentre relative to p[0] (Ericson RTCD 4.3.4's closed form of seed 001's 2x2 system).
+        // Circumcentre relative to p[0] (Ericson RTCD 4.3.4's closed form of the 2x2 system of
+        // marupeke296.com 3D collision no. 20).
         const DVec3 off = (detail::cross(n, ab) * e2[1] + detail::cross(ac, n) * e2[2]) * (0.5 / nn);
         out.circum_center = p[0] + off;
         out.circum_exists = fits_float(out.circum_center);

@@ -194,7 +194,8 @@ Vec3 closest_point_on_aabb(Vec3 p, const AABB& box) {
 }
 
 float distance_sq_point_aabb(Vec3 p, const AABB& box) {
-    // Per axis, the part of p outside [min, max] (seed 004's "each component separately").
+    // Per axis, the part of p outside [min, max] ("each component separately" in
+    // Madhav, Game Programming in C++ ch. 10).
     float d2 = 0.0f;
     for (int i = 0; i < 3; ++i) {
         const float v = component(p, i), lo = component(box.min, i), hi = component(box.max, i);

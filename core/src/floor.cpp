@@ -1,4 +1,5 @@
-// shototsu — the height of a floor triangle under a point (floor.hpp, seed 003).
+// shototsu — the height of a floor triangle under a point (floor.hpp,
+// marupeke296.com 3D collision no. 8).
 #include "shototsu/floor.hpp"
 
 #include <cmath>
@@ -64,7 +65,7 @@ Projection project(const Triangle& tri, float x, float z) {
     longest2 = detail::dmax(longest2, (cx - bx) * (cx - bx) + (cz - bz) * (cz - bz));
     longest2 = detail::dmax(longest2, (ax - cx) * (ax - cx) + (az - cz) * (az - cz));
     // A wall (or a sliver whose projected height is below 1e-8 of its length): no floor here.
-    // Seed 003 would divide by N.y = 0.
+    // marupeke296.com 3D collision no. 8 would divide by N.y = 0.
     if (!(area2 * area2 > tol::kDegenerateSinSq * longest2 * longest2)) return out;
 
     const double t[6] = {(cx - bx) * (z - bz), (cz - bz) * (x - bx), (ax - cx) * (z - cz),
@@ -81,7 +82,7 @@ Projection project(const Triangle& tri, float x, float z) {
     if (!out.inside) return out;
 
     DVec3 n = detail::cross(dv(tri.b) - dv(tri.a), dv(tri.c) - dv(tri.a));
-    if (n.y < 0.0) n = -n;  // seed 003: a floor's normal points to the sky
+    if (n.y < 0.0) n = -n;  // marupeke296.com 3D collision no. 8: a floor's normal points to the sky
     out.normal = detail::fv(n * (1.0 / std::sqrt(detail::length_sq(n))));
     return out;
 }

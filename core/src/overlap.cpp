@@ -1,5 +1,6 @@
 // shototsu — contacts of round shapes (overlap.hpp): sphere–sphere, capsule–sphere and
-// capsule–capsule (seed 004), and the double-precision helpers of overlap_detail.hpp.
+// capsule–capsule (Madhav, Game Programming in C++ ch. 10), and the double-precision helpers of
+// overlap_detail.hpp.
 #include "shototsu/overlap.hpp"
 
 #include "overlap_detail.hpp"

@@ -1,6 +1,6 @@
-// shototsu — axis-aligned box contacts (overlap.hpp): AABB–AABB and seed 004's minimum-overlap
-// push-out, box–sphere for AABBs and OBBs (Ericson RTCD 5.2.5, with the nearest face when the
-// centre is inside).
+// shototsu — axis-aligned box contacts (overlap.hpp): AABB–AABB and the minimum-overlap push-out
+// of Madhav, Game Programming in C++ ch. 10, box–sphere for AABBs and OBBs (Ericson RTCD 5.2.5,
+// with the nearest face when the centre is inside).
 #include <cmath>
 
 #include "overlap_detail.hpp"
@@ -75,7 +75,8 @@ Contact aabb_aabb(const AABB& a, const AABB& b) {
     const DVec3 amin = dv(a.min), amax = dv(a.max), bmin = dv(b.min), bmax = dv(b.max);
     // Per axis, b leaves a by moving up (a.max - b.min) or down (b.max - a.min); a negative
     // amount means that axis already separates them. The least of the six is the shortest way
-    // out; ties prefer x, y, z and up before down (seed 004's FixCollisions order).
+    // out; ties prefer x, y, z and up before down (the order of FixCollisions in
+    // Madhav, Game Programming in C++ ch. 10).
     ShortestExit exit;
     for (int axis = 0; axis < 3; ++axis) {
         const double up = component(amax, axis) - component(bmin, axis),

@@ -1,5 +1,6 @@
-// shototsu — containment: is a point inside or on the surface of a shape (overlap.hpp; seed
-// 004's Contains functions, the convex polygon by exact edge signs instead of summed angles).
+// shototsu — containment: is a point inside or on the surface of a shape (overlap.hpp; the
+// Contains functions of Madhav, Game Programming in C++ ch. 10, the convex polygon by exact edge
+// signs instead of summed angles).
 #include "exact_detail.hpp"
 #include "overlap_detail.hpp"
 #include "shototsu/overlap.hpp"

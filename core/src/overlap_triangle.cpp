@@ -1,4 +1,5 @@
-// shototsu — triangle contacts (overlap.hpp): triangle–sphere (seed 000) and triangle–capsule.
+// shototsu — triangle contacts (overlap.hpp): triangle–sphere (Ericson RTCD 5.1.5;
+// DxLib tutorial (triangle–sphere)) and triangle–capsule.
 #include "overlap_detail.hpp"
 #include "shototsu/closest_point.hpp"
 #include "shototsu/overlap.hpp"

@@ -1,5 +1,6 @@
 // shototsu — sweeps (sweep.hpp): the first time of impact of a moving sphere against a plane
-// (seed 002), a triangle (Ericson RTCD 5.5.6, Fauerby 2003) and another moving sphere (seed 004).
+// (marupeke296.com 3D collision no. 10), a triangle (Ericson RTCD 5.5.6, Fauerby 2003) and
+// another moving sphere (Madhav, Game Programming in C++ ch. 10).
 //
 // Every sweep first classifies the start (overlapping, touching, free; see
 // tol::kSweepContactSlop), then solves for the first contact in double: the distance from a
@@ -65,7 +66,7 @@ const char* triangle_feature_name(TriangleFeature feature) {
     return "face";
 }
 
-// ---- sphere vs plane (seed 002) ------------------------------------------------------------------
+// ---- sphere vs plane (marupeke296.com 3D collision no. 10) ---------------------------------------
 
 SweepPlaneHit sweep_sphere_plane(float radius, Vec3 start, Vec3 end, Vec3 plane_normal, Vec3 plane_point) {
     SweepPlaneHit out;
@@ -111,7 +112,8 @@ SweepPlaneHit sweep_sphere_plane(float radius, Vec3 start, Vec3 end, Vec3 plane_
     }
     if (s0 <= -r) return miss(SweepPlaneCase::BehindPlane);
     if (s0 < r) return hit_at(0.0, dn == 0.0 ? SweepPlaneCase::EmbeddedParallel : SweepPlaneCase::Embedded);
-    // Free, in front. Seed 002 divides by d.n before looking at it; we decide first.
+    // Free, in front. marupeke296.com 3D collision no. 10 divides by d.n before looking at it; we
+    // decide first.
     if (dn > 0.0) return miss(SweepPlaneCase::MovingAway);
     if (dn == 0.0) return miss(SweepPlaneCase::Parallel);
     const double gap = s0 - r, approach = -sd;
@@ -119,7 +121,7 @@ SweepPlaneHit sweep_sphere_plane(float radius, Vec3 start, Vec3 end, Vec3 plane_
     return hit_at(gap / approach, SweepPlaneCase::HitFront);
 }
 
-// ---- sphere vs sphere (seed 004) -----------------------------------------------------------------
+// ---- sphere vs sphere (Madhav, Game Programming in C++ ch. 10) -----------------------------------
 
 SweepHit sweep_sphere_sphere(Vec3 p0, Vec3 p1, float rp, Vec3 q0, Vec3 q1, float rq) {
     SweepHit out;

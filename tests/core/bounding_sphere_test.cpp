@@ -1,5 +1,5 @@
 // bounding.hpp, second half: the minimum bounding sphere and the circumsphere of a triangle
-// (seed 001).
+// (marupeke296.com 3D collision no. 20).
 #include "catch_support.hpp"
 
 #include <array>
@@ -153,9 +153,11 @@ TEST_CASE("triangle_bounding_sphere: non-finite vertices give the unbounded sphe
     }
 }
 
-TEST_CASE("triangle_bounding_sphere: seed 001 defect — every vertex permutation gives the same sphere") {
-    // Seed 001's listing pairs its bisector vectors with shifted indices ("ご愛嬌"): whichever
-    // vertex is first must not matter. The library sorts the vertices, so the bits are equal.
+TEST_CASE(
+    "triangle_bounding_sphere: defect of marupeke296.com 3D collision no. 20 — every vertex permutation gives the same "
+    "sphere") {
+    // The listing of marupeke296.com 3D collision no. 20 pairs its bisector vectors with shifted indices ("ご愛嬌"):
+    // whichever vertex is first must not matter. The library sorts the vertices, so the bits are equal.
     Rng rng(0x001);
     for (int i = 0; i < 20000; ++i) {
         const Triangle t = make_triangle(rng, pick_kind(rng), rng.log_uniform(1e-3f, 1e4f));
@@ -194,9 +196,11 @@ TEST_CASE(
     }
 }
 
-TEST_CASE("triangle_circumsphere: seed 001 defect — the centre is on all three bisectors, not only one") {
-    // Seed 001 computes the second line's parameter t and never uses it; the centre comes from
-    // one bisector alone. Ours must be equidistant from all three vertices, in their plane.
+TEST_CASE(
+    "triangle_circumsphere: defect of marupeke296.com 3D collision no. 20 — the centre is on all three bisectors, not "
+    "only one") {
+    // marupeke296.com 3D collision no. 20 computes the second line's parameter t and never uses it; the centre comes
+    // from one bisector alone. Ours must be equidistant from all three vertices, in their plane.
     const Triangle t{{0, 0, 0}, {4, 0, 1}, {1, 3, -2}};
     const TriangleCircumsphere c = triangle_circumsphere(t);
     REQUIRE(c.exists);

@@ -1,5 +1,6 @@
-// bounding.hpp: boxes from points and shapes, rotated and transformed boxes (seed 004), and the
-// bounding spheres of a triangle (seed 001).
+// bounding.hpp: boxes from points and shapes, rotated and transformed boxes
+// (Madhav, Game Programming in C++ ch. 10), and the bounding spheres of a triangle (marupeke296.com 3D collision no.
+// 20).
 #include "catch_support.hpp"
 
 #include <algorithm>
@@ -31,8 +32,8 @@ struct DBox {
     }
 };
 
-// v' = v + 2 w (u x v) + 2 u x (u x v) in double: three.js' applyQuaternion, as seed 004's
-// Vector3::Transform, written independently of the library's matrices.
+// v' = v + 2 w (u x v) + 2 u x (u x v) in double: three.js' applyQuaternion, as
+// Vector3::Transform in Madhav, Game Programming in C++ ch. 10, written independently of the library's matrices.
 DVec3 ref_rotate(Quat q, DVec3 v) {
     const DVec3 u{q.x, q.y, q.z};
     const DVec3 t = dcross(u, v) * 2.0;
@@ -109,7 +110,8 @@ TEST_CASE("aabb_from_points and aabb_grow: the tightest box, and NaN coordinates
     const AABB b = aabb_from_points(pts);
     CHECK(b.min == Vec3{-1, 0, 0});
     CHECK(b.max == Vec3{1, 5, 7});
-    // Seed 004 starts from the first point; starting from the empty box gives the same box.
+    // Madhav, Game Programming in C++ ch. 10 starts from the first point; starting from the empty box gives the same
+    // box.
     AABB seed{pts[0], pts[0]};
     for (std::size_t i = 1; i < pts.size(); ++i) seed = aabb_grow(seed, pts[i]);
     CHECK(seed.min == b.min);
@@ -155,7 +157,9 @@ TEST_CASE("aabb_overlaps_aabb: touching counts, a gap on any one axis separates,
 
 // ---- rotated and transformed boxes -------------------------------------------------------------
 
-TEST_CASE("aabb_rotate: 10^5 seeded boxes equal seed 004's eight rotated corners and contain them") {
+TEST_CASE(
+    "aabb_rotate: 10^5 seeded boxes equal the eight rotated corners of Madhav, Game Programming in C++ ch. 10 and "
+    "contain them") {
     Rng rng(0xB0C5);
     double worst = 0.0;
     for (int i = 0; i < 100000; ++i) {
@@ -163,7 +167,7 @@ TEST_CASE("aabb_rotate: 10^5 seeded boxes equal seed 004's eight rotated corners
         const Quat q = quat_from_axis_angle(rng.direction(), rng.uniform(-kPi, kPi));
         const AABB r = aabb_rotate(box, q);
         DBox exact;                // the corners rotated in double
-        AABB seed = aabb_empty();  // seed 004's listing, in float
+        AABB seed = aabb_empty();  // the listing of Madhav, Game Programming in C++ ch. 10, in float
         for (const DVec3& c : corners(box)) {
             const DVec3 rc = ref_rotate(q, c);
             exact.grow(rc);

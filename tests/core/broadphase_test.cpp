@@ -42,7 +42,8 @@ TEST_CASE("broadphase: sweep and prune and the tree equal all pairs on random bo
 }
 
 TEST_CASE("broadphase: many boxes stacked on the sweep axis give the same pairs") {
-    // All boxes share one x range: the case where seed 004's sweep and prune degrades to O(n^2).
+    // All boxes share one x range: the case where the sweep and prune of
+    // Madhav, Game Programming in C++ ch. 10 degrades to O(n^2).
     Rng rng(78);
     std::vector<AABB> boxes(1500);
     for (AABB& b : boxes) {

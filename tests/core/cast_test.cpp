@@ -1,4 +1,5 @@
-// cast.hpp by hand: segment vs plane, sphere, AABB, OBB, capsule (seed 004's segment tests),
+// cast.hpp by hand: segment vs plane, sphere, AABB, OBB, capsule (the segment tests of
+// Madhav, Game Programming in C++ ch. 10),
 // their defects pinned, and non-finite input. Triangles: cast_triangle_test.cpp; the seeded
 // comparisons with independent references: cast_random_test.cpp.
 #include "catch_support.hpp"
@@ -56,7 +57,8 @@ TEST_CASE("intersect_segment_plane: a segment ending exactly on the plane hits a
     check_hit(intersect_segment_plane({{1, 4.5f, 2}, {1, 1.5f, 2}}, p), 1.0f, {1, 1.5f, 2}, {0, 1, 0});
 }
 
-TEST_CASE("intersect_segment_plane: seed 004 defect — a zero denominator does not divide") {
+TEST_CASE(
+    "intersect_segment_plane: defect of Madhav, Game Programming in C++ ch. 10 — a zero denominator does not divide") {
     // The listing divides by dot(end - start, n) = 0 for a segment parallel to the plane.
     SECTION("parallel and off the plane: a miss") {
         check_miss(intersect_segment_plane({{0, 1, 0}, {5, 1, 0}}, kGround));
@@ -125,7 +127,9 @@ TEST_CASE("intersect_segment_sphere: a segment ending exactly on the surface hit
     check_hit(intersect_segment_sphere({{1, 2, -3}, {1, 2, 1}}, kBall), 1.0f, {1, 2, 1}, {0, 0, -1});
 }
 
-TEST_CASE("intersect_segment_sphere: seed 004 defect — starting inside reports t = 0, not the exit point") {
+TEST_CASE(
+    "intersect_segment_sphere: defect of Madhav, Game Programming in C++ ch. 10 — starting inside reports t = 0, not "
+    "the exit point") {
     const Segment s{{1, 2.5f, 3}, {1, 2.5f, 9}};
     // The listing takes the larger root when the smaller is negative: the exit at z = 3 + sqrt(3.75).
     const double listing_t = std::sqrt(3.75) / 6.0;
@@ -218,7 +222,9 @@ TEST_CASE("intersect_segment_aabb: a flat box is hit where a segment crosses it,
     check_miss(intersect_segment_aabb({{0, 0, -5}, {0, 0, 5}}, AABB{{1, 1, 1}, {-1, -1, -1}}));
 }
 
-TEST_CASE("intersect_segment_aabb: seed 004's six side planes sorted by t agree with the slabs") {
+TEST_CASE(
+    "intersect_segment_aabb: the six side planes of Madhav, Game Programming in C++ ch. 10 sorted by t agree with the "
+    "slabs") {
     // The listing tests the six face planes (TestSidePlane), sorts the fractions and keeps the first
     // whose point the box contains. Written here afresh in double as an independent reference; it
     // is only meaningful from outside (from inside it reports the exit face: our t = 0 instead).

@@ -1,4 +1,5 @@
-// closest_point.hpp: point–segment, segment–segment, point–triangle (seed 000), boxes, planes.
+// closest_point.hpp: point–segment, segment–segment, point–triangle (Ericson RTCD 5.1.5;
+// DxLib tutorial (triangle–sphere)), boxes, planes.
 #include "catch_support.hpp"
 
 #include <algorithm>
@@ -78,11 +79,11 @@ TEST_CASE("closest_point_on_triangle: every vertex permutation names the same fe
 }
 
 TEST_CASE(
-    "closest_point_on_triangle: seed 000 defect — the collinear fallback gives the exact point, not the nearest "
-    "vertex") {
-    // Seed 000's fallback for collinear vertices returns the nearest vertex (and its check for
-    // that case compares a normalised vector with (-1,-1,-1), so it never fires). The right
-    // answer is the closest point of the segment the triangle collapses to.
+    "closest_point_on_triangle: defect of the DxLib tutorial (triangle–sphere) — the collinear fallback gives the "
+    "exact point, not the nearest vertex") {
+    // The fallback of the DxLib tutorial (triangle–sphere) for collinear vertices returns the nearest vertex (and its
+    // check for that case compares a normalised vector with (-1,-1,-1), so it never fires). The right answer is the
+    // closest point of the segment the triangle collapses to.
     const Triangle line{{0, 0, 0}, {1, 0, 0}, {2, 0, 0}};
     const ClosestPointOnTriangle r = closest_point_on_triangle({1.5f, 1, 0}, line);
     CHECK(r.degenerate);
@@ -93,8 +94,8 @@ TEST_CASE(
 }
 
 TEST_CASE(
-    "closest_point_on_triangle: seed 000 defect — the Lagrange-identity BC branch (misspelled in the listing) is "
-    "right") {
+    "closest_point_on_triangle: defect of the DxLib tutorial (triangle–sphere) — the Lagrange-identity BC branch "
+    "(misspelled in the listing) is right") {
     // The optimised DxLib listing's BC block uses undeclared names (Dot2PH, Dot2PI) and does not
     // compile; the region it meant must give the projection onto BC.
     const Triangle t{{0, 0, 0}, {4, 0, 0}, {0, 4, 0}};
@@ -105,7 +106,9 @@ TEST_CASE(
     CHECK(r.point.z == 0.0f);
 }
 
-TEST_CASE("closest_point_on_triangle: seed 000 defect — every path returns a point (no fall-through)") {
+TEST_CASE(
+    "closest_point_on_triangle: defect of the DxLib tutorial (triangle–sphere) — every path returns a point (no "
+    "fall-through)") {
     // The readable listing's blocks end without returning on some paths. Sweep a grid of query
     // points around the triangle: every answer is on the triangle and finite.
     for (int i = -4; i <= 4; ++i)

@@ -1,5 +1,5 @@
 // overlap.hpp, containment: points inside or on a sphere, box, capsule, oriented box, convex
-// polygon (seed 004's Contains functions; the polygon by exact edge signs).
+// polygon (the Contains functions of Madhav, Game Programming in C++ ch. 10; the polygon by exact edge signs).
 #include "catch_support.hpp"
 
 #include <cmath>
@@ -96,9 +96,10 @@ TEST_CASE("convex_polygon_contains_point: either winding, interior, exterior") {
 }
 
 TEST_CASE(
-    "convex_polygon_contains_point: seed 004 defect — points exactly on edges and vertices are inside at any scale") {
-    // Seed 004 sums acos of the angles the edges subtend and compares with 2 pi "approximately":
-    // on a vertex the direction to it is a zero vector (the normalised angle is NaN), and the
+    "convex_polygon_contains_point: defect of Madhav, Game Programming in C++ ch. 10 — points exactly on edges and "
+    "vertices are inside at any scale") {
+    // Madhav, Game Programming in C++ ch. 10 sums acos of the angles the edges subtend and compares with 2 pi
+    // "approximately": on a vertex the direction to it is a zero vector (the normalised angle is NaN), and the
     // tolerance decides edges. Edge signs are exact: 0 on the boundary.
     for (float scale : {1e-3f, 1.0f, 1e4f, 1e6f}) {
         INFO("scale " << scale);
@@ -117,7 +118,9 @@ TEST_CASE(
     CHECK(poly_contains(reversed(big), {4.5e6f, 1.5e6f}));
 }
 
-TEST_CASE("convex_polygon_contains_point: seed 004 defect — a point one float step outside an edge is outside") {
+TEST_CASE(
+    "convex_polygon_contains_point: defect of Madhav, Game Programming in C++ ch. 10 — a point one float step outside "
+    "an edge is outside") {
     // The angle sum there differs from 2 pi by ~1e-7 relative: any tolerance that accepts the
     // boundary points above accepts these too. The signs see the step.
     for (float scale : {1.0f, 1e4f}) {

@@ -1,4 +1,5 @@
-// floor.hpp: the height of a floor triangle under a point seen from above (seed 003).
+// floor.hpp: the height of a floor triangle under a point seen from above
+// (marupeke296.com 3D collision no. 8).
 #include "catch_support.hpp"
 
 #include <cmath>
@@ -11,7 +12,8 @@ using namespace shototsu::test;
 namespace {
 
 // A ramp rising along +x: y = x / 2 over the right triangle (0,0)-(10,0)-(0,10) of the XZ plane.
-// (b - a) x (c - a) points down for this order, so seed 003's flip is needed.
+// (b - a) x (c - a) points down for this order, so the flip of
+// marupeke296.com 3D collision no. 8 is needed.
 const Triangle kRamp{{0, 0, 0}, {10, 5, 0}, {0, 0, 10}};
 const Triangle kRampOtherWinding{kRamp.a, kRamp.c, kRamp.b};
 
@@ -50,7 +52,9 @@ double height_tol(const Triangle& t, const RefFloor& r) {
 
 }  // namespace
 
-TEST_CASE("floor_height: seed 003's sloped triangle, either winding, with the normal turned up") {
+TEST_CASE(
+    "floor_height: the sloped triangle of marupeke296.com 3D collision no. 8, either winding, with the normal turned "
+    "up") {
     for (const Triangle& t : {kRamp, kRampOtherWinding}) {
         for (auto method : {floor_height, floor_height_by_area}) {
             const FloorHeight f = method(t, 2, 3);
@@ -69,7 +73,9 @@ TEST_CASE("floor_height: seed 003's sloped triangle, either winding, with the no
     CHECK(flat.normal == Vec3{0, 1, 0});
 }
 
-TEST_CASE("floor_height: seed 003 defect — a vertical wall is a miss, not a division by N.y = 0") {
+TEST_CASE(
+    "floor_height: defect of marupeke296.com 3D collision no. 8 — a vertical wall is a miss, not a division by N.y = "
+    "0") {
     const Triangle walls[] = {{{0, 0, 0}, {1, 0, 0}, {0, 1, 0}},    // the XY plane
                               {{0, 0, 0}, {1, 2, 1}, {2, 0, 2}},    // a diagonal wall
                               {{3, 0, 3}, {3, 5, 3}, {3, -1, 3}}};  // every vertex above one point
@@ -82,7 +88,9 @@ TEST_CASE("floor_height: seed 003 defect — a vertical wall is a miss, not a di
     }
 }
 
-TEST_CASE("floor_height: seed 003 defect — a point outside the projection is rejected before interpolating") {
+TEST_CASE(
+    "floor_height: defect of marupeke296.com 3D collision no. 8 — a point outside the projection is rejected before "
+    "interpolating") {
     // Interpolating first would give the plane's height out there (e.g. 6 at x = 12).
     const float outside[][2] = {{12, 1}, {-0.001f, 5}, {5, -0.001f}, {5.001f, 5}, {20, 20}, {-3, -3}};
     for (const auto& p : outside) {

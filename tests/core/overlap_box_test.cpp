@@ -1,5 +1,5 @@
-// overlap.hpp, boxes: aabb_aabb, push_out_aabb_aabb (seed 004's FixCollisions), aabb_sphere
-// (seed 004's sphere–AABB, with the box distance it meant) and obb_sphere.
+// overlap.hpp, boxes: aabb_aabb, push_out_aabb_aabb (FixCollisions in Madhav, Game Programming in C++ ch. 10),
+// aabb_sphere (the sphere–AABB of that book, with the box distance it meant) and obb_sphere.
 #include "catch_support.hpp"
 
 #include <cmath>
@@ -69,9 +69,10 @@ TEST_CASE("aabb_aabb: empty, NaN and infinite boxes miss") {
 }
 
 TEST_CASE(
-    "push_out_aabb_aabb: seed 004 FixCollisions — the player leaves along the least overlap and then just touches") {
-    // Seed 004 moves the player by the smallest of the six overlaps (fixed.min - player.max and
-    // fixed.max - player.min per axis). A player box walking into a wall from -x:
+    "push_out_aabb_aabb: FixCollisions of Madhav, Game Programming in C++ ch. 10 — the player leaves along the least "
+    "overlap and then just touches") {
+    // Madhav, Game Programming in C++ ch. 10 moves the player by the smallest of the six overlaps (fixed.min -
+    // player.max and fixed.max - player.min per axis). A player box walking into a wall from -x:
     const AABB wall{{0, -5, -5}, {1, 5, 5}};
     const AABB player{{-0.75f, 0, 0}, {0.25f, 2, 1}};
     const Vec3 push = push_out_aabb_aabb(wall, player);
@@ -93,9 +94,9 @@ TEST_CASE(
 
 TEST_CASE("aabb_aabb and push_out_aabb_aabb: 10^5 seeded boxes against the interval reference") {
     // Reference: closed intervals overlap on all three axes (ref_exit >= 0). The push is
-    // compared with seed 004's rule evaluated in double; after it the boxes touch (within tol:
-    // one float rounding of the moved corners), and moving by less than the push along any of
-    // the six axis directions would not separate them.
+    // compared with the rule of Madhav, Game Programming in C++ ch. 10 evaluated in double; after it the boxes touch
+    // (within tol: one float rounding of the moved corners), and moving by less than the push along any of the six axis
+    // directions would not separate them.
     Rng rng(0xB0C5);
     int hits = 0, touching = 0;
     for (int i = 0; i < 100000; ++i) {
@@ -115,8 +116,8 @@ TEST_CASE("aabb_aabb and push_out_aabb_aabb: 10^5 seeded boxes against the inter
         }
         ++hits;
         const double tol = 8 * kFloatEps * magnitude({a.min, a.max, b.min, b.max});
-        // Seed 004's rule: per axis the smaller of (fixed.min - moving.max) and (fixed.max -
-        // moving.min) by magnitude (ties: the positive one), then the axis of least magnitude.
+        // The rule of Madhav, Game Programming in C++ ch. 10: per axis the smaller of (fixed.min - moving.max) and
+        // (fixed.max - moving.min) by magnitude (ties: the positive one), then the axis of least magnitude.
         double want = 0;
         int want_axis = 0;
         for (int axis = 0; axis < 3; ++axis) {
@@ -154,10 +155,12 @@ TEST_CASE("aabb_aabb and push_out_aabb_aabb: 10^5 seeded boxes against the inter
     CHECK(touching > 1000);
 }
 
-TEST_CASE("aabb_sphere: seed 004 defect — the box distance, not a segment's, near a corner") {
-    // Seed 004's listing computes LineSegment::MinDistSq where box.MinDistSq is meant. Treating
-    // the box's min-max diagonal as a segment, this sphere near corner (1, 0, 0) is 1.14 away and
-    // would miss; the box itself is sqrt(0.12) = 0.346 away, inside the radius 0.5.
+TEST_CASE(
+    "aabb_sphere: defect of Madhav, Game Programming in C++ ch. 10 — the box distance, not a segment's, near a "
+    "corner") {
+    // The listing of Madhav, Game Programming in C++ ch. 10 computes LineSegment::MinDistSq where box.MinDistSq is
+    // meant. Treating the box's min-max diagonal as a segment, this sphere near corner (1, 0, 0) is 1.14 away and would
+    // miss; the box itself is sqrt(0.12) = 0.346 away, inside the radius 0.5.
     const AABB box{{0, 0, 0}, {1, 1, 1}};
     const Sphere s{{1.2f, -0.2f, -0.2f}, 0.5f};
     const double diagonal = ddist(d(s.center), ref_closest_on_segment(d(s.center), d(box.min), d(box.max)));

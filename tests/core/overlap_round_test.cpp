@@ -1,4 +1,5 @@
-// overlap.hpp, round shapes: sphere_sphere, capsule_sphere, capsule_capsule (seed 004).
+// overlap.hpp, round shapes: sphere_sphere, capsule_sphere, capsule_capsule
+// (Madhav, Game Programming in C++ ch. 10).
 #include "catch_support.hpp"
 
 #include <cmath>

@@ -1,4 +1,4 @@
-// overlap.hpp, triangles: triangle_sphere (seed 000) and triangle_capsule.
+// overlap.hpp, triangles: triangle_sphere (Ericson RTCD 5.1.5; DxLib tutorial (triangle–sphere)) and triangle_capsule.
 #include "catch_support.hpp"
 
 #include <cmath>

@@ -1,5 +1,5 @@
-// sweep.hpp: sweep_sphere_plane — every case of seed 002, its defects, and a seeded comparison
-// with a time-stepping reference.
+// sweep.hpp: sweep_sphere_plane — every case of marupeke296.com 3D collision no. 10, its defects, and a
+// seeded comparison with a time-stepping reference.
 #include "catch_support.hpp"
 
 #include <cfloat>
@@ -65,7 +65,7 @@ TEST_CASE("sweep_sphere_plane: a tilted plane through an offset point") {
 }
 
 TEST_CASE("sweep_sphere_plane: Embedded — overlapping at the start is a hit at t = 0 either way it moves") {
-    SECTION("moving further in: seed 002's contact time is in the past") {
+    SECTION("moving further in: the contact time of marupeke296.com 3D collision no. 10 is in the past") {
         const SweepPlaneHit h = sweep_sphere_plane(1.0f, {0, 0.5f, 0}, {0, -0.5f, 0}, kUp, kOrigin);
         check_plane_hit(h, SweepPlaneCase::Embedded, 0.0f, {0, 0.5f, 0});
         CHECK(h.normal == Vec3{0, 1, 0});
@@ -86,7 +86,9 @@ TEST_CASE("sweep_sphere_plane: Embedded — overlapping at the start is a hit at
     }
 }
 
-TEST_CASE("sweep_sphere_plane: EmbeddedParallel — seed 002 returns FLT_MAX, we return a hit at t = 0") {
+TEST_CASE(
+    "sweep_sphere_plane: EmbeddedParallel — marupeke296.com 3D collision no. 10 returns FLT_MAX, we return a hit at t "
+    "= 0") {
     const SweepPlaneHit h = sweep_sphere_plane(1.0f, {0, 0.5f, 0}, {3, 0.5f, -2}, kUp, kOrigin);
     check_plane_hit(h, SweepPlaneCase::EmbeddedParallel, 0.0f, {0, 0.5f, 0});
     CHECK(h.normal == Vec3{0, 1, 0});
@@ -102,8 +104,10 @@ TEST_CASE("sweep_sphere_plane: MovingAway — in front and leaving is a miss") {
     CHECK(h.contact_time == -1.0f);  // it touched one step ago, on the line of motion
 }
 
-TEST_CASE("sweep_sphere_plane: seed 002 defect — Parallel and not embedded never divides by zero") {
-    // Seed 002 computes t = (r - dist)/Dot before checking Dot, which is 0 here.
+TEST_CASE(
+    "sweep_sphere_plane: defect of marupeke296.com 3D collision no. 10 — Parallel and not embedded never divides by "
+    "zero") {
+    // marupeke296.com 3D collision no. 10 computes t = (r - dist)/Dot before checking Dot, which is 0 here.
     SECTION("axis-aligned") {
         const SweepPlaneHit h = sweep_sphere_plane(1.0f, {0, 3, 0}, {5, 3, -4}, kUp, kOrigin);
         CHECK(h.kind == SweepPlaneCase::Parallel);
@@ -127,7 +131,9 @@ TEST_CASE("sweep_sphere_plane: TooFar — moving toward but touching only after 
     CHECK(h.contact_time == 4.0f);  // 2 to go at 0.5 per step
 }
 
-TEST_CASE("sweep_sphere_plane: seed 002 defect — back faces are ignored by design (BehindPlane)") {
+TEST_CASE(
+    "sweep_sphere_plane: defect of marupeke296.com 3D collision no. 10 — back faces are ignored by design "
+    "(BehindPlane)") {
     SECTION("passing through from behind is a miss") {
         const SweepPlaneHit h = sweep_sphere_plane(1.0f, {0, -3, 0}, {0, 3, 0}, kUp, kOrigin);
         CHECK(h.kind == SweepPlaneCase::BehindPlane);

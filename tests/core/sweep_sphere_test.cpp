@@ -1,5 +1,5 @@
-// sweep.hpp: sweep_sphere_sphere — seed 004's SweptSphere, its two defects, the touching
-// convention, and a seeded comparison with a time-stepping reference.
+// sweep.hpp: sweep_sphere_sphere — the SweptSphere of Madhav, Game Programming in C++ ch. 10, its two defects,
+// the touching convention, and a seeded comparison with a time-stepping reference.
 #include "catch_support.hpp"
 
 #include <cmath>
@@ -10,7 +10,9 @@
 using namespace shototsu;
 using namespace shototsu::test;
 
-TEST_CASE("sweep_sphere_sphere: seed 004 defect — a hit at t = 0.5 is reported (the listing tests t <= 0)") {
+TEST_CASE(
+    "sweep_sphere_sphere: defect of Madhav, Game Programming in C++ ch. 10 — a hit at t = 0.5 is reported (the listing "
+    "tests t <= 0)") {
     // p: unit sphere from the origin to (4, 0, 0); q: unit sphere resting at (4, 0, 0).
     const SweepHit h = sweep_sphere_sphere({0, 0, 0}, {4, 0, 0}, 1.0f, {4, 0, 0}, {4, 0, 0}, 1.0f);
     CHECK(h.hit);
@@ -20,7 +22,9 @@ TEST_CASE("sweep_sphere_sphere: seed 004 defect — a hit at t = 0.5 is reported
     CHECK(h.normal == Vec3{-1, 0, 0});  // from q toward p
 }
 
-TEST_CASE("sweep_sphere_sphere: seed 004 defect — zero relative motion never divides by zero") {
+TEST_CASE(
+    "sweep_sphere_sphere: defect of Madhav, Game Programming in C++ ch. 10 — zero relative motion never divides by "
+    "zero") {
     SECTION("apart, moving together: a miss with every field finite") {
         check_sweep_miss(sweep_sphere_sphere({0, 0, 0}, {1, 2, 3}, 1.0f, {5, 0, 0}, {6, 2, 3}, 1.0f), {1, 2, 3});
     }

@@ -289,7 +289,9 @@ TEST_CASE("World::closest_point: equals brute force, and respects max_distance")
     }
 }
 
-TEST_CASE("World::floor: the highest surface at or below from_y equals brute force (seed 003 at world scale)") {
+TEST_CASE(
+    "World::floor: the highest surface at or below from_y equals brute force (marupeke296.com 3D collision no. 8 at "
+    "world scale)") {
     Rng rng(16);
     for (const Scene& s : scenes()) {
         INFO(s.name);

@@ -152,7 +152,7 @@ export interface TriangleSweepHit extends SweepHit {
   feature: TriangleFeature;
 }
 
-/** How sweepSpherePlane decided (seed 002's cases). */
+/** How sweepSpherePlane decided (the cases of marupeke296.com 3D collision no. 10). */
 export type SweepPlaneCase =
   | 'hitFront'
   | 'embedded'
@@ -1441,7 +1441,7 @@ export interface Shototsu {
     radius: number,
   ): Contact;
   /**
-   * Triangle and sphere (seed 000).
+   * Triangle and sphere (Ericson RTCD 5.1.5; DxLib tutorial (triangle–sphere)).
    * @param a The triangle's first vertex.
    * @param b Its second vertex.
    * @param c Its third vertex.
@@ -1595,7 +1595,7 @@ export interface Shototsu {
 
   // sweeps: the first time of impact, t in [0, 1]
   /**
-   * A sphere moving from `from` to `to` against the front face of a plane (seed 002), with the case that decided.
+   * A sphere moving from `from` to `to` against the front face of a plane (marupeke296.com 3D collision no. 10), with the case that decided.
    * @param radius The sphere's radius, >= 0.
    * @param from Its centre at the start (t = 0).
    * @param to Its centre at the end (t = 1).
@@ -1678,7 +1678,7 @@ export interface Shototsu {
 
   // floors (up is +y)
   /**
-   * The triangle's height at (x, z) seen from above (seed 003's plane method).
+   * The triangle's height at (x, z) seen from above (the plane method of marupeke296.com 3D collision no. 8).
    * @param a The triangle's first vertex.
    * @param b Its second vertex.
    * @param c Its third vertex.
@@ -1689,7 +1689,7 @@ export interface Shototsu {
    */
   floorHeight(a: Vec3Like, b: Vec3Like, c: Vec3Like, x: number, z: number): number | null;
   /**
-   * floorHeight by seed 003's area-weighted method.
+   * floorHeight by the area-weighted method of marupeke296.com 3D collision no. 8.
    * @param a The triangle's first vertex.
    * @param b Its second vertex.
    * @param c Its third vertex.
@@ -1701,7 +1701,7 @@ export interface Shototsu {
 
   // bounding volumes
   /**
-   * The smallest sphere holding the triangle (seed 001).
+   * The smallest sphere holding the triangle (marupeke296.com 3D collision no. 20).
    * @param a The triangle's first vertex.
    * @param b Its second vertex.
    * @param c Its third vertex.

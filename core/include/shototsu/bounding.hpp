@@ -1,5 +1,6 @@
 // shototsu — bounding volumes: boxes built from points and shapes, exact bounds of rotated and
-// transformed boxes (seed 004), and the bounding spheres of a triangle (seed 001).
+// transformed boxes (Madhav, Game Programming in C++ ch. 10), and the bounding spheres of a
+// triangle (marupeke296.com 3D collision no. 20).
 #pragma once
 
 #include <span>
@@ -12,8 +13,9 @@ namespace shototsu {
 AABB aabb_empty();
 /// True when the box holds no point (some min component > max, or NaN).
 bool aabb_is_empty(const AABB& box);
-/// The smallest box holding every point (seed 004's UpdateMinMax loop); empty for no points.
-/// NaN coordinates are skipped, as in aabb_grow.
+/// The smallest box holding every point (the UpdateMinMax loop of
+/// Madhav, Game Programming in C++ ch. 10); empty for no points. NaN coordinates are skipped, as
+/// in aabb_grow.
 AABB aabb_from_points(std::span<const Vec3> points);
 /// The box grown to hold `p`. A NaN coordinate of `p` leaves that axis unchanged (rather than
 /// making the box NaN or not depending on the order of the points).
@@ -25,24 +27,25 @@ inline Vec3 aabb_center(const AABB& box) { return (box.min + box.max) * 0.5f; }
 inline Vec3 aabb_half_extents(const AABB& box) { return (box.max - box.min) * 0.5f; }
 /// 2 (xy + yz + zx): the cost measure of surface-area heuristics. 0 for an empty box.
 float aabb_surface_area(const AABB& box);
-/// True when the boxes share at least one point (touching counts) — seed 004's AABB–AABB
-/// separating-axis test on the three coordinate axes, written positive so that a NaN or empty box
-/// overlaps nothing. Inline: the broadphase's and the characters' inner loops call it.
+/// True when the boxes share at least one point (touching counts) — the AABB–AABB separating-axis
+/// test of Madhav, Game Programming in C++ ch. 10 on the three coordinate axes, written positive so
+/// that a NaN or empty box overlaps nothing. Inline: the broadphase's and the characters' inner
+/// loops call it.
 inline bool aabb_overlaps_aabb(const AABB& a, const AABB& b) {
     return a.min.x <= b.max.x && b.min.x <= a.max.x && a.min.y <= b.max.y && b.min.y <= a.max.y && a.min.z <= b.max.z &&
            b.min.z <= a.max.z;
 }
 
-/// Exact bounds of the box rotated about the origin by `q`. Instead of rotating its eight
-/// corners (seed 004's AABB::Rotate) we use the absolute rotation matrix (Arvo, Graphics Gems
-/// 1990; Ericson RTCD 4.2.6): new half extents = |R| * half extents. Same box, fewer operations.
-/// `q` is used as given, like `rotate(q, v)` (unit expected). Computed in double and rounded
-/// outward to float: the result holds every corner rotated in double and is looser than the
-/// exact bounds by at most one float ulp plus double rounding (~1e-16 of the box's
+/// Exact bounds of the box rotated about the origin by `q`. Instead of rotating its eight corners
+/// (AABB::Rotate in Madhav, Game Programming in C++ ch. 10) we use the absolute rotation matrix
+/// (Arvo, Graphics Gems 1990; Ericson RTCD 4.2.6): new half extents = |R| * half extents. Same box,
+/// fewer operations. `q` is used as given, like `rotate(q, v)` (unit expected). Computed in double
+/// and rounded outward to float: the result holds every corner rotated in double and is looser than
+/// the exact bounds by at most one float ulp plus double rounding (~1e-16 of the box's
 /// coordinates). The identity keeps the box exactly unless an axis's min and max differ in
-/// magnitude by more than 2^28. Non-finite input: an empty or NaN box, or a NaN in `q`, gives
-/// the empty box; an infinite box or quaternion gives the whole space (-inf..+inf), the only
-/// box sure to hold it.
+/// magnitude by more than 2^28. Non-finite input: an empty or NaN box, or a NaN in `q`, gives the
+/// empty box; an infinite box or quaternion gives the whole space (-inf..+inf), the only box sure
+/// to hold it.
 AABB aabb_rotate(const AABB& box, Quat q);
 /// Exact bounds of the box transformed by the affine matrix `m` (rotation, scale, shear and
 /// translation; the projective row is ignored). Same method, rounding and non-finite policy as
@@ -82,13 +85,13 @@ struct TriangleBoundingSphere {
     int opposite_vertex = -1;
 };
 
-/// The smallest sphere holding the triangle (seed 001): right or obtuse triangles use their
-/// longest edge as diameter, acute ones their circumsphere. Never larger than the circumsphere
-/// nor than the sphere on the longest edge when that holds all three vertices. The centre is
-/// computed in double and rounded to float; the radius is then the farthest vertex, rounded up
-/// so that `distance(center, v) <= radius` holds for every vertex both in float and in double.
-/// The vertices are sorted first, so every order and winding gives the same bits. A non-finite
-/// vertex gives the unbounded sphere: centre (0, 0, 0), radius +inf, kind Degenerate.
+/// The smallest sphere holding the triangle (marupeke296.com 3D collision no. 20): right or obtuse
+/// triangles use their longest edge as diameter, acute ones their circumsphere. Never larger than
+/// the circumsphere nor than the sphere on the longest edge when that holds all three vertices. The
+/// centre is computed in double and rounded to float; the radius is then the farthest vertex,
+/// rounded up so that `distance(center, v) <= radius` holds for every vertex both in float and in
+/// double. The vertices are sorted first, so every order and winding gives the same bits. A
+/// non-finite vertex gives the unbounded sphere: centre (0, 0, 0), radius +inf, kind Degenerate.
 TriangleBoundingSphere triangle_bounding_sphere(const Triangle& tri);
 
 struct TriangleCircumsphere {
@@ -100,10 +103,10 @@ struct TriangleCircumsphere {
     bool exists = false;
 };
 
-/// The sphere through the three vertices, centred in the triangle's plane (the intersection of
-/// the perpendicular bisectors that seed 001 solves as a 2x2 system; here the closed form of
-/// Ericson RTCD 4.3.4, in double, relative to the lexicographically smallest vertex so that every
-/// vertex order gives the same bits).
+/// The sphere through the three vertices, centred in the triangle's plane (the intersection of the
+/// perpendicular bisectors that marupeke296.com 3D collision no. 20 solves as a 2x2 system; here
+/// the closed form of Ericson RTCD 4.3.4, in double, relative to the lexicographically smallest
+/// vertex so that every vertex order gives the same bits).
 TriangleCircumsphere triangle_circumsphere(const Triangle& tri);
 
 }  // namespace shototsu

@@ -1,6 +1,7 @@
 // shototsu — segment casts: the first point where a segment from `start` (t = 0) to `end`
-// (t = 1) meets an obstacle (seed 004's segment tests, corrected). Conventions in results.hpp:
-// starting inside gives t = 0 with the shortest way out as normal; a miss gives t = 1 and zeros.
+// (t = 1) meets an obstacle (the segment tests of Madhav, Game Programming in C++ ch. 10,
+// corrected). Conventions in results.hpp: starting inside gives t = 0 with the shortest way out
+// as normal; a miss gives t = 1 and zeros.
 // For every cast here: a zero-length segment (start == end) is a point test (t = 0 when the point
 // is inside or on the obstacle, else a miss); non-finite input is a miss; the arithmetic runs in
 // double, so t, point and normal are correctly rounded floats of a near-exact answer.
@@ -15,16 +16,17 @@ namespace shototsu {
 /// flipped to face the start. A segment lying in the plane, or starting on it, hits at t = 0 with
 /// the plane's own normal; "on" means within the rounding of the double evaluation
 /// (tol::kDoubleEvalRelError), so an end on the plane hits at t = 1 whatever the evaluation order.
-/// Parallel and off the plane: miss (seed 004 divides by the zero denominator here).
-/// A degenerate plane (zero normal) is never hit.
+/// Parallel and off the plane: miss (the listing in Madhav, Game Programming in C++ ch. 10
+/// divides by the zero denominator here). A degenerate plane (zero normal) is never hit.
 CastHit intersect_segment_plane(const Segment& s, const Plane& plane);
 
 /// Segment against a solid sphere (quadratic in the cancellation-free form of Ericson RTCD 5.3.2
 /// and Ray Tracing Gems ch. 7). Starting inside or on it: t = 0, normal from the centre toward the
-/// start (seed 004 reports the exit point here instead; that is a defect). Start at the centre
-/// (|start - centre|^2 <= tol::kTinyLengthSq): normal = -direction of the segment, or +Y for a
-/// zero-length one. A zero-radius sphere is a point, hit only when the segment passes exactly
-/// through it (normal toward the start). A negative radius is an empty sphere: never hit.
+/// start (the listing in Madhav, Game Programming in C++ ch. 10 reports the exit point here
+/// instead; that is a defect). Start at the centre (|start - centre|^2 <= tol::kTinyLengthSq):
+/// normal = -direction of the segment, or +Y for a zero-length one. A zero-radius sphere is a
+/// point, hit only when the segment passes exactly through it (normal toward the start). A negative
+/// radius is an empty sphere: never hit.
 CastHit intersect_segment_sphere(const Segment& s, const Sphere& sphere);
 
 /// Segment against a solid box by slabs (Kay–Kajiya; Ericson RTCD 5.3.3) with the entry face's

@@ -1,5 +1,5 @@
-// shototsu — closest points: point–segment, segment–segment, point–triangle (seed 000),
-// point–box, point–plane.
+// shototsu — closest points: point–segment, segment–segment, point–triangle (Ericson RTCD 5.1.5;
+// DxLib tutorial (triangle–sphere)), point–box, point–plane.
 #pragma once
 
 #include <cstddef>
@@ -9,8 +9,9 @@
 
 namespace shototsu {
 
-/// Closest point of segment `s` to `p`, with its fraction t in [0, 1] (seed 004's MinDistSq
-/// case analysis; Ericson RTCD 5.1.2). A zero-length segment answers its start with t = 0.
+/// Closest point of segment `s` to `p`, with its fraction t in [0, 1] (the MinDistSq case analysis
+/// of Madhav, Game Programming in C++ ch. 10; Ericson RTCD 5.1.2). A zero-length segment answers
+/// its start with t = 0.
 ClosestPointOnSegment closest_point_on_segment(Vec3 p, const Segment& s);
 
 /// Squared distance from `p` to segment `s`.
@@ -23,9 +24,9 @@ float distance_sq_point_segment(Vec3 p, const Segment& s);
 /// projected onto the second, clamped, then projected back.
 ClosestPointsSegmentSegment closest_points_segment_segment(const Segment& s1, const Segment& s2);
 
-/// Closest point of triangle `tri` to `p`, and the Voronoi region that decided it (seed 000;
-/// Ericson RTCD 5.1.5, which uses the Lagrange identity (AxB).(CxD) = (A.C)(B.D) - (A.D)(B.C)
-/// so that no cross product and no square root is needed).
+/// Closest point of triangle `tri` to `p`, and the Voronoi region that decided it
+/// (DxLib tutorial (triangle–sphere); Ericson RTCD 5.1.5, which uses the Lagrange identity
+/// (AxB).(CxD) = (A.C)(B.D) - (A.D)(B.C) so that no cross product and no square root is needed).
 /// Degenerate triangles (collinear or repeated vertices; see tol::kDegenerateSinSq) are
 /// answered exactly as the segment or point they collapse to, with `degenerate = true` and
 /// `region` the edge or vertex reached — never NaN from finite input.
@@ -105,8 +106,8 @@ ClosestPointExplanation explain_closest_point_on_triangle(Vec3 p, const Triangle
 
 /// Closest point of an axis-aligned box to `p` (p itself when inside): clamp per axis.
 Vec3 closest_point_on_aabb(Vec3 p, const AABB& box);
-/// Squared distance from `p` to the box; 0 inside (the quantity seed 004's sphere–AABB test
-/// means where its listing prints LineSegment::MinDistSq).
+/// Squared distance from `p` to the box; 0 inside (the quantity the sphere–AABB test of
+/// Madhav, Game Programming in C++ ch. 10 means where its listing prints LineSegment::MinDistSq).
 float distance_sq_point_aabb(Vec3 p, const AABB& box);
 /// Closest point of an oriented box to `p` (p itself when inside). The rotation is normalised
 /// first, as in the other OBB queries.

@@ -1,4 +1,5 @@
-// shototsu — the height of a floor triangle under a point seen from above (seed 003). "Up" is +Y.
+// shototsu — the height of a floor triangle under a point seen from above
+// (marupeke296.com 3D collision no. 8). "Up" is +Y.
 #pragma once
 
 #include "shototsu/shapes.hpp"
@@ -15,10 +16,10 @@ struct FloorHeight {
     Vec3 normal;
 };
 
-/// Height by the plane method of seed 003: with the upward normal N and a vertex A,
-/// N.(O - A) = 0 solved for O.y. Seed 003 divides by N.y, which is 0 for a vertical wall: such
-/// triangles (zero projected area: a projected height below 1e-8 of the longest projected
-/// edge, tol::kDegenerateSinSq) are a miss here, as is any (x, z) outside the projection
+/// Height by the plane method of marupeke296.com 3D collision no. 8: with the upward normal N
+/// and a vertex A, N.(O - A) = 0 solved for O.y. That article divides by N.y, which is 0 for a
+/// vertical wall: such triangles (zero projected area: a projected height below 1e-8 of the longest
+/// projected edge, tol::kDegenerateSinSq) are a miss here, as is any (x, z) outside the projection
 /// (tested first by the signs of the three projected edges, so no extrapolation happens; an
 /// (x, z) exactly on an edge or a vertex is inside, in either winding). The edge signs are exact
 /// for any float coordinates, so a hit's (x, z) always lies in the triangle's bounding box, even
@@ -26,10 +27,11 @@ struct FloorHeight {
 /// the vertex heights' range, where the exact answer lies. NaN or infinite input is a miss.
 FloorHeight floor_height(const Triangle& tri, float x, float z);
 
-/// Height by seed 003's second method: the area-weighted average of the vertex heights, with the
-/// areas of the sub-triangles OBC, OAC, OAB of the projection (2D cross products), divided by
-/// their sum (S in exact arithmetic) so the weights sum to one under rounding too. Same misses
-/// and normal as floor_height; the two heights agree to float rounding (tested).
+/// Height by the second method of marupeke296.com 3D collision no. 8: the area-weighted average of
+/// the vertex heights, with the areas of the sub-triangles OBC, OAC, OAB of the projection (2D
+/// cross products), divided by their sum (S in exact arithmetic) so the weights sum to one under
+/// rounding too. Same misses and normal as floor_height; the two heights agree to float rounding
+/// (tested).
 FloorHeight floor_height_by_area(const Triangle& tri, float x, float z);
 
 }  // namespace shototsu

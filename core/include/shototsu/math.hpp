@@ -133,7 +133,8 @@ inline Vec3 any_perpendicular(Vec3 n) {
     return normalize_or(cross(n, axis), Vec3{1, 0, 0});
 }
 
-/// Reflect `v` about the plane with unit normal `n`: v - 2 (v·n) n. Used for bouncing (seed 004).
+/// Reflect `v` about the plane with unit normal `n`: v - 2 (v·n) n. Used for bouncing
+/// (Madhav, Game Programming in C++ ch. 10).
 /// In double, rounded once: in float, 2 (v·n) overflows for |v| near FLT_MAX and a zero component
 /// of n times that infinity made a NaN out of finite input.
 inline Vec3 reflect(Vec3 v, Vec3 n) {

@@ -1,5 +1,6 @@
-// shototsu — containment and overlap tests with their contact (seed 000's triangle–sphere and
-// seed 004's pairs), the player-vs-wall push-out.
+// shototsu — containment and overlap tests with their contact (the triangle–sphere of the
+// DxLib tutorial (triangle–sphere) and the pairs of Madhav, Game Programming in C++ ch. 10),
+// the player-vs-wall push-out.
 //
 // Every `x_y(A, B)` returns a Contact whose normal points from A toward B and whose depth is how
 // far B must move along it to separate (results.hpp). The obstacle-like shape comes first.
@@ -17,7 +18,8 @@
 
 namespace shototsu {
 
-// ---- containment: points inside or on the surface (seed 004's Contains) -----------------------
+// ---- containment: points inside or on the surface --------------------------------------------
+// (Contains in Madhav, Game Programming in C++ ch. 10)
 /// |p - centre|^2 <= radius^2, in double. A zero radius contains only its centre.
 bool sphere_contains_point(const Sphere& s, Vec3 p);
 /// min <= p <= max on every axis (faces, edges and corners count; a flat box is its rectangle).
@@ -31,33 +33,36 @@ bool obb_contains_point(const OBB& box, Vec3 p);
 /// winding works, and points on an edge or a vertex are inside. The signs are exact (products of
 /// floats summed in expansion arithmetic, Shewchuk), at any scale. An empty polygon contains
 /// nothing; fewer than 3 vertices, or zero area, is the segment or point they span (on it =
-/// inside). This replaces seed 004's sum of acos angles, which is slow and needs a tolerance.
+/// inside). This replaces the sum of acos angles of Madhav, Game Programming in C++ ch. 10,
+/// which is slow and needs a tolerance.
 bool convex_polygon_contains_point(const ConvexPolygon2D& poly, Vec2 p);
 
 // ---- contacts ---------------------------------------------------------------------------------
-/// Two spheres (seed 004: centre distance against the sum of radii). point: on a's surface
-/// toward b; depth = r_a + r_b - distance. Coincident centres (closer than tol::kCoincidentRel
-/// times their coordinates): normal +Y, depth measured along it.
+/// Two spheres (Madhav, Game Programming in C++ ch. 10: centre distance against the sum of radii).
+/// point: on a's surface toward b; depth = r_a + r_b - distance. Coincident centres (closer than
+/// tol::kCoincidentRel times their coordinates): normal +Y, depth measured along it.
 Contact sphere_sphere(const Sphere& a, const Sphere& b);
 
-/// Two boxes (seed 004's interval test; touching counts). normal: +-x, +-y or +-z, the face
-/// direction in which b leaves a by the shortest translation; depth: that translation;
-/// point: the centre of the overlap region. Ties prefer x, then y, then z, and + before -.
+/// Two boxes (the interval test of Madhav, Game Programming in C++ ch. 10; touching counts).
+/// normal: +-x, +-y or +-z, the face direction in which b leaves a by the shortest translation;
+/// depth: that translation; point: the centre of the overlap region. Ties prefer x, then y, then z,
+/// and + before -.
 Contact aabb_aabb(const AABB& a, const AABB& b);
 
-/// Box and sphere (seed 004's sphere–AABB, with the box distance its listing meant; Ericson
-/// RTCD 5.2.5). Centre outside: point = the closest point of the box, normal from it to the
-/// centre, depth = radius - distance. Centre inside or on the surface: the nearest face's
-/// normal (ties: x, y, z, max face before min face), depth = radius + distance to that face,
-/// point = the centre's projection onto that face.
+/// Box and sphere (the sphere–AABB of Madhav, Game Programming in C++ ch. 10, with the box distance
+/// its listing meant; Ericson RTCD 5.2.5). Centre outside: point = the closest point of the box,
+/// normal from it to the centre, depth = radius - distance. Centre inside or on the surface: the
+/// nearest face's normal (ties: x, y, z, max face before min face), depth = radius + distance to
+/// that face, point = the centre's projection onto that face.
 Contact aabb_sphere(const AABB& box, const Sphere& s);
 
-/// Two capsules (seed 004: segment–segment distance against the sum of radii; Ericson RTCD
-/// 5.1.9). point: on a's surface; depth = r_a + r_b - distance. When the axes touch or cross
-/// (closest points within tol::kCoincidentRel of the coordinates) the normal is perpendicular to
-/// both, oriented up (y > 0; then x > 0; then z > 0); for parallel axes it is the perpendicular
-/// of a's axis nearest +Y (+X for vertical axes; b's axis when a is a point; +Y for two points),
-/// and the depth is measured along it. Zero-length capsules give sphere_sphere's answer exactly.
+/// Two capsules (Madhav, Game Programming in C++ ch. 10: segment–segment distance against the sum
+/// of radii; Ericson RTCD 5.1.9). point: on a's surface; depth = r_a + r_b - distance. When the
+/// axes touch or cross (closest points within tol::kCoincidentRel of the coordinates) the normal is
+/// perpendicular to both, oriented up (y > 0; then x > 0; then z > 0); for parallel axes it is the
+/// perpendicular of a's axis nearest +Y (+X for vertical axes; b's axis when a is a point; +Y for
+/// two points), and the depth is measured along it. Zero-length capsules give sphere_sphere's
+/// answer exactly.
 Contact capsule_capsule(const Capsule& a, const Capsule& b);
 
 /// Capsule and sphere: capsule_capsule with the sphere as a zero-length capsule (same bits).
@@ -74,13 +79,13 @@ Contact obb_obb(const OBB& a, const OBB& b);
 /// Oriented box and sphere: aabb_sphere in the box's frame (rotation normalised), turned back.
 Contact obb_sphere(const OBB& box, const Sphere& s);
 
-/// Triangle and sphere (seed 000): closest point of the triangle to the centre (the region
-/// decided by closest_point_on_triangle, the point recomputed in double), compared with the
-/// radius. point: that closest point; depth = radius - distance; normal: from it toward the
-/// centre (over the face: the face normal on the centre's side). Centre on the triangle (within
-/// tol::kCoincidentRel): the face normal normalize((b-a)x(c-a)), depth measured along it; for a
-/// degenerate triangle the perpendicular of its segment nearest +Y (+X when vertical), +Y for
-/// a point.
+/// Triangle and sphere (Ericson RTCD 5.1.5; DxLib tutorial (triangle–sphere)): closest point of the
+/// triangle to the centre (the region decided by closest_point_on_triangle, the point recomputed in
+/// double), compared with the radius. point: that closest point; depth = radius - distance; normal:
+/// from it toward the centre (over the face: the face normal on the centre's side). Centre on the
+/// triangle (within tol::kCoincidentRel): the face normal normalize((b-a)x(c-a)), depth measured
+/// along it; for a degenerate triangle the perpendicular of its segment nearest +Y (+X when
+/// vertical), +Y for a point.
 Contact triangle_sphere(const Triangle& tri, const Sphere& s);
 
 /// Triangle and capsule: closest points of the triangle and the capsule's segment (its ends vs
@@ -95,11 +100,12 @@ Contact triangle_sphere(const Triangle& tri, const Sphere& s);
 /// is its longest edge (a segment, as in capsule_capsule).
 Contact triangle_capsule(const Triangle& tri, const Capsule& c);
 
-/// The smallest translation that moves box `moving` out of box `fixed` (seed 004's
-/// FixCollisions: resolve along the axis of minimum overlap) — aabb_aabb(fixed, moving)'s
-/// normal * depth, so one component is non-zero. The obstacle comes first, as in every pair. Afterwards the boxes touch
-/// (up to the float rounding of adding it to the box). Zero when they do not overlap or only touch. Ties prefer x, then
-/// y, then z, and + before -.
+/// The smallest translation that moves box `moving` out of box `fixed` (FixCollisions in
+/// Madhav, Game Programming in C++ ch. 10: resolve along the axis of minimum overlap) —
+/// aabb_aabb(fixed, moving)'s normal * depth, so one component is non-zero. The obstacle comes
+/// first, as in every pair. Afterwards the boxes touch (up to the float rounding of adding it to
+/// the box). Zero when they do not overlap or only touch. Ties prefer x, then y, then z, and +
+/// before -.
 Vec3 push_out_aabb_aabb(const AABB& fixed, const AABB& moving);
 
 }  // namespace shototsu

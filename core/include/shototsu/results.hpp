@@ -27,8 +27,8 @@
 
 namespace shototsu {
 
-/// The Voronoi region of a triangle that holds a query point's projection (seed 000):
-/// a vertex, an edge, or the interior of the face.
+/// The Voronoi region of a triangle that holds a query point's projection (Ericson RTCD 5.1.5;
+/// DxLib tutorial (triangle–sphere)): a vertex, an edge, or the interior of the face.
 enum class TriangleRegion : std::uint8_t { A, B, C, AB, BC, CA, Face };
 
 /// "A", "B", "C", "AB", "BC", "CA" or "face".

@@ -7,7 +7,8 @@
 
 namespace shototsu {
 
-/// The points start + (end - start) t for t in [0, 1] (seed 004's LineSegment).
+/// The points start + (end - start) t for t in [0, 1] (LineSegment in
+/// Madhav, Game Programming in C++ ch. 10).
 struct Segment {
     Vec3 start, end;
 };

@@ -1,6 +1,7 @@
 // shototsu — sweeps: the first time of impact of a moving sphere (continuous collision), from
-// seed 002 (sphere vs plane) and seed 004 (moving sphere vs moving sphere), extended to
-// triangles for particles. Conventions in results.hpp, refined for sweeps:
+// marupeke296.com 3D collision no. 10 (sphere vs plane) and
+// Madhav, Game Programming in C++ ch. 10 (moving sphere vs moving sphere), extended to triangles
+// for particles. Conventions in results.hpp, refined for sweeps:
 //
 // * TOUCHING AT THE START. A sphere whose distance from the obstacle is its radius within the
 //   touching band tol::kSweepContactSlop * max(max |start coordinate|, radius) is touching.
@@ -23,20 +24,21 @@
 
 namespace shototsu {
 
-/// How sweep_sphere_plane decided (seed 002's cases, each named).
+/// How sweep_sphere_plane decided (the cases of marupeke296.com 3D collision no. 10, each named).
 enum class SweepPlaneCase : std::uint8_t {
     /// In front, moving toward the plane, touching within the motion: hit at t (t = 0 when it
     /// starts touching the front face, within the touching band).
     HitFront,
     /// -radius < signed distance < radius - band at the start: already embedded, hit at t = 0.
     Embedded,
-    /// Embedded and moving exactly parallel to the plane: never gets out (seed 002 returns
-    /// FLT_MAX as t; we return the hit at t = 0 like any embedded start).
+    /// Embedded and moving exactly parallel to the plane: never gets out
+    /// (marupeke296.com 3D collision no. 10 returns FLT_MAX as t; we return the hit at t = 0
+    /// like any embedded start).
     EmbeddedParallel,
     /// In front (or touching) and moving away from the plane: miss.
     MovingAway,
-    /// In front (or touching) and moving exactly parallel to it, or not moving: miss. Seed 002
-    /// divides by the zero d . n here.
+    /// In front (or touching) and moving exactly parallel to it, or not moving: miss.
+    /// marupeke296.com 3D collision no. 10 divides by the zero d . n here.
     Parallel,
     /// In front, moving toward it, but the contact is after t = 1: miss.
     TooFar,
@@ -60,10 +62,11 @@ struct SweepPlaneHit {
     /// Unit plane normal (normalised), when hit.
     Vec3 normal;
     SweepPlaneCase kind = SweepPlaneCase::Invalid;
-    /// Seed 002's signed time at which the sphere touches the FRONT face, (r - dist0) / (d.n),
-    /// on the infinite line of motion: negative means "in the past" (the embedded sphere was
-    /// touching before the motion began), > 1 "after this step". Valid only when
-    /// `contact_time_valid` (motion not exactly parallel to the plane); clamped to +/-FLT_MAX.
+    /// The signed time of marupeke296.com 3D collision no. 10 at which the sphere touches the
+    /// FRONT face, (r - dist0) / (d.n), on the infinite line of motion: negative means "in the
+    /// past" (the embedded sphere was touching before the motion began), > 1 "after this step".
+    /// Valid only when `contact_time_valid` (motion not exactly parallel to the plane); clamped to
+    /// +/-FLT_MAX.
     float contact_time = 0.0f;
     bool contact_time_valid = false;
     /// Signed distance of the start centre from the plane.
@@ -72,11 +75,11 @@ struct SweepPlaneHit {
 
 /// A sphere of `radius` (>= 0, metres) moving from `start` to `end` against the one-sided plane
 /// through `plane_point` with normal `plane_normal` (any non-zero length; normalised here)
-/// (seed 002). Front face only: a sphere entirely behind the plane never hits. Touching the
-/// front face at the start (the touching band, capped at the radius so it never reaches behind
-/// the plane) is a HitFront at t = 0 when moving toward the plane, else a miss. Computed in
-/// double; "parallel" means d . n is exactly 0, a nearly parallel motion gets its exact (large)
-/// contact time. The kind always says which case decided; see SweepPlaneCase.
+/// (marupeke296.com 3D collision no. 10). Front face only: a sphere entirely behind the plane
+/// never hits. Touching the front face at the start (the touching band, capped at the radius so
+/// it never reaches behind the plane) is a HitFront at t = 0 when moving toward the plane, else a
+/// miss. Computed in double; "parallel" means d . n is exactly 0, a nearly parallel motion gets its
+/// exact (large) contact time. The kind always says which case decided; see SweepPlaneCase.
 SweepPlaneHit sweep_sphere_plane(float radius, Vec3 start, Vec3 end, Vec3 plane_normal, Vec3 plane_point);
 
 /// Which feature of the triangle the swept sphere touched first.
@@ -128,8 +131,9 @@ inline SweepHit as_sweep_hit(const TriangleSweepHit& h) {
 TriangleSweepHit sweep_sphere_triangle(float radius, Vec3 start, Vec3 end, const Triangle& tri);
 
 /// Two spheres moving linearly during the same interval: p from p0 to p1 with radius rp, q from
-/// q0 to q1 with radius rq (seed 004's SweptSphere, corrected: it tested t <= 0 instead of
-/// t <= 1 and divided by zero when the relative motion is zero).
+/// q0 to q1 with radius rq (SweptSphere of Madhav, Game Programming in C++ ch. 10, corrected:
+/// its printed listing tests t <= 0 instead of t <= 1 and divides by zero when the relative
+/// motion is zero).
 /// hit, t = first time in [0, 1] at which |p(t) - q(t)| = rp + rq, in double; overlapping at the
 /// start: t = 0; touching at the start: t = 0 only when the relative motion approaches (see the
 /// top of this header). point = p's centre at t, contact = the touching point on q's surface,

@@ -346,9 +346,9 @@ public:
     /// Whether anything blocks the ray within max_distance: raycast(...).hit, but it stops at
     /// the first hit found.
     bool raycast_any(Vec3 origin, Vec3 dir, float max_distance, const QueryFilter& filter = {}) const;
-    /// Seed 004's SegmentCast: the hit closest to `start` on the segment start–end (a raycast of
-    /// length |end - start|); distance is measured from start, and is that length on a miss. A
-    /// zero-length segment is a miss (distance 0).
+    /// SegmentCast of Madhav, Game Programming in C++ ch. 10: the hit closest to `start` on the
+    /// segment start–end (a raycast of length |end - start|); distance is measured from start,
+    /// and is that length on a miss. A zero-length segment is a miss (distance 0).
     WorldHit intersect_segment(Vec3 start, Vec3 end, const QueryFilter& filter = {}) const;
 
     /// Every triangle (and primitive) touching or overlapping the sphere, appended to `out` in
@@ -379,8 +379,9 @@ public:
     /// float distance; feature: its Voronoi region. A negative or NaN max_distance is a miss.
     WorldClosestPoint closest_point(Vec3 p, float max_distance, const QueryFilter& filter = {}) const;
 
-    /// Seed 003 at world scale: the highest surface at (x, z) whose height is <= from_y
-    /// (floor_height per triangle; walls never count). from_y may be +inf; NaN is a miss.
+    /// marupeke296.com 3D collision no. 8 at world scale: the highest surface at (x, z) whose
+    /// height is <= from_y (floor_height per triangle; walls never count). from_y may be +inf;
+    /// NaN is a miss.
     WorldFloor floor(float x, float z, float from_y, const QueryFilter& filter = {}) const;
 
     WorldStats stats() const;

@@ -1,4 +1,5 @@
-// The inspection panel's step-by-step account, in the manner of the seed documents: every
+// The inspection panel's step-by-step account, in the manner of its sources (listed in README.md:
+// the DxLib tutorial (triangle–sphere), marupeke296.com 3D collision no. 8, no. 10, no. 20): every
 // decision with the numbers that made it. All numbers come from the package's answers
 // (explainClosestPointOnTriangle's dot products, Lagrange terms and region tests; the contact,
 // bounding-sphere, floor and sweep results); the few computed here (edge lengths and angles)
@@ -27,9 +28,11 @@ const PLANE_CASES = {
     `The sphere already overlaps the plane at the start (|${num(sweep.startDistance)}| < r): t = 0, push out along the normal.`,
   embeddedParallel: () => 'Embedded and moving parallel to the plane: touching all along, t = 0.',
   movingAway: () => 'The sphere is in front and moving away from the plane: no contact.',
-  parallel: () => 'Moving parallel to the plane, never within r of it: no contact (where seed 002 divides by zero).',
+  parallel: () =>
+    'Moving parallel to the plane, never within r of it: no contact (where marupeke296.com 3D collision no. 10 divides by zero).',
   tooFar: (sweep) => `It would touch at time ${num(sweep.contactTime)}, after this step ends (t > 1): no contact yet.`,
-  behindPlane: () => 'The centre starts behind the plane: the back face does not collide (seed 002, by design).',
+  behindPlane: () =>
+    'The centre starts behind the plane: the back face does not collide (marupeke296.com 3D collision no. 10, by design).',
   invalid: () => 'The input is not valid (a zero normal or a non-finite value).',
 };
 
@@ -77,7 +80,7 @@ export function explanation(r, open) {
     element(
       'p',
       {},
-      "Which feature of the triangle is closest to the sphere's centre P? Seed 000 tests the six outside regions one by one; the optimised form asks only dot products — no cross product, no square root.",
+      "Which feature of the triangle is closest to the sphere's centre P? The DxLib tutorial (triangle–sphere) tests the six outside regions one by one; the optimised form asks only dot products — no cross product, no square root.",
     ),
     row('A', vec(r.a)),
     row('B', vec(r.b)),
@@ -107,7 +110,7 @@ export function explanation(r, open) {
       element(
         'p.note',
         {},
-        `The triangle has no area (its vertices are collinear or coincide): it is answered as the segment or point it collapses to — here ${e.region}. Seed 000 falls back to the nearest vertex.`,
+        `The triangle has no area (its vertices are collinear or coincide): it is answered as the segment or point it collapses to — here ${e.region}. The DxLib tutorial (triangle–sphere) falls back to the nearest vertex.`,
       ),
     );
   } else {
@@ -152,7 +155,7 @@ export function explanation(r, open) {
     element(
       'p',
       {},
-      'The smallest sphere holding the triangle (seed 001): if an angle is right or obtuse, the longest edge is a diameter; if all are acute, it is the circumsphere.',
+      'The smallest sphere holding the triangle (marupeke296.com 3D collision no. 20): if an angle is right or obtuse, the longest edge is a diameter; if all are acute, it is the circumsphere.',
     ),
     row('angles at A, B, C (computed here)', r.angles.map((x) => `${num(x, 1)}°`).join(', ')),
     element(
@@ -173,7 +176,7 @@ export function explanation(r, open) {
     element(
       'p',
       {},
-      'The height of the triangle under a point (x, z), seen from above (seed 003): by the plane equation, or by area-weighted barycentric interpolation on the ground plane.',
+      'The height of the triangle under a point (x, z), seen from above (marupeke296.com 3D collision no. 8): by the plane equation, or by area-weighted barycentric interpolation on the ground plane.',
     ),
     row('probe (x, z)', `(${num(f.x)}, ${num(f.z)})`),
     row('by the plane', f.plane === null ? 'no floor' : `y = ${num(f.plane)}`),
@@ -183,7 +186,7 @@ export function explanation(r, open) {
       {},
       f.plane === null
         ? Math.abs(r.normal.y) < 1e-6
-          ? "The triangle is a wall (its normal has no y): it is nobody's floor — where seed 003 divides by N.y = 0."
+          ? "The triangle is a wall (its normal has no y): it is nobody's floor — where marupeke296.com 3D collision no. 8 divides by N.y = 0."
           : '(x, z) is outside the triangle seen from above: no floor here.'
         : 'Inside the triangle seen from above: both methods agree.',
     ),
@@ -195,7 +198,7 @@ export function explanation(r, open) {
     element(
       'p',
       {},
-      "The sphere (radius r) moving from P0 to P1 during one step: when does it first touch the triangle's plane (seed 002), and the triangle itself? t is the fraction of the motion, in [0, 1].",
+      "The sphere (radius r) moving from P0 to P1 during one step: when does it first touch the triangle's plane (marupeke296.com 3D collision no. 10), and the triangle itself? t is the fraction of the motion, in [0, 1].",
     ),
     row('P0', vec(r.sweep.p0)),
     row('P1', vec(r.sweep.p1)),
