@@ -184,7 +184,7 @@ void consider_face(FirstContact& best, const FeatureEntry& e) {
     best.consider(e.t, {TriangleFeature::Face, e.point, true, e.side});
 }
 
-template <bool kKnownFree>
+template <bool kKnownFree, bool kFastPath = true>
 TriangleSweepHit sweep_sphere(float radius, Vec3 start, Vec3 end, const Triangle& tri) {
     TriangleSweepHit out;
     out.point = end;
@@ -247,7 +247,7 @@ TriangleSweepHit sweep_sphere(float radius, Vec3 start, Vec3 end, const Triangle
     // line) is the first contact: until it the sphere is farther from the triangle than from its
     // plane. Most hits of a particle or a character's probe end here, without the edge and vertex
     // quadratics.
-    if (free_start) {
+    if (kFastPath && free_start) {
         const double margin = std::sqrt(2.0 * r * cushion + cushion * cushion) + 2.0 * cushion;
         consider_face(best, detail::face_entry(f, s, d, r, -margin));
     }
@@ -290,6 +290,10 @@ TriangleSweepHit sweep_sphere_triangle(float radius, Vec3 start, Vec3 end, const
 
 TriangleSweepHit detail::sweep_sphere_triangle_free_start(float radius, Vec3 start, Vec3 end, const Triangle& tri) {
     return sweep_sphere<true>(radius, start, end, tri);
+}
+
+TriangleSweepHit detail::sweep_sphere_triangle_exhaustive(float radius, Vec3 start, Vec3 end, const Triangle& tri) {
+    return sweep_sphere<false, false>(radius, start, end, tri);
 }
 
 }  // namespace shototsu

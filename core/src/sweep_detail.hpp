@@ -27,5 +27,8 @@ SweepHit sweep_capsule_triangle_exhaustive(const Capsule& capsule, Vec3 motion, 
 /// touching band (tol::kSweepContactSlop times the larger of the start's largest coordinate and
 /// the radius) from the triangle (sweep.cpp).
 TriangleSweepHit sweep_sphere_triangle_free_start(float radius, Vec3 start, Vec3 end, const Triangle& tri);
+/// sweep_sphere_triangle without its fast path for a face contact well inside the triangle (tests
+/// compare the two bit for bit).
+TriangleSweepHit sweep_sphere_triangle_exhaustive(float radius, Vec3 start, Vec3 end, const Triangle& tri);
 
 }  // namespace shototsu::detail

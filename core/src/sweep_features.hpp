@@ -218,12 +218,15 @@ inline FeatureEntry face_entry(const TriangleFrame& f, DVec3 s, DVec3 d, double 
     }
     // The edge tests are a distance to each edge's line; on a needle, whose three lines almost
     // coincide, a point far beyond its tip passes all three within the cushion. The bounding
-    // box (never violated by a true contact) cuts that off.
+    // box (never violated by a true contact) cuts that off. The box is widened by the cushion's
+    // size whatever its sign: a point inside the shrunk edges is inside the triangle, and a box
+    // shrunk along an axis the triangle has no extent on (a floor's y) would reject every point.
+    const double box_slack = std::fabs(cushion);
     for (int k = 0; k < 3; ++k) {
         const double lo = dmin(component(f.v[0], k), dmin(component(f.v[1], k), component(f.v[2], k)));
         const double hi = dmax(component(f.v[0], k), dmax(component(f.v[1], k), component(f.v[2], k)));
         const double qc = component(q, k);
-        if (qc < lo - cushion || qc > hi + cushion) return {};
+        if (qc < lo - box_slack || qc > hi + box_slack) return {};
     }
     return {t, q, side};
 }

@@ -139,6 +139,26 @@ AimedSweep aimed_sweep(Rng& rng, bool long_and_grazing, Shape&& shape) {
     return c;
 }
 
+/// Adds v to coordinate k (0, 1, 2: x, y, z) of p.
+inline void add_to_axis(Vec3& p, int k, float v) { (k == 0 ? p.x : (k == 1 ? p.y : p.z)) += v; }
+
+/// Half of an axis-aligned rectangle (a box's face: a floor, a wall, a ceiling), its normal along
+/// `axis`, within a few sizes of the origin (so that the references resolve a short motion's
+/// time), either winding: flat along that axis.
+inline Triangle box_face_triangle(Rng& rng, int axis, float size) {
+    const Vec3 c = rng.vec(-4, 4) * size;
+    const float h0 = size * rng.uniform(0.2f, 1.0f), h1 = size * rng.uniform(0.2f, 1.0f);
+    const auto corner = [&](float u, float v) {
+        Vec3 p = c;
+        add_to_axis(p, (axis + 1) % 3, u * h0);
+        add_to_axis(p, (axis + 2) % 3, v * h1);
+        return p;
+    };
+    const Vec3 p00 = corner(-1, -1), p10 = corner(1, -1), p11 = corner(1, 1), p01 = corner(-1, 1);
+    const Triangle t = rng.below(2) ? Triangle{p00, p10, p11} : Triangle{p00, p11, p01};
+    return rng.below(2) ? t : Triangle{t.a, t.c, t.b};
+}
+
 /// A sweep's miss (SweepHit or TriangleSweepHit): t = 1, point where the shape ends, every other
 /// field zero.
 template <class Hit>
