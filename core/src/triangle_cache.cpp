@@ -292,12 +292,13 @@ void TriangleCache::finish_fill() {
 }
 
 // The world's cast over the cached triangles: the direction normalised as the world does, times
-// the length; the box test and the axis bounds pick the candidates, swept earliest first.
+// the length; the box test and the axis bounds pick the candidates, swept earliest first. A
+// vertical cast's direction is (0, +-1, 0) already, which normalising returns bit for bit.
 template <bool kVertical, class Sweep>
 [[gnu::always_inline]] inline WorldHit TriangleCache::cast(Vec3 lead, Vec3 dir_in, float len, float radius,
                                                            Vec3 half_axis, Vec3 axis_start, Vec3 axis_end,
                                                            Sweep&& sweep) {
-    const Vec3 dir = normalize_or(dir_in, Vec3{0, 0, 0});
+    const Vec3 dir = kVertical ? dir_in : normalize_or(dir_in, Vec3{0, 0, 0});
     if (dir == Vec3{0, 0, 0}) return EarliestSweep{}.result(len, len);
     const Vec3 motion = dir * len;
     const AABB swept = swept_box(lead, motion, len, radius, half_axis);

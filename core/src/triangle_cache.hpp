@@ -90,8 +90,8 @@ public:
     /// World::capsule_cast(c.start, c.end, c.radius, motion, len) over the cached triangles;
     /// `center` is the capsule's centre.
     WorldHit capsule_cast(Vec3 center, const Capsule& c, Vec3 motion, float len);
-    /// World::sphere_cast(lead, radius, dir, len) over the cached triangles, for dir straight up
-    /// or straight down.
+    /// World::sphere_cast(lead, radius, dir, len) over the cached triangles, for dir exactly
+    /// (0, 1, 0) or (0, -1, 0) (either zero's sign).
     WorldHit vertical_sphere_cast(Vec3 lead, float radius, Vec3 dir, float len);
 
     /// A triangle's separating axes: its unit normal and its three edges' unit normals in its
