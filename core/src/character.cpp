@@ -390,14 +390,7 @@ inline void CharacterController::stand_on(const GroundProbe& below, bool may_sna
             const auto sinks = [&](float lift) {
                 return deepest_overlap(end + kUp * lift, Overlaps::StillNotGround, unused) > limit;
             };
-            if (sinks(-gap)) {
-                float lo = 0.0f, hi = -gap;
-                for (int k = 0; k < tol::kCharacterSqueezeBisections; ++k) {
-                    const float mid = 0.5f * (lo + hi);
-                    (sinks(mid) ? hi : lo) = mid;
-                }
-                gap = -lo;
-            }
+            if (sinks(-gap)) gap = -detail::bisect_holds(0.0f, -gap, [&](float lift) { return !sinks(lift); });
         }
     }
     if (may_snap || below.lift_snap) {
