@@ -377,21 +377,54 @@ inline void CharacterController::stand_on(const GroundProbe& below, bool may_sna
     // rise several skins: never into what is above it (a ceiling a crush left it under). Only a
     // surface facing down caps it: a cast from a capsule sunk into its ground meets that ground
     // at once, and the lift out of it stays whole.
-    if (gap < -tol::kCharacterCrushSkinRel * skin) {
+    const bool deep = gap < -tol::kCharacterCrushSkinRel * skin;
+    if (deep) {
         const WorldHit above = cast_vertical(end, skin - gap);
-        if (above.hit && above.normal.y < 0.0f) gap = -minf(-gap, maxf(above.distance - skin, 0.0f));
-        // The cast from a capsule that overlaps something (the pusher of a crush, the ground of a gap
-        // lower than the capsule that a crush left it in) meets that first, and it hides a still
-        // ceiling beyond: the lift is also kept from sinking the capsule more than half a skin (or
-        // deeper than it already is) into what did not move and does not face up, by bisection.
-        if (gap < 0.0f) {
-            Vec3 unused;
-            const float limit = maxf(deepest_overlap(end, Overlaps::StillNotGround, unused), 0.5f * skin);
-            const auto sinks = [&](float lift) {
-                return deepest_overlap(end + kUp * lift, Overlaps::StillNotGround, unused) > limit;
-            };
-            if (sinks(-gap)) gap = -detail::bisect_holds(0.0f, -gap, [&](float lift) { return !sinks(lift); });
+        if (above.hit && above.normal.y < 0.0f) {
+            const float under = maxf(above.distance - skin, 0.0f);  // the lift to a skin under the ceiling
+            float lift = -gap;
+            // Between the ground and a still ceiling (a crush leaves it there) less than two skins
+            // more than the capsule's height apart: to the middle of that room, as far from both,
+            // never a skin under the ceiling and so nearer the ground or in it. How far the bottom
+            // sphere is sunk in its ground, vertically, decides it; a cast that starts in the ground
+            // reads 0, so it is measured again from a skin higher than the ceiling lets the capsule
+            // rise. Unknown (that start overlaps something too, or meets another object first), a
+            // room lower than the capsule by more than a skin, a top already touching the ceiling
+            // (whose depth in it no cast reads: lifted again it would creep up into it), or a
+            // ceiling that moved or pins the capsule (the pushes of the next move see it): a skin
+            // under the ceiling at most.
+            if (lift > under && above.distance > 0.0f && !world_->moved(above.object) && above.object != pinned_by_) {
+                float sunk = -hit.distance;
+                bool known = hit.distance > 0.0f;
+                if (!known) {
+                    const float raise = above.distance + skin;
+                    const WorldHit again = cast_vertical(end + kUp * raise, -(raise + skin));
+                    known = again.hit && again.distance > 0.0f && again.object == hit.object;
+                    sunk = raise - again.distance;
+                }
+                const float want = lift + maxf(sunk, 0.0f);  // a skin above the ground
+                const float slack = above.distance - sunk;   // the room's height less the capsule's
+                if (known && slack >= -skin)
+                    lift = maxf(under, minf(want, 0.5f * (above.distance + sunk)));
+                else
+                    lift = under;
+            } else {
+                lift = minf(lift, under);
+            }
+            gap = -lift;
         }
+    }
+    // The cast from a capsule that overlaps something (the pusher of a crush, the ground of a gap
+    // lower than the capsule that a crush left it in) meets that first, and it hides a still
+    // ceiling beyond: the lift is also kept from sinking the capsule more than half a skin (or
+    // deeper than it already is) into what did not move and does not face up, by bisection.
+    if (gap < 0.0f && deep) {
+        Vec3 unused;
+        const float limit = maxf(deepest_overlap(end, Overlaps::StillNotGround, unused), 0.5f * skin);
+        const auto sinks = [&](float lift) {
+            return deepest_overlap(end + kUp * lift, Overlaps::StillNotGround, unused) > limit;
+        };
+        if (sinks(-gap)) gap = -detail::bisect_holds(0.0f, -gap, [&](float lift) { return !sinks(lift); });
     }
     if (may_snap || below.lift_snap) {
         const float dist = std::fabs(gap);

@@ -1569,6 +1569,57 @@ TEST_CASE("character crushed: pushed into a gap lower than itself under a slab, 
     CHECK(clear);
 }
 
+TEST_CASE("character under a still slab: a room barely taller than the capsule holds it in its middle") {
+    // tests/fuzz/corpus/moving/moving-below-terrain-after-crush*.bin: a crush left a character with
+    // its feet 13 mm in the terrain and its top a skin under a still slab, in a room 30 mm taller
+    // than the capsule; the ground lift, kept a skin under the slab, was 0 and the feet stayed in the
+    // terrain on every move after. Here the spawn leaves it so: the push out of the floor would cross
+    // the slab, so it is not made. A room between the capsule's height and two skins more holds it in
+    // its middle, as far from the floor as from the slab; a lower one (by less than a skin) shares
+    // the overlap between them; a tall one leaves it a skin above the floor. Walking back and forth
+    // it keeps that height: it never creeps up into the slab. Measured in double from the floor's
+    // top (y = 0) and the slab's underside.
+    CharacterSettings s = settings();
+    s.radius = 0.4f;
+    s.height = 1.8f;
+    s.skin_width = 0.04f;
+    const float skin = s.skin_width;
+    // Rooms up to a skin taller than the capsule (where the push out of the floor would cross the
+    // slab), a room lower than it, and a tall one.
+    for (const float slack : {0.03f, 0.0f, 0.039f, 0.01f, -0.5f * skin, -0.9f * skin, 0.3f}) {
+        World w;
+        add_box_object(w, {-20, -1, -20}, {20, 0, 20});
+        const float underside = s.height + slack;
+        add_box_object(w, {-5, underside, -5}, {5, underside + 0.5f, 5});
+        // Feet 13 mm into the floor (deeper in a low room, to start with the top clear of the slab).
+        CharacterController ch(w, s, {0, 0.5f * s.height + minf(-0.013f, slack - 0.005f), 0});
+        // Where it belongs: the middle of a room less than two skins taller than the capsule, else
+        // a skin above the floor.
+        const double feet_want = slack < 2.0 * skin ? 0.5 * double(slack) : double(skin);
+        double settled_y = 0.0;
+        for (int k = 0; k < 240; ++k) {
+            const float vx = (k / 40) % 2 == 0 ? 1.0f : -1.0f;  // 0.67 m one way, then back
+            w.update(1.0f / 60.0f);
+            const CharacterMove m = ch.move({vx / 60.0f, -9.81f / 3600.0f, 0}, 1.0f / 60.0f);
+            const Vec3 c = ch.position();
+            const double feet = double(c.y) - 0.5 * s.height, top = double(c.y) + 0.5 * s.height;
+            INFO("slack " << slack << " move " << k << " feet " << feet << " top " << top << " underside "
+                          << underside);
+            REQUIRE(is_finite(c));
+            CHECK(!m.crushed);
+            if (k < 2) continue;  // the first move only finds the floor (it was not grounded)
+            CHECK(m.grounded);
+            CHECK(std::fabs(feet - feet_want) <= 2e-4);
+            // Never nearer the slab than the floor (the room shared), never into it beyond half a
+            // skin.
+            CHECK(double(underside) - top >= feet - 2e-4);
+            CHECK(top <= double(underside) + 0.5 * skin + 1e-4);
+            if (k == 2) settled_y = c.y;
+            CHECK(std::fabs(double(c.y) - settled_y) <= 1e-5);  // no creep
+        }
+    }
+}
+
 TEST_CASE("character crushed: lifted onto the mover it rides, it is never lifted into a slab above") {
     // tests/fuzz/corpus/moving/moving-crushed-into-high-slab.bin: a box mesh turning and rising
     // under a character carries it toward a still slab at 3.2 m, where the gap left is lower than
