@@ -205,6 +205,7 @@ Vec3 CharacterController::pushed_out(Vec3 center, Vec3 start, CharacterMove& out
     for (const std::uint32_t id : passed)
         if (std::find(near.begin(), near.end(), id) == near.end()) near.push_back(id);
     if (swept_by_movers(center, start, out)) return center;
+    const Vec3 before_pushes = center;
     Vec3 push;
     // The deepest overlap at `center` (a pass that stops without pushing has measured it already).
     float left = 0.0f;
@@ -231,6 +232,20 @@ Vec3 CharacterController::pushed_out(Vec3 center, Vec3 start, CharacterMove& out
         const bool mesh = was_pinned && (kind == ObjectKind::Mesh || kind == ObjectKind::Instance);
         if (mesh && axis_inside(center, pinned_by_))
             return crushed_in(center, Vec3{0, 0, 0}, settings_.radius, pinned_by_, start, out);
+        // Pushed wholly inside a mesh that moved (the sweep put the axis a skin before a face it
+        // met, deep in a ground rising toward it; the push out of the ground along its slope took
+        // the axis across that face, and the face's contact pushed it on inside): a crush from
+        // where the pushes began, and the squeeze finds the free spot ahead of the face.
+        if (out.pushed)
+            for (const std::uint32_t id : near) {
+                const ObjectKind k = world_->kind(id);
+                if (!world_->moved(id) || (k != ObjectKind::Mesh && k != ObjectKind::Instance)) continue;
+                const AABB b = world_->bounds(id);
+                const bool within = center.x >= b.min.x && center.x <= b.max.x && center.y >= b.min.y &&
+                                    center.y <= b.max.y && center.z >= b.min.z && center.z <= b.max.z;
+                if (within && axis_inside(center, id))
+                    return crushed_in(before_pushes, Vec3{0, 0, 0}, settings_.radius, id, start, out);
+            }
         pinned_by_ = kNoIndex;
         return center;
     }
