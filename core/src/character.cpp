@@ -157,6 +157,7 @@ void CharacterController::set_position(Vec3 p) {
     ground_normal_ = Vec3{0, 0, 0};
     ground_object_ = kNoIndex;
     pinned_by_ = kNoIndex;
+    in_ceiling_ = false;
     needs_depenetration_ = true;
     place_body();
 }
@@ -281,6 +282,10 @@ CharacterMove CharacterController::move(Vec3 displacement, float dt) {
 
     position_ = end;
     grounded_ = out.grounded;
+    if (out.crushed || in_ceiling_) {
+        Vec3 unused;
+        in_ceiling_ = out.crushed || deepest_overlap(end, Overlaps::StillNotGround, unused) > 0.0f;
+    }
     ground_object_ = out.grounded ? out.ground_object : kNoIndex;
     if (out.grounded && ground_object_ != kNoIndex)
         out.ground_velocity = world_->velocity_at(ground_object_, end - kUp * (0.5f * settings_.height));
@@ -417,8 +422,9 @@ inline void CharacterController::stand_on(const GroundProbe& below, bool may_sna
     // The cast from a capsule that overlaps something (the pusher of a crush, the ground of a gap
     // lower than the capsule that a crush left it in) meets that first, and it hides a still
     // ceiling beyond: the lift is also kept from sinking the capsule more than half a skin (or
-    // deeper than it already is) into what did not move and does not face up, by bisection.
-    if (gap < 0.0f && deep) {
+    // deeper than it already is) into what did not move and does not face up, by bisection. So is
+    // a lift within the rounding allowance since a crush (in_ceiling_).
+    if (gap < 0.0f && (deep || out.crushed || in_ceiling_)) {
         Vec3 unused;
         const float limit = maxf(deepest_overlap(end, Overlaps::StillNotGround, unused), 0.5f * skin);
         const auto sinks = [&](float lift) {
