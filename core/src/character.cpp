@@ -388,16 +388,17 @@ inline void CharacterController::stand_on(const GroundProbe& below, bool may_sna
         if (above.hit && above.normal.y < 0.0f) {
             const float under = maxf(above.distance - skin, 0.0f);  // the lift to a skin under the ceiling
             float lift = -gap;
-            // Between the ground and a still ceiling (a crush leaves it there) less than two skins
-            // more than the capsule's height apart: to the middle of that room, as far from both,
-            // never a skin under the ceiling and so nearer the ground or in it. How far the bottom
-            // sphere is sunk in its ground, vertically, decides it; a cast that starts in the ground
+            // Between the ground and a still ceiling less than two skins more than the capsule's
+            // height apart (a crush leaves it there): to the middle of that room, as far from both,
+            // rather than a skin under the ceiling, which leaves it nearer the ground or in it; a
+            // room lower than the capsule by up to a skin shares the overlap. How far the bottom
+            // sphere is sunk in its ground, vertically, decides it: a cast that starts in the ground
             // reads 0, so it is measured again from a skin higher than the ceiling lets the capsule
-            // rise. Unknown (that start overlaps something too, or meets another object first), a
-            // room lower than the capsule by more than a skin, a top already touching the ceiling
-            // (whose depth in it no cast reads: lifted again it would creep up into it), or a
-            // ceiling that moved or pins the capsule (the pushes of the next move see it): a skin
-            // under the ceiling at most.
+            // rise. A skin under the ceiling at most, as elsewhere, when that depth is unknown (the
+            // raised start overlaps something too, or meets another object first), the room is
+            // lower still, the top already touches the ceiling (no cast reads its depth in it:
+            // lifted again it would creep up into it), or the ceiling moved or pins the capsule (the
+            // next move's pushes see it).
             if (lift > under && above.distance > 0.0f && !world_->moved(above.object) && above.object != pinned_by_) {
                 float sunk = -hit.distance;
                 bool known = hit.distance > 0.0f;

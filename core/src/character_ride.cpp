@@ -167,7 +167,7 @@ Vec3 CharacterController::out_of_still(Vec3 center) const {
 Vec3 CharacterController::pushed_out(Vec3 center, Vec3 start, CharacterMove& out) {
     const bool was_pinned = pinned_by_ != kNoIndex && world_->is_live(pinned_by_);
     if (!was_pinned) pinned_by_ = kNoIndex;
-    if (world_->moved_count() == 0 && !was_pinned) return center;
+    if (world_->moved_count() == 0 && !was_pinned && !in_ceiling_) return center;
     const Capsule c = capsule_at(center);
     const float pad = c.radius + 2.0f * settings_.skin_width;
     const AABB around{vmin(c.start, c.end) - Vec3{pad, pad, pad}, vmax(c.start, c.end) + Vec3{pad, pad, pad}};
@@ -197,7 +197,9 @@ Vec3 CharacterController::pushed_out(Vec3 center, Vec3 start, CharacterMove& out
         passed.resize(kept);
     }
     // A carry (ride) is not cast when shorter than a radius: the pushes clear what it entered.
-    if (!any && passed.empty() && !was_pinned && !out.carried) return center;
+    // Left by a crush in a still ceiling (a gap lower than the capsule, once what pushed it has
+    // gone): still pushed, so that it is cleared, squeezed out, or reported crushed.
+    if (!any && passed.empty() && !was_pinned && !out.carried && !in_ceiling_) return center;
     if (known) {  // the sweep below reads the objects around from scratch_.objects
         near.clear();
         world_->objects_in(around, near, filter_);

@@ -258,7 +258,8 @@ private:
     std::uint32_t pinned_by_ = kNoIndex;
     // Since a crush, until a move ends clear of every still surface that does not face up: a crush
     // may leave the capsule's top up to a skin in a still ceiling, and meanwhile every ground lift,
-    // however small, is kept from sinking it deeper.
+    // however small, is kept from sinking it deeper, and the pushes run on every move (what pushed
+    // it may have gone, leaving it in a gap lower than itself).
     bool in_ceiling_ = false;
     // Registration (register_in): the capsule object, and the filter every query uses.
     World* body_world_ = nullptr;
