@@ -154,7 +154,14 @@ Vec3 CharacterController::squeezed(Vec3 kept, Vec3 pinched, Vec3 pinch, Vec3 sta
     // Still more than a skin deep in what did not move at `kept` (a gap between still surfaces lower
     // than the capsule, which the pushes drove it into): where the move began, when that is shallower
     // in what did not move (inside the pusher).
-    if (still_at_kept > 2.0f * s.skin_width && still < still_at_kept) return start;
+    if (still_at_kept > 2.0f * s.skin_width && still < still_at_kept) {
+        // Inside the pusher there, which pins it: still a pusher on the next moves, also once it
+        // stops (as still geometry it would make `start` look deeper than `kept`).
+        Vec3 unused;
+        std::uint32_t by = kNoIndex;
+        if (pinned_by_ == kNoIndex && deepest_overlap(start, Overlaps::Pushers, unused, &by) > 0.0f) pinned_by_ = by;
+        return start;
+    }
     return kept;
 }
 
