@@ -9,7 +9,7 @@
 #                at the end
 #   soak         the short soak run (scripts/soak.sh --quick): 10^6 particle-steps in a closed
 #                room, 100 characters for a simulated minute on the S1 terrain
-#   fuzz         60 s of libFuzzer over four targets of tests/fuzz; `moving` replays its corpus
+#   fuzz         60 s of libFuzzer over the five targets of tests/fuzz
 #   package      build the npm package, type-check a usage file, node:test suites of tests/js
 # SHOTOTSU_TEST_FUZZ_SECONDS changes the fuzzing time (0 skips it); SHOTOTSU_TEST_SANITIZE=0
 # skips the sanitizer stage.
@@ -63,9 +63,7 @@ fuzz=skipped
 if ((fuzz_seconds > 0)); then
   stage fuzz "${fuzz_seconds} s of libFuzzer over tests/fuzz (clang, ASan + UBSan)"
   fuzz=ok
-  # moving: its last findings were fixed on 2026-11-27 after 10 clean minutes; replayed until it
-  # has run clean for longer.
-  SHOTOTSU_FUZZ_REPLAY_ONLY=moving scripts/fuzz.sh "$fuzz_seconds" || fuzz=FAILED
+  scripts/fuzz.sh "$fuzz_seconds" || fuzz=FAILED
 fi
 
 stage package "build, types (tsc --noEmit), node:test suites"

@@ -157,6 +157,7 @@ void CharacterController::set_position(Vec3 p) {
     ground_normal_ = Vec3{0, 0, 0};
     ground_object_ = kNoIndex;
     pinned_by_ = kNoIndex;
+    in_ceiling_ = false;
     needs_depenetration_ = true;
     place_body();
 }
@@ -281,6 +282,10 @@ CharacterMove CharacterController::move(Vec3 displacement, float dt) {
 
     position_ = end;
     grounded_ = out.grounded;
+    if (out.crushed || in_ceiling_) {
+        Vec3 unused;
+        in_ceiling_ = out.crushed || deepest_overlap(end, Overlaps::StillNotGround, unused) > 0.0f;
+    }
     ground_object_ = out.grounded ? out.ground_object : kNoIndex;
     if (out.grounded && ground_object_ != kNoIndex)
         out.ground_velocity = world_->velocity_at(ground_object_, end - kUp * (0.5f * settings_.height));
@@ -377,28 +382,56 @@ inline void CharacterController::stand_on(const GroundProbe& below, bool may_sna
     // rise several skins: never into what is above it (a ceiling a crush left it under). Only a
     // surface facing down caps it: a cast from a capsule sunk into its ground meets that ground
     // at once, and the lift out of it stays whole.
-    if (gap < -tol::kCharacterCrushSkinRel * skin) {
+    const bool deep = gap < -tol::kCharacterCrushSkinRel * skin;
+    if (deep) {
         const WorldHit above = cast_vertical(end, skin - gap);
-        if (above.hit && above.normal.y < 0.0f) gap = -minf(-gap, maxf(above.distance - skin, 0.0f));
-        // The cast from a capsule that overlaps something (the pusher of a crush, the ground of a gap
-        // lower than the capsule that a crush left it in) meets that first, and it hides a still
-        // ceiling beyond: the lift is also kept from sinking the capsule more than half a skin (or
-        // deeper than it already is) into what did not move and does not face up, by bisection.
-        if (gap < 0.0f) {
-            Vec3 unused;
-            const float limit = maxf(deepest_overlap(end, Overlaps::StillNotGround, unused), 0.5f * skin);
-            const auto sinks = [&](float lift) {
-                return deepest_overlap(end + kUp * lift, Overlaps::StillNotGround, unused) > limit;
-            };
-            if (sinks(-gap)) {
-                float lo = 0.0f, hi = -gap;
-                for (int k = 0; k < tol::kCharacterSqueezeBisections; ++k) {
-                    const float mid = 0.5f * (lo + hi);
-                    (sinks(mid) ? hi : lo) = mid;
+        if (above.hit && above.normal.y < 0.0f) {
+            const float under = maxf(above.distance - skin, 0.0f);  // the lift to a skin under the ceiling
+            float lift = -gap;
+            // Between the ground and a still ceiling less than two skins more than the capsule's
+            // height apart (a crush leaves it there): to the middle of that room, as far from both,
+            // rather than a skin under the ceiling, which leaves it nearer the ground or in it; a
+            // room lower than the capsule by up to a skin shares the overlap. How far the bottom
+            // sphere is sunk in its ground, vertically, decides it: a cast that starts in the ground
+            // reads 0, so it is measured again from a skin higher than the ceiling lets the capsule
+            // rise. A skin under the ceiling at most, as elsewhere, when that depth is unknown (the
+            // raised start overlaps something too, or meets another object first), the room is
+            // lower still, the top already touches the ceiling (no cast reads its depth in it:
+            // lifted again it would creep up into it), or the ceiling moved or pins the capsule (the
+            // next move's pushes see it).
+            if (lift > under && above.distance > 0.0f && !world_->moved(above.object) && above.object != pinned_by_) {
+                float sunk = -hit.distance;
+                bool known = hit.distance > 0.0f;
+                if (!known) {
+                    const float raise = above.distance + skin;
+                    const WorldHit again = cast_vertical(end + kUp * raise, -(raise + skin));
+                    known = again.hit && again.distance > 0.0f && again.object == hit.object;
+                    sunk = raise - again.distance;
                 }
-                gap = -lo;
+                const float want = lift + maxf(sunk, 0.0f);  // a skin above the ground
+                const float slack = above.distance - sunk;   // the room's height less the capsule's
+                if (known && slack >= -skin)
+                    lift = maxf(under, minf(want, 0.5f * (above.distance + sunk)));
+                else
+                    lift = under;
+            } else {
+                lift = minf(lift, under);
             }
+            gap = -lift;
         }
+    }
+    // The cast from a capsule that overlaps something (the pusher of a crush, the ground of a gap
+    // lower than the capsule that a crush left it in) meets that first, and it hides a still
+    // ceiling beyond: the lift is also kept from sinking the capsule more than half a skin (or
+    // deeper than it already is) into what did not move and does not face up, by bisection. So is
+    // a lift within the rounding allowance since a crush (in_ceiling_).
+    if (gap < 0.0f && (deep || out.crushed || in_ceiling_)) {
+        Vec3 unused;
+        const float limit = maxf(deepest_overlap(end, Overlaps::StillNotGround, unused), 0.5f * skin);
+        const auto sinks = [&](float lift) {
+            return deepest_overlap(end + kUp * lift, Overlaps::StillNotGround, unused) > limit;
+        };
+        if (sinks(-gap)) gap = -detail::bisect_holds(0.0f, -gap, [&](float lift) { return !sinks(lift); });
     }
     if (may_snap || below.lift_snap) {
         const float dist = std::fabs(gap);

@@ -118,14 +118,8 @@ Vec3 CharacterController::squeezed(Vec3 kept, Vec3 pinched, Vec3 pinch, Vec3 sta
             }
             // The free spot nearest along this way, between the last sample that was not free and
             // this one.
-            float lo = step * static_cast<float>(ring - 1), hi = step * static_cast<float>(ring);
-            for (int k = 0; k < tol::kCharacterSqueezeBisections; ++k) {
-                const float mid = 0.5f * (lo + hi);
-                if (free_at(kept + ways[i] * mid, passable))
-                    hi = mid;
-                else
-                    lo = mid;
-            }
+            const float hi = detail::bisect_holds(step * static_cast<float>(ring), step * static_cast<float>(ring - 1),
+                                                  [&](float at) { return free_at(kept + ways[i] * at, passable); });
             if (hi < best) {
                 best = hi;
                 spot = kept + ways[i] * hi;
@@ -160,7 +154,14 @@ Vec3 CharacterController::squeezed(Vec3 kept, Vec3 pinched, Vec3 pinch, Vec3 sta
     // Still more than a skin deep in what did not move at `kept` (a gap between still surfaces lower
     // than the capsule, which the pushes drove it into): where the move began, when that is shallower
     // in what did not move (inside the pusher).
-    if (still_at_kept > 2.0f * s.skin_width && still < still_at_kept) return start;
+    if (still_at_kept > 2.0f * s.skin_width && still < still_at_kept) {
+        // Inside the pusher there, which pins it: still a pusher on the next moves, also once it
+        // stops (as still geometry it would make `start` look deeper than `kept`).
+        Vec3 unused;
+        std::uint32_t by = kNoIndex;
+        if (pinned_by_ == kNoIndex && deepest_overlap(start, Overlaps::Pushers, unused, &by) > 0.0f) pinned_by_ = by;
+        return start;
+    }
     return kept;
 }
 
@@ -348,13 +349,7 @@ float CharacterController::room_before_sinking(Vec3 center, Vec3 way, float room
     const auto sinks = [&](float at) { return deepest_overlap(center + way * at, Overlaps::Still, unused) > deep; };
     const float step = maxf(0.5f * settings_.radius, room / 64.0f);
     for (float at = minf(step, room), lo = 0.0f; at > lo; lo = at, at = minf(at + step, room)) {
-        if (!sinks(at)) continue;
-        float hi = at;
-        for (int k = 0; k < tol::kCharacterSqueezeBisections; ++k) {
-            const float mid = 0.5f * (lo + hi);
-            (sinks(mid) ? hi : lo) = mid;
-        }
-        return lo;
+        if (sinks(at)) return detail::bisect_holds(lo, at, [&](float a) { return !sinks(a); });
     }
     return room;
 }

@@ -66,6 +66,20 @@ inline constexpr Vec3 kUp{0.0f, 1.0f, 0.0f};
 
 inline Vec3 horizontal(Vec3 v) { return {v.x, 0.0f, v.z}; }
 
+/// Bisection between `holds`, where `predicate` holds, and `fails`, where it does not (either may be
+/// the larger): tol::kCharacterSqueezeBisections halvings, each keeping the half whose ends still
+/// disagree; the value nearest `fails` where it was seen to hold. The ground lift kept out of a
+/// ceiling, the free spot nearest a crush, and the room before a push or carry sinks the capsule
+/// into what did not move are all this search.
+template <class Predicate>
+float bisect_holds(float holds, float fails, Predicate&& predicate) {
+    for (int k = 0; k < tol::kCharacterSqueezeBisections; ++k) {
+        const float mid = 0.5f * (holds + fails);
+        (predicate(mid) ? holds : fails) = mid;
+    }
+    return holds;
+}
+
 /// The upright capsule of total height `height` (caps included) centred at `center`.
 inline Capsule upright_capsule(Vec3 center, float radius, float height) {
     const float half = 0.5f * height - radius;

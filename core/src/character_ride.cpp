@@ -167,7 +167,7 @@ Vec3 CharacterController::out_of_still(Vec3 center) const {
 Vec3 CharacterController::pushed_out(Vec3 center, Vec3 start, CharacterMove& out) {
     const bool was_pinned = pinned_by_ != kNoIndex && world_->is_live(pinned_by_);
     if (!was_pinned) pinned_by_ = kNoIndex;
-    if (world_->moved_count() == 0 && !was_pinned) return center;
+    if (world_->moved_count() == 0 && !was_pinned && !in_ceiling_) return center;
     const Capsule c = capsule_at(center);
     const float pad = c.radius + 2.0f * settings_.skin_width;
     const AABB around{vmin(c.start, c.end) - Vec3{pad, pad, pad}, vmax(c.start, c.end) + Vec3{pad, pad, pad}};
@@ -197,7 +197,9 @@ Vec3 CharacterController::pushed_out(Vec3 center, Vec3 start, CharacterMove& out
         passed.resize(kept);
     }
     // A carry (ride) is not cast when shorter than a radius: the pushes clear what it entered.
-    if (!any && passed.empty() && !was_pinned && !out.carried) return center;
+    // Left by a crush in a still ceiling (a gap lower than the capsule, once what pushed it has
+    // gone): still pushed, so that it is cleared, squeezed out, or reported crushed.
+    if (!any && passed.empty() && !was_pinned && !out.carried && !in_ceiling_) return center;
     if (known) {  // the sweep below reads the objects around from scratch_.objects
         near.clear();
         world_->objects_in(around, near, filter_);
@@ -205,6 +207,7 @@ Vec3 CharacterController::pushed_out(Vec3 center, Vec3 start, CharacterMove& out
     for (const std::uint32_t id : passed)
         if (std::find(near.begin(), near.end(), id) == near.end()) near.push_back(id);
     if (swept_by_movers(center, start, out)) return center;
+    const Vec3 before_pushes = center;
     Vec3 push;
     // The deepest overlap at `center` (a pass that stops without pushing has measured it already).
     float left = 0.0f;
@@ -231,6 +234,20 @@ Vec3 CharacterController::pushed_out(Vec3 center, Vec3 start, CharacterMove& out
         const bool mesh = was_pinned && (kind == ObjectKind::Mesh || kind == ObjectKind::Instance);
         if (mesh && axis_inside(center, pinned_by_))
             return crushed_in(center, Vec3{0, 0, 0}, settings_.radius, pinned_by_, start, out);
+        // Pushed wholly inside a mesh that moved (the sweep put the axis a skin before a face it
+        // met, deep in a ground rising toward it; the push out of the ground along its slope took
+        // the axis across that face, and the face's contact pushed it on inside): a crush from
+        // where the pushes began, and the squeeze finds the free spot ahead of the face.
+        if (out.pushed)
+            for (const std::uint32_t id : near) {
+                const ObjectKind k = world_->kind(id);
+                if (!world_->moved(id) || (k != ObjectKind::Mesh && k != ObjectKind::Instance)) continue;
+                const AABB b = world_->bounds(id);
+                const bool within = center.x >= b.min.x && center.x <= b.max.x && center.y >= b.min.y &&
+                                    center.y <= b.max.y && center.z >= b.min.z && center.z <= b.max.z;
+                if (within && axis_inside(center, id))
+                    return crushed_in(before_pushes, Vec3{0, 0, 0}, settings_.radius, id, start, out);
+            }
         pinned_by_ = kNoIndex;
         return center;
     }

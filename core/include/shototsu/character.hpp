@@ -256,6 +256,11 @@ private:
     std::uint32_t ground_object_ = kNoIndex;  // what it stood on after the last move
     // What pins it (crushed) after the last move: it stays a pusher while it rests there.
     std::uint32_t pinned_by_ = kNoIndex;
+    // Since a crush, until a move ends clear of every still surface that does not face up: a crush
+    // may leave the capsule's top up to a skin in a still ceiling, and meanwhile every ground lift,
+    // however small, is kept from sinking it deeper, and the pushes run on every move (what pushed
+    // it may have gone, leaving it in a gap lower than itself).
+    bool in_ceiling_ = false;
     // Registration (register_in): the capsule object, and the filter every query uses.
     World* body_world_ = nullptr;
     std::uint32_t body_ = kNoIndex, body_layers_ = 1;
