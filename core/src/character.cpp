@@ -279,6 +279,17 @@ CharacterMove CharacterController::move(Vec3 displacement, float dt) {
     out.reason = rising ? GroundReason::Rising : GroundReason::NoGround;
     if (below.hit.hit) stand_on(below, may_snap, rising, end, out);
     if (out.stepped_up && !out.grounded) out.stepped_up = false;
+    if (!is_finite(end)) {
+        // Lengths past the float range (a move or a pusher's step of about 1e19 m) left no
+        // finite answer: the character stays where the move began, crushed (see CharacterMove).
+        const Vec3 velocity = out.ground_velocity;
+        const float yaw = out.yaw_change;
+        out = CharacterMove{};
+        out.ground_velocity = is_finite(velocity) ? velocity : Vec3{};
+        out.yaw_change = std::isfinite(yaw) ? yaw : 0.0f;
+        out.crushed = true;
+        end = start;
+    }
 
     position_ = end;
     grounded_ = out.grounded;

@@ -384,3 +384,38 @@ TEST_CASE("character crushed: random boxes moving and turning through a room nev
     }
     CHECK(crushed > 100);  // the scenes do crush it
 }
+
+TEST_CASE("character crushed: a pusher whose step is past the float range leaves it where it was, crushed") {
+    // At y = -3.3e28 a box mesh pins the character, then jumps 2e27 m in one step: the lengths
+    // of that motion overflow float (their squares pass 3.4e38), so no push has a finite answer.
+    // The move ends where it began, finite, reported crushed; the next, with the box removed, is
+    // an ordinary fall.
+    constexpr float y = -3.3e28f;
+    for (const float jump : {2e27f, -2e27f, 1e20f}) {
+        INFO("jump " << jump);
+        World w;
+        MeshData m;
+        add_box(m, {-2, -1, -2}, {2, 1, 2});
+        const std::uint32_t box = w.add_mesh(m.positions, m.indices).object;
+        const CharacterSettings s = settings();
+        REQUIRE(w.teleport(box, Transform{{1.0f, y, 1.0f}, {}, 1}) == nullptr);
+        CharacterController ch(w, s, {0, y, 0});
+        w.update(1.0f / 60.0f);
+        const CharacterMove pinned = ch.move({0.1f, 0, 0.1f}, 1.0f / 60.0f);
+        REQUIRE(is_finite(pinned.position));
+        const Vec3 before = ch.position();
+        w.set_transform(box, Transform{{1.0f, y + jump, 1.0f}, {}, 1});
+        w.update(1.0f / 60.0f);
+        const CharacterMove jumped = ch.move({0.1f, 0, 0.1f}, 1.0f / 60.0f);
+        CHECK(is_finite(jumped.position));
+        CHECK(is_finite(jumped.ground_velocity));
+        CHECK(std::isfinite(jumped.yaw_change));
+        CHECK(std::isfinite(jumped.crush_depth));
+        if (!jumped.crushed) CHECK(jumped.position.y <= before.y + 1.0f);
+        REQUIRE(w.remove(box) == nullptr);
+        w.update(1.0f / 60.0f);
+        const CharacterMove after = ch.move({0, -1.0f, 0}, 1.0f / 60.0f);
+        CHECK(is_finite(after.position));
+        CHECK_FALSE(after.crushed);
+    }
+}

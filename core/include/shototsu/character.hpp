@@ -118,6 +118,8 @@ struct CharacterMove {
     ///     what pushes it by up to `crush_depth`; it stays crushed, and out of all but that pusher,
     ///     until a move clears it — also after the pusher stops.
     /// So it ends inside neither object beyond the skin whenever a free spot lies within reach.
+    /// A move whose arithmetic leaves the float range (a displacement, or a pusher's motion over
+    /// the step, of about 1e19 m or more) ends where it began, reported crushed with depth 0.
     bool crushed = false;
     /// How deep it was pinned: the deepest overlap (m) the pushes left, kept out of what did not
     /// move, before it was squeezed out (1-3 leave it inside nothing); 0 when not crushed.
