@@ -1,5 +1,7 @@
 // shototsu — triangle contacts (overlap.hpp): triangle–sphere (Ericson RTCD 5.1.5;
 // DxLib tutorial (triangle–sphere)) and triangle–capsule.
+#include <limits>
+
 #include "overlap_detail.hpp"
 #include "shototsu/closest_point.hpp"
 #include "shototsu/overlap.hpp"
@@ -97,6 +99,60 @@ DVec3 fallback_normal(const DTriangle& t) {
     return detail::perpendicular_nearest_up(p1 - p0);
 }
 
+// Whether the capsule's axis [s0, s1] is certainly farther than r from the triangle, by more than
+// every rounding of triangle_capsule's own candidates, so that each of them would be found beyond
+// r and the answer is no contact: both ends beyond the reach on one side of the plane, or outside
+// one edge within the plane. Every candidate measures a distance from a point of the axis to a
+// feature of the triangle (the plane, an edge's line or segment, a vertex) or between the axis's
+// line and an edge's line; along a separating axis each is at least the separation, less:
+// - the Voronoi region's rounding: closest_on decides it in double, and a wrong region needs a
+//   region product's rounding (a few ulps of L^2 P^2, L the longest edge, P the farthest end from
+//   a vertex) to exceed its value (|n| |e| times the distance outside the edge), so the foot it
+//   gives is at most 32 eps L^2 P^2 / (|n| e_min) off — beside an edge a wrong "face" would
+//   measure the plane (the plane's own axis bounds every feature from below anyway);
+// - for an axis and an edge whose lines are nearly parallel, the rounding of the lines' common
+//   perpendicular, which can put its feet outside the segments: such a pair (sine under 1e-6,
+//   not exactly parallel) is left to the full test;
+// - the lower bounds' own rounding (tol::kDoubleEvalRelError of the magnitudes, over the sine).
+// The reach is r, plus the first, plus kClearRel of the magnitude: some fifty times the last two
+// at their largest. A capsule beside the triangle (most of a character's overlap tests) ends
+// here, before the closest points of its ends and of its axis against the three edges.
+[[gnu::noinline]] bool clearly_apart(const DTriangle& t, DVec3 s0, DVec3 s1, double r, double magnitude) {
+    constexpr double kClearRel = 1e-6, kNearParallelSinSq = 1e-12;
+    const DVec3 v[3] = {t.a, t.b, t.c};
+    const DVec3 d = s1 - s0;
+    const double dd = detail::length_sq(d);
+    DVec3 e[3];
+    double ee[3], l2 = 0.0, emin2 = std::numeric_limits<double>::infinity();
+    for (int i = 0; i < 3; ++i) {
+        e[i] = v[i == 2 ? 0 : i + 1] - v[i];
+        ee[i] = detail::length_sq(e[i]);
+        l2 = detail::dmax(l2, ee[i]);
+        emin2 = detail::dmin(emin2, ee[i]);
+        // The axis nearly parallel to this edge (not as parallel as closest_segments finds it,
+        // |d x e|^2 = 0): left to the full test.
+        const double mm = detail::length_sq(cross(d, e[i]));
+        if (mm > 0.0 && !(mm > kNearParallelSinSq * dd * ee[i])) return false;
+    }
+    // P, the farthest end from a vertex, is at most the farther end from a plus the longest edge.
+    const double pa = std::sqrt(detail::dmax(detail::length_sq(s0 - t.a), detail::length_sq(s1 - t.a))) + std::sqrt(l2);
+    const double p2 = pa * pa;
+    const double nlen = std::sqrt(detail::length_sq(t.n));
+    const double reach =
+        r + kClearRel * magnitude + 32.0 * std::numeric_limits<double>::epsilon() * l2 * p2 / (nlen * std::sqrt(emin2));
+    if (!std::isfinite(reach)) return false;
+    // The plane's normal (either side), then each edge's outward normal within the plane,
+    // cross(e, n), of length |e| |n|.
+    for (int i = -1; i < 3; ++i) {
+        const DVec3 u = i < 0 ? t.n : cross(e[i], t.n);
+        const DVec3 o = i < 0 ? t.a : v[i];
+        const double scale = (i < 0 ? nlen : std::sqrt(ee[i]) * nlen) * reach;
+        const double a0 = dot(u, s0 - o), a1 = dot(u, s1 - o);
+        if ((a0 > scale && a1 > scale) || (i < 0 && a0 < -scale && a1 < -scale)) return true;
+    }
+    return false;
+}
+
 bool valid(const Triangle& t) { return is_finite(t.a) && is_finite(t.b) && is_finite(t.c); }
 
 }  // namespace
@@ -139,6 +195,7 @@ Contact triangle_capsule(const Triangle& tri, const Capsule& cap) {
         return h > noise ? 1 : (h < -noise ? -1 : 0);
     };
     const int side0 = height_sign(s0), side1 = height_sign(s1);
+    if (clearly_apart(t, s0, s1, r, magnitude)) return {};
     // The side the capsule is pushed to when its axis meets the face: its start's side (the end's
     // when the start is on the plane; the front when both are).
     const DVec3 side = side0 < 0 || (side0 == 0 && side1 < 0) ? -t.unit : t.unit;

@@ -284,3 +284,61 @@ TEST_CASE("triangle_capsule: 10^5 seeded cases against the double segment-triang
     CHECK(hits > 30000);
     CHECK(crossing > 10000);
 }
+
+TEST_CASE("triangle_capsule: just beyond reach over a face, outside an edge, nearly parallel to an edge") {
+    // The cases a separating axis settles before the full test (both ends beyond the radius on
+    // one side of the plane, or outside one edge within it), at the edge of that margin, with the
+    // axis nearly parallel to an edge and with slivers; the double reference decides them.
+    Rng rng(0x5ea7);
+    int compared = 0, hits = 0, misses = 0;
+    for (int i = 0; i < 60000; ++i) {
+        const float scale = rng.log_uniform(1e-2f, 1e3f);
+        Triangle t{rng.vec(-scale, scale), rng.vec(-scale, scale), rng.vec(-scale, scale)};
+        if (i % 5 == 1) t.b = t.a + (t.b - t.a) * 1e-3f;        // a sliver: one edge a thousandth
+        if (i % 5 == 2) t.a.y = t.b.y = t.c.y = 0.25f * scale;  // flat, under a vertical capsule
+        const Vec3 n = normalize_or(cross(t.b - t.a, t.c - t.a), Vec3{0, 1, 0});
+        const float r = rng.uniform(0.01f, 0.5f) * scale;
+        // The distance the capsule is put at: within a millionth of r, or well apart.
+        const float gap = rng.below(2) ? r * (1.0f + rng.uniform(-1e-6f, 1e-6f)) : r * rng.uniform(0.5f, 2.0f);
+        Vec3 start, end;
+        const Vec3 foot = near_point(rng, t, 0.0f);
+        switch (i % 3) {
+            case 0: {  // over the face (or beside it): both ends `gap` above the plane
+                const Vec3 along = normalize_or(t.b - t.a, Vec3{1, 0, 0});
+                start = foot + n * gap;
+                end = start + along * rng.uniform(0, scale);
+                if (i % 5 == 2) end = start + Vec3{0, scale, 0};
+                break;
+            }
+            case 1: {  // outside edge ab within the plane, the axis along it (nearly parallel)
+                const Vec3 e = t.b - t.a;
+                const Vec3 out = normalize_or(cross(e, n), Vec3{1, 0, 0});
+                start = t.a + e * rng.uniform(-0.5f, 1.5f) + out * gap;
+                end = start + e * (1.0f + rng.uniform(-1e-6f, 1e-6f)) + n * (rng.uniform(-1e-7f, 1e-7f) * scale);
+                break;
+            }
+            default: {  // anywhere near, any direction
+                start = foot + rng.direction() * gap;
+                end = start + rng.vec(-scale, scale);
+            }
+        }
+        const Capsule cap{start, end, r};
+        const Contact c = triangle_capsule(t, cap);
+        const double ref = tri_seg_dist(t, cap.start, cap.end);
+        const double tol = 8 * kFloatEps * std::fmax(magnitude({t.a, t.b, t.c, cap.start, cap.end}), cap.radius);
+        INFO("case " << i << " ref " << ref << " r " << cap.radius << " depth " << c.depth);
+        if (std::fabs(ref - cap.radius) <= tol) continue;
+        ++compared;
+        REQUIRE(c.hit == (ref < cap.radius));
+        if (c.hit) {
+            ++hits;
+            if (ref > tol) REQUIRE(std::fabs(c.depth - (cap.radius - ref)) <= 16 * tol);  // apart axes: exact depth
+        } else {
+            ++misses;
+            REQUIRE(is_miss(c));
+        }
+    }
+    CHECK(compared > 40000);
+    CHECK(hits > 5000);
+    CHECK(misses > 10000);
+}
