@@ -884,6 +884,96 @@ TEST_CASE("character crushed: squeezed by a box mesh's half turn, it ends clear 
     CHECK(in_box(s, c, half, arena.w.transform(mover.object)) <= s.skin_width + 1e-4);
 }
 
+TEST_CASE("character crushed: carried up under a still slab, standing on its pusher never lifts it into the slab") {
+    // tests/fuzz/corpus/moving/moving-sphere-carried-into-slab-crushed.bin: a character 0.2 m tall
+    // (radius 0.1) riding a scaled capsule primitive up under the still slab is pinned against the
+    // slab's underside; on the next move the capsule rises 0.51 m and crushes it. The pushes leave
+    // it under the slab, but the ground probe then stood it on the risen capsule: 0.15 m up, its
+    // centre 0.05 m inside the slab.
+    const Vec3 slab_lo{4.65100574f, 2.24616432f, 2.03870296f};
+    Arena arena(slab_lo, {12.6508904f, 3.24616432f, 10.038702f});
+    const Vec3 axis{1.49999976f, 1.49999976f, 1.49999976f};
+    const Vec3 at{4.56201077f, -1.1517539f, 4.04705811f};
+    const AddResult mover = arena.w.add_capsule(at - axis, at + axis, 1.49999988f);
+    REQUIRE(mover.ok);
+    arena.w.teleport(mover.object, Transform{at, {0.417933106f, 0.417933106f, 0.417933106f, 0.689924479f}, 1.6294117f});
+    arena.w.update(1.0f / 60.0f);
+    const CharacterSettings s =
+        replay_settings(0.100000001f, 0.200000003f, 0.427450955f, 76.9411697f, 0.427450955f, 0.0430352911f);
+    CharacterController ch(arena.w, s, {6.69142246f, 0.614562094f, 6.1764698f});
+    const Step steps[] = {
+        {{4.56201077f, -1.1517539f, 4.04705811f},
+         {0.417933106f, 0.417933106f, 0.417933106f, 0.689924479f},
+         1.6294117f,
+         false,
+         0.0166666675f,
+         {0.0709803924f, -0.00272500026f, 0.0709803924f}},
+        {{4.56201077f, -1.1517539f, 4.04705811f},
+         {0.417933106f, 0.417933106f, 0.417933106f, 0.689924479f},
+         1.6294117f,
+         false,
+         0.0450310148f,
+         {-0.255859673f, -0.0272552148f, 0.0589309558f}},
+        {{4.56201077f, -1.1517539f, 4.04705811f},
+         {0.417933106f, 0.417933106f, 0.417933106f, 0.689924479f},
+         1.6294117f,
+         false,
+         0.0166666675f,
+         {-0.0415249579f, -0.0128125725f, -0.0415249579f}},
+        {{4.97835875f, -0.619721472f, 4.17572832f},
+         {0.378762543f, 0.378762543f, 0.378762543f, 0.754729629f},
+         1.6294117f,
+         true,
+         0.0166666675f,
+         {0.0434076004f, -0.015537573f, 0.0995985419f}},
+        {{5.31409645f, -0.106419146f, 4.60064745f},
+         {0.223227307f, 0.128917098f, 0.872063637f, 0.415998757f},
+         1.55947709f,
+         true,
+         0.0166666675f,
+         {-0.0659614727f, -0.0182625744f, 0.0709803924f}},
+        {{5.64983463f, 0.40688318f, 5.0255661f},
+         {0.135003522f, 0.0146326441f, 0.963132262f, 0.232241735f},
+         1.48954248f,
+         true,
+         0.00416666688f,
+         {-0.0f, -0.000170312516f, -0.0f}},
+        {{5.98557234f, 0.920185506f, 5.45048523f},
+         {0.0916975066f, -0.0381056964f, 0.98471874f, 0.14306809f},
+         1.41960776f,
+         true,
+         0.00416666688f,
+         {-0.0f, -0.000170312516f, -0.0f}},
+        {{6.32131004f, 1.43348789f, 5.87540436f},
+         {0.0670129061f, -0.0673162565f, 0.991171956f, 0.0924985632f},
+         1.34967315f,
+         true,
+         0.00416666688f,
+         {-0.0f, -0.000170312516f, -0.0f}},
+        {{6.65704775f, 1.94679046f, 6.30032349f},
+         {0.0512504615f, -0.0856611729f, 0.993176401f, 0.0603011549f},
+         1.27973855f,
+         true,
+         0.00416666688f,
+         {-0.0f, -0.000170312516f, -0.0f}},
+
+    };
+    bool crushed = false;
+    for (const Step& st : steps) {
+        if (st.moved) arena.w.set_transform(mover.object, Transform{st.position, st.rotation, st.scale});
+        arena.w.update(st.dt);
+        const CharacterMove m = ch.move(st.displacement, st.dt);
+        const Vec3 c = ch.position();
+        INFO("position " << c.x << ", " << c.y << ", " << c.z << " crushed " << m.crushed);
+        REQUIRE(is_finite(c));
+        crushed = crushed || m.crushed;
+        CHECK(arena.in_still(s, c) <= s.skin_width + 1e-4);
+        // Under the slab (inside its footprint): the sphere's top at most a skin above its underside.
+        CHECK(double(c.y) + s.radius <= double(slab_lo.y) + s.skin_width + 1e-4);
+    }
+    CHECK(crushed);
+}
+
 TEST_CASE("character pushed: out of the ground across a fast mover's face, it never ends wholly inside it") {
     // tests/fuzz/corpus/moving/moving-half-turn-scaling-box.bin: a 3.5 x 2.7 x 4.9 m box mesh
     // turning 180 degrees in one step (move 36), then moving 3.7 m while it scales from 1.13 to
