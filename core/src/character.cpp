@@ -277,7 +277,15 @@ CharacterMove CharacterController::move(Vec3 displacement, float dt) {
     const bool may_snap = (grounded_ || out.stepped_up) && !rising;
     const GroundProbe below = probe_ground(p, end, may_snap, rising);
     out.reason = rising ? GroundReason::Rising : GroundReason::NoGround;
-    if (below.hit.hit) stand_on(below, may_snap, rising, end, out);
+    if (below.hit.hit) {
+        const Vec3 low = end;
+        stand_on(below, may_snap, rising, end, out);
+        // Crushed: the ground that rose into it is what pins it; standing on it must not lift the
+        // capsule into what did not move above (a slab it is pinned under).
+        const Vec3 lift = end - low;
+        if (out.crushed && lift.y > 0.0f && (push_crosses_still(low, lift) || push_sinks_into_still(low, lift)))
+            end = low;
+    }
     if (out.stepped_up && !out.grounded) out.stepped_up = false;
     if (!is_finite(end)) {
         // Lengths past the float range (a move or a pusher's step of about 1e19 m) left no

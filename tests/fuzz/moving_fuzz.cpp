@@ -302,6 +302,7 @@ void run(FuzzInput& in, bool hostile) {
     double still0, mover0;
     penetrations(start, still0, mover0);
     bool clear = still0 <= 0.0 && mover0 <= 0.0, escaped = false;
+    if (verbose()) std::fprintf(stderr, "start depths: still %.9g mover %.9g\n", still0, mover0);
 
     // The mover's path: from pose `from` to pose `to` over `span` steps.
     Transform from = sc.world.transform(sc.mover), to = from;
@@ -391,13 +392,18 @@ void run(FuzzInput& in, bool hostile) {
             fail("CharacterController::move", "stood on a moving object and was not carried");
         if (!realistic(c)) continue;
         // Out of the walled arena before it was ever clear (squeezed from a start deep in the slab
-        // through a wall thinner than the capsule, which a crush that deep may pass): the terrain is
-        // an open surface, and below it from outside is no solid, so nothing more is checked.
-        const bool outside = std::fabs(c.x) > kHalf + 1 || std::fabs(c.z) > kHalf + 1;
+        // through a wall thinner than the capsule, which a crush that deep may pass; or, spawned
+        // with its axis through the terrain and fallen under it, out past the terrain's edge below
+        // the walls' feet): the terrain is an open surface, and below it from outside is no solid,
+        // so nothing more is checked.
+        const bool beyond_walls = std::fabs(c.x) > kHalf + 1 || std::fabs(c.z) > kHalf + 1;
+        const bool under_walls = (std::fabs(c.x) > kHalf || std::fabs(c.z) > kHalf) && c.y <= -4.0f;
+        const bool outside = beyond_walls || under_walls;
         if (outside && !clear) escaped = true;
         if (escaped) continue;
         double still, inside_mover;
         penetrations(c, still, inside_mover);
+        if (verbose()) std::fprintf(stderr, "  depths: still %.9g mover %.9g; clear %d\n", still, inside_mover, clear);
         if (clear) {
             if (still > s.skin_width + tol) {
                 std::fprintf(stderr, "move %u: %.9g into still geometry (skin %.9g)\n", k, still, s.skin_width);
