@@ -208,12 +208,11 @@ TEST_CASE(
     SweepTally tally;
     int face_hits = 0;
     for (int i = 0; i < 40000; ++i) {
-        const int axis = rng.below(3);
-        const float size = rng.log_uniform(0.05f, 20.0f);
-        const Triangle tri = box_face_triangle(rng, axis, size);
-        Vec3 target = pick_target(rng, tri);
-        const Vec3 centroid = (tri.a + tri.b + tri.c) * (1.0f / 3.0f);
-        target = target + (centroid - target) * rng.uniform(-4e-4f, 4e-4f) * float(rng.below(4) != 0);
+        const BoxFaceAim aim = box_face_aim(rng);
+        const int axis = aim.axis;
+        const float size = aim.size;
+        const Triangle& tri = aim.tri;
+        const Vec3 target = aim.target;
         const float r = rng.log_uniform(0.01f, 0.5f) * size;
         const float half = rng.uniform(0.0f, 2.0f) * r + 1e-3f * size;
         Vec3 n{0, 0, 0};

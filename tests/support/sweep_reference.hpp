@@ -159,6 +159,26 @@ inline Triangle box_face_triangle(Rng& rng, int axis, float size) {
     return rng.below(2) ? t : Triangle{t.a, t.c, t.b};
 }
 
+/// A box face of random axis and size (box_face_triangle) and a point of it to aim at: inside, on
+/// or just outside an edge or a vertex (pick_target), in three cases of four nudged toward or away
+/// from the centroid by up to 4e-4 of the way.
+struct BoxFaceAim {
+    int axis;
+    float size;
+    Triangle tri;
+    Vec3 target;
+};
+inline BoxFaceAim box_face_aim(Rng& rng) {
+    BoxFaceAim a;
+    a.axis = rng.below(3);
+    a.size = rng.log_uniform(0.05f, 20.0f);
+    a.tri = box_face_triangle(rng, a.axis, a.size);
+    a.target = pick_target(rng, a.tri);
+    const Vec3 centroid = (a.tri.a + a.tri.b + a.tri.c) * (1.0f / 3.0f);
+    a.target = a.target + (centroid - a.target) * rng.uniform(-4e-4f, 4e-4f) * float(rng.below(4) != 0);
+    return a;
+}
+
 /// A sweep's miss (SweepHit or TriangleSweepHit): t = 1, point where the shape ends, every other
 /// field zero.
 template <class Hit>
