@@ -277,15 +277,7 @@ CharacterMove CharacterController::move(Vec3 displacement, float dt) {
     const bool may_snap = (grounded_ || out.stepped_up) && !rising;
     const GroundProbe below = probe_ground(p, end, may_snap, rising);
     out.reason = rising ? GroundReason::Rising : GroundReason::NoGround;
-    if (below.hit.hit) {
-        const Vec3 low = end;
-        stand_on(below, may_snap, rising, end, out);
-        // Crushed: the ground that rose into it is what pins it; standing on it must not lift the
-        // capsule into what did not move above (a slab it is pinned under).
-        const Vec3 lift = end - low;
-        if (out.crushed && lift.y > 0.0f && (push_crosses_still(low, lift) || push_sinks_into_still(low, lift)))
-            end = low;
-    }
+    if (below.hit.hit) stand_on(below, may_snap, rising, end, out);
     if (out.stepped_up && !out.grounded) out.stepped_up = false;
     if (!is_finite(end)) {
         // Lengths past the float range (a move or a pusher's step of about 1e19 m) left no
@@ -451,6 +443,11 @@ inline void CharacterController::stand_on(const GroundProbe& below, bool may_sna
             return deepest_overlap(end + kUp * lift, Overlaps::StillNotGround, unused) > limit;
         };
         if (sinks(-gap)) gap = -detail::bisect_holds(0.0f, -gap, [&](float lift) { return !sinks(lift); });
+        // Crushed, the ground that rose into it is what pins it: no lift into or through what did
+        // not move above (a slab it is pinned under). Still grounded: it stands where it is.
+        const Vec3 lift{0.0f, (end.y - gap) - end.y, 0.0f};  // as the snap below would lift it
+        if (out.crushed && lift.y > 0.0f && (push_crosses_still(end, lift) || push_sinks_into_still(end, lift)))
+            gap = 0.0f;
     }
     if (may_snap || below.lift_snap) {
         const float dist = std::fabs(gap);
