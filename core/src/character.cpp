@@ -564,30 +564,4 @@ bool CharacterController::supported(const WorldHit& hit) const {
     return f.hit && walkable(f.normal) && f.height >= hit.point.y - settings_.skin_width;
 }
 
-// Only after a teleport, a spawn or a change of settings: if the capsule overlaps the world, move
-// it out along the contact normals (a few passes for corners), never into or through another
-// object (a wall behind a box it was spawned in: it stays in the box instead). Objects that moved
-// over the step are left to the pushes that follow (pushed_out), which never push it through what
-// stays.
-Vec3 CharacterController::depenetrate(Vec3 center) const {
-    std::vector<WorldContact> contacts;
-    for (int pass = 0; pass < 3; ++pass) {
-        contacts.clear();
-        const Capsule c = capsule_at(center);
-        world_->overlap_capsule(c.start, c.end, c.radius, contacts, filter_);
-        float deepest = 0.0f;
-        Vec3 push{};
-        std::uint32_t from = kNoIndex;
-        for (const WorldContact& wc : contacts)
-            if (wc.depth > deepest && !world_->moved(wc.object)) {
-                deepest = wc.depth;
-                push = wc.normal * (wc.depth + settings_.skin_width);
-                from = wc.object;
-            }
-        if (deepest <= 0.0f || push_crosses_still(center, push, from)) break;
-        center += push;
-    }
-    return center;
-}
-
 }  // namespace shototsu

@@ -136,6 +136,24 @@ test('CharacterController: walks, reports grounded and why, teleports with posit
   w.dispose();
 });
 
+test('CharacterController: spawned or teleported half into the floor, it stands up on it', () => {
+  // Its axis across the floor (the bottom sphere's centre under it): the first move pushes it out
+  // up, onto the floor, a skin above it — not down through it.
+  const w = floorWorld();
+  const ch = new s.CharacterController(w, { radius: 0.35, height: 1.7 }, { x: 0, y: 0.85 - 0.6, z: 0 });
+  const { skinWidth } = ch.settings;
+  let m = ch.move({ x: 0, y: -0.01, z: 0 });
+  assert.equal(m.grounded, true);
+  assert.equal(m.reason, 'walkable');
+  assert.ok(Math.abs(ch.position.y - (0.85 + skinWidth)) < 1e-4, `y = ${ch.position.y}`);
+  ch.position = { x: 3, y: 0.85 - 0.84, z: -1 }; // feet 0.84 m in: just under half its height
+  m = ch.move({ x: 0, y: -0.01, z: 0 });
+  assert.equal(m.grounded, true);
+  assert.ok(Math.abs(ch.position.y - (0.85 + skinWidth)) < 1e-4, `y = ${ch.position.y}`);
+  assert.deepEqual([ch.position.x, ch.position.z], [3, -1]);
+  w.dispose();
+});
+
 test('CharacterGroup.grounded: one byte per character, as each lastMove reports, valid after the memory grows', () => {
   const w = floorWorld();
   const g = new s.CharacterGroup(w, {}, 8);

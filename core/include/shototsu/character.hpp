@@ -174,7 +174,9 @@ public:
     /// stood on over the current step (after World::update), the position itself when that ground
     /// did not move or it is not grounded.
     Vec3 carried_position() const;
-    /// Teleports (no collision); the next move starts there and is not considered grounded.
+    /// Teleports (no collision); the next move starts there and is not considered grounded. That
+    /// move first pushes the capsule out of what it overlaps: one whose axis crosses a ground that
+    /// faces up goes up onto it, unless the way up crosses other geometry.
     void set_position(Vec3 p);
     const CharacterSettings& settings() const { return settings_; }
     bool grounded() const { return grounded_; }
@@ -225,6 +227,7 @@ private:
     GroundProbe probe_ground(Vec3 start, Vec3 end, bool may_snap, bool rising) const;
     void stand_on(const GroundProbe& below, bool may_snap, bool rising, Vec3& end, CharacterMove& out) const;
     Vec3 depenetrate(Vec3 center) const;
+    bool up_out_of_ground(const Capsule& c, const WorldContact& wc, Vec3& up) const;
     Vec3 carried_feet(Vec3 center) const;
     Vec3 ride(Vec3 center, CharacterMove& out) const;
     Vec3 carry_until_blocked(Vec3 from, Vec3 to) const;
