@@ -1,9 +1,10 @@
 // character.hpp: a character spawned (or teleported) into the ground. Its first move pushes it out
 // of what it overlaps (CharacterController::depenetrate); with its feet down to just under half its
 // height in the ground — its axis across the surface — it ends standing on top, on a flat floor, a
-// triangle-mesh terrain, a box primitive's top and a sloped walkable triangle. The degenerate
-// cases: its whole axis under the floor, up blocked by a low ceiling, a wall beside. Heights and
-// clearances are measured in double, brute force, from the scene's own triangles (or box).
+// triangle-mesh terrain, a box primitive's top, a closed box mesh's top and a sloped walkable
+// triangle. The degenerate cases: its whole axis under the floor, up blocked by a low ceiling, a
+// wall beside. Heights and clearances are measured in double, brute force, from the scene's own
+// triangles (or box).
 #include "catch_support.hpp"
 
 #include <algorithm>
@@ -32,13 +33,14 @@ CharacterSettings shape(float radius, float height) {
     return s;
 }
 
-enum class Ground { Floor, Terrain, BoxTop, Slope };
+enum class Ground { Floor, Terrain, BoxTop, BoxMeshTop, Slope };
 
 const char* name(Ground g) {
     switch (g) {
         case Ground::Floor: return "flat floor";
         case Ground::Terrain: return "terrain";
         case Ground::BoxTop: return "box primitive's top";
+        case Ground::BoxMeshTop: return "closed box mesh's top";
         case Ground::Slope: return "25 degree slope";
     }
     return "";
@@ -102,6 +104,7 @@ void build(Scene& sc, Ground g) {
                             [](float x, float z) { return 0.5f * std::sin(0.4f * x) + 0.4f * std::cos(0.3f * z); });
             break;
         case Ground::BoxTop: sc.add_box({0, -1, 0}, {10, 1, 10}); return;
+        case Ground::BoxMeshTop: add_box(m, {-10, -2, -10}, {10, 0, 10}); break;
         case Ground::Slope: {
             const float t = std::tan(25.0f * kDegToRad);
             m.quad({-20, -20 * t, -20}, {-20, -20 * t, 20}, {20, 20 * t, 20}, {20, 20 * t, -20});
@@ -116,7 +119,7 @@ void build(Scene& sc, Ground g) {
 TEST_CASE("character spawned into the ground, feet 1 cm to just under half its height deep: it stands on top") {
     for (const CharacterSettings& s : {shape(0.35f, 1.7f), shape(0.05f, 1.0f)}) {
         const float skin = s.skin_width, half = 0.5f * s.height - s.radius;
-        for (const Ground g : {Ground::Floor, Ground::Terrain, Ground::BoxTop, Ground::Slope}) {
+        for (const Ground g : {Ground::Floor, Ground::Terrain, Ground::BoxTop, Ground::BoxMeshTop, Ground::Slope}) {
             Scene sc;
             build(sc, g);
             for (const float depth : {0.01f, 0.08f, 0.3f * s.height, 0.4f * s.height, 0.5f * s.height - 0.01f}) {
