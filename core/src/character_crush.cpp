@@ -97,7 +97,10 @@ Vec3 CharacterController::squeezed(Vec3 kept, Vec3 pinched, Vec3 pinch, Vec3 sta
         ways[count++] = w;
 
     const float step = 0.5f * s.radius;
-    const int rings = std::min(static_cast<int>(std::ceil(s.height / step)), tol::kCharacterSqueezeRings);
+    // Compared as a float first: a denormal radius makes the ratio infinite, which no int holds.
+    const float wanted_rings = std::ceil(s.height / step);
+    const int rings = wanted_rings < static_cast<float>(tol::kCharacterSqueezeRings) ? static_cast<int>(wanted_rings)
+                                                                                     : tol::kCharacterSqueezeRings;
     bool closed[12] = {};
     const auto free_at = [&](Vec3 p, bool& passable) {
         float a = 0.0f, st = 0.0f;

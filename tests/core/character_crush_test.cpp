@@ -419,3 +419,30 @@ TEST_CASE("character crushed: a pusher whose step is past the float range leaves
         CHECK_FALSE(after.crushed);
     }
 }
+
+TEST_CASE("character crushed: a denormal radius squeezes it out within bounds, finite") {
+    // tests/fuzz/corpus/character/squeeze-denormal-radius.bin: with a denormal radius the squeeze's
+    // sample step (half the radius) makes the capsule's height an infinite number of steps, which
+    // was converted to int (undefined behaviour, caught by UBSan). The samples are capped at
+    // tol::kCharacterSqueezeRings as for any capsule taller than that many half radii.
+    for (const float radius : {1e-40f, 1.4e-45f}) {
+        INFO("radius " << radius);
+        World w;
+        add_box_object(w, {-5, -1, -5}, {5, 0, 5});
+        const std::uint32_t slab = add_box_object(w, {-1, 0, -1}, {1, 0.4f, 1});
+        CharacterSettings s = settings();
+        s.radius = radius;
+        s.height = 1.0f;
+        CharacterController ch(w, s, {0.2f, 0.5f + s.skin_width, 0.1f});
+        int crushed = 0;
+        for (int f = 0; f <= 90; ++f) {
+            const float t = static_cast<float>(f) / 60.0f;
+            w.set_transform(slab, at({0, std::fmax(1.6f - t, 0.5f), 0}));  // underside 1.6 m down to 0.5 m
+            w.update(1.0f / 60.0f);
+            const CharacterMove m = ch.move({0, -0.01f, 0}, 1.0f / 60.0f);
+            REQUIRE(is_finite(m.position));
+            crushed += m.crushed ? 1 : 0;
+        }
+        CHECK(crushed >= 1);  // the squeeze ran
+    }
+}
