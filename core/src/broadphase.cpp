@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "broadphase_detail.hpp"
 #include "shototsu/bounding.hpp"
 #include "shototsu/bvh.hpp"
 #include "sort_detail.hpp"
@@ -30,19 +31,44 @@ void pairs_all(std::span<const AABB> boxes, std::vector<BoxPair>& out) {
     }
 }
 
-void pairs_sweep_and_prune(std::span<const AABB> boxes, std::vector<BoxPair>& out) {
+void detail::sweep_pairs(std::span<const AABB> boxes, std::vector<std::uint32_t>& order,
+                         std::vector<std::uint32_t>& listed, std::vector<BoxPair>& out) {
     out.clear();
-    std::vector<std::uint32_t> order;
-    order.reserve(boxes.size());
-    for (std::uint32_t i = 0; i < boxes.size(); ++i)
-        if (usable(boxes[i])) order.push_back(i);
-    // (min.x, index) is a total order: the same on every standard library.
-    detail::sort_range(order.data(), order.data() + order.size(), [&](std::uint32_t a, std::uint32_t b) {
+    const std::uint32_t n = static_cast<std::uint32_t>(boxes.size());
+    const bool kept_order = !order.empty();
+    // The usable boxes: those of `order` first, in its order, then the others by index.
+    listed.assign(n, 0);
+    std::size_t kept = 0;
+    for (const std::uint32_t i : order) {
+        if (i >= n || listed[i] || !usable(boxes[i])) continue;
+        listed[i] = 1;
+        order[kept++] = i;
+    }
+    order.resize(kept);
+    for (std::uint32_t i = 0; i < n; ++i)
+        if (!listed[i] && usable(boxes[i])) order.push_back(i);
+    // (min.x, index) is a total order: the same on every standard library, whatever sorts it.
+    // A kept order by insertion sort while it has little to do, else sort_range.
+    const auto less = [&](std::uint32_t a, std::uint32_t b) {
         return boxes[a].min.x != boxes[b].min.x ? boxes[a].min.x < boxes[b].min.x : a < b;
-    });
-    for (std::size_t i = 0; i < order.size(); ++i) {
+    };
+    const std::size_t m = order.size();
+    bool sorted = kept_order;
+    if (kept_order) {
+        std::size_t shifted = 0;
+        for (std::size_t i = 1; i < m && sorted; ++i) {
+            const std::uint32_t x = order[i];
+            std::size_t j = i;
+            for (; j > 0 && less(x, order[j - 1]); --j) order[j] = order[j - 1];
+            order[j] = x;
+            shifted += i - j;
+            sorted = shifted <= 8 * m;
+        }
+    }
+    if (!sorted) detail::sort_range(order.data(), order.data() + m, less);
+    for (std::size_t i = 0; i < m; ++i) {
         const AABB& a = boxes[order[i]];
-        for (std::size_t j = i + 1; j < order.size(); ++j) {
+        for (std::size_t j = i + 1; j < m; ++j) {
             const AABB& b = boxes[order[j]];
             if (b.min.x > a.max.x) break;  // sorted by min.x: no later box overlaps a on x
             if (aabb_overlaps_aabb(a, b)) {
@@ -51,6 +77,11 @@ void pairs_sweep_and_prune(std::span<const AABB> boxes, std::vector<BoxPair>& ou
             }
         }
     }
+}
+
+void pairs_sweep_and_prune(std::span<const AABB> boxes, std::vector<BoxPair>& out) {
+    std::vector<std::uint32_t> order, listed;
+    detail::sweep_pairs(boxes, order, listed, out);
     sort_pairs(out);
 }
 

@@ -3,6 +3,7 @@
 // (character_neighbours.hpp).
 #include <vector>
 
+#include "broadphase_detail.hpp"
 #include "shototsu/broadphase.hpp"
 #include "shototsu/character.hpp"
 
@@ -68,15 +69,16 @@ void CharacterGroup::move_all(const float* displacements, float dt) {
         const Vec3 ext{s.radius + reach, half + s.radius + reach, s.radius + reach};
         boxes[i] = {vmin(c, carried[i]) - ext, vmax(c, carried[i]) + ext};
     }
-    // The same sorted pairs either way (broadphase.hpp): sort and sweep costs less than building a
-    // tree for a few hundred boxes, and its worst case (all sharing x) is then still small.
+    // The same pairs either way (broadphase.hpp): sort and sweep costs less than building a tree
+    // for a few hundred boxes, and its worst case (all sharing x) is then still small. The sweep's
+    // order is kept for the next step, when it is nearly sorted still.
     std::vector<BoxPair>& pairs = scratch_.pairs;
     if (n <= kSweepPairsUpTo)
-        pairs_sweep_and_prune(boxes, pairs);
+        detail::sweep_pairs(boxes, scratch_.order, scratch_.listed, pairs);
     else
         pairs_tree(boxes, pairs);
-    // Each character's neighbours, in the order of the (sorted) pairs: first[i] .. first[i + 1]
-    // in `neighbours`.
+    // Each character's neighbours in ascending index order: first[i] .. first[i + 1] in
+    // `neighbours`.
     std::vector<std::uint32_t>& first = scratch_.first;
     std::vector<std::uint32_t>& neighbours = scratch_.neighbours;
     first.assign(n + 1, 0);
@@ -91,6 +93,14 @@ void CharacterGroup::move_all(const float* displacements, float dt) {
     for (const BoxPair& p : pairs) {
         neighbours[fill[p.a]++] = p.b;
         neighbours[fill[p.b]++] = p.a;
+    }
+    for (std::uint32_t i = 0; i < n; ++i) {  // a few each: insertion sort
+        for (std::uint32_t k = first[i] + 1; k < first[i + 1]; ++k) {
+            const std::uint32_t x = neighbours[k];
+            std::uint32_t j = k;
+            for (; j > first[i] && neighbours[j - 1] > x; --j) neighbours[j] = neighbours[j - 1];
+            neighbours[j] = x;
+        }
     }
     std::vector<CharacterController::Obstacle>& obstacles = scratch_.obstacles;
     for (std::uint32_t i = 0; i < n; ++i) {

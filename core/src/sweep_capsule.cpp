@@ -147,8 +147,8 @@ bool end_sphere_later(const TriangleFrame& f, DVec3 s, DVec3 d, double reach, do
 // line, and in the kappa / approach of time before it when a is within r + kappa of the plane,
 // a moves sideways by kappa times the sideways-to-approach speed ratio, added to the margin. The
 // full search considers a's face first and keeps it on ties: the same contact, normal and
-// fraction, without the other features. (A wall meets the capsule's side, both ends at once: the
-// full search.)
+// fraction, without the other features. (A wall meets the capsule's side, both ends at once:
+// side_face_first.)
 bool lower_end_face_first(const TriangleFrame& f, DVec3 a, DVec3 u, DVec3 d, double r, double slop, double cushion,
                           FirstContact& best) {
     const DVec3 unit = f.n * (1.0 / f.nlen);
@@ -163,6 +163,40 @@ bool lower_end_face_first(const TriangleFrame& f, DVec3 a, DVec3 u, DVec3 d, dou
     if (!std::isfinite(margin)) return false;
     consider_face(best, detail::face_entry(f, a, d, r, -margin), a, f);
     return best.t <= 1.0;
+}
+
+// The fast path of a capsule meeting a face with its side, both ends at about the same height
+// over the plane (an upright capsule walking into a wall): both ends start beyond r on the same
+// side and their face contacts land inside the triangle by a margin; then the earlier of the two
+// is the first contact (a's on a tie, as the full search offers a's face first). Every other
+// candidate (either end's edge cylinders and vertex balls, a vertex against the axis, an edge
+// against the axis) reports a contact only where a point p of the axis, extended by kappa at each
+// end, is within r + kappa of an edge's line; that line lies in the plane, so the distance is
+// sqrt(h^2 + l^2) with h the height of p over the plane and l its in-plane distance to the line.
+// Until the earlier face contact the nearer end is at least r above the plane (heights are linear
+// along the axis), so h >= r - kappa, and only while that end is within r + 2 kappa — the last
+// 2 kappa / approach of time — can h be r + kappa or less. Each end is then within
+// (2 kappa + |hu|) / approach of time of its own face contact (the ends' heights differ by |hu|),
+// so its projection has moved sideways by at most that times sideways / approach: still inside
+// the triangle by more than sqrt(2 r k + k^2) + k (k = 4 kappa), and so is the projection of the
+// whole axis (the shrunk triangle is convex), p within kappa of it. Then
+// h^2 + l^2 > (r - kappa)^2 + 2 r k > (r + kappa)^2: no other candidate is that early, nor ties.
+bool side_face_first(const TriangleFrame& f, DVec3 a, DVec3 b, DVec3 u, DVec3 d, double r, double cushion,
+                     FirstContact& best) {
+    const DVec3 unit = f.n * (1.0 / f.nlen);
+    const double hu = detail::dot(u, unit), hd = detail::dot(d, unit);
+    const double sideways = detail::dlength(d - unit * hd), approach = std::fabs(hd);
+    if (!(approach > 0.0)) return false;
+    const double k = 4.0 * cushion;
+    const double margin = std::sqrt(2.0 * r * k + k * k) + 2.0 * k + (2.0 * k + std::fabs(hu)) * (sideways / approach);
+    if (!std::isfinite(margin)) return false;
+    const detail::FeatureEntry ea = detail::face_entry(f, a, d, r, -margin);
+    if (!(ea.t > 0.0 && ea.t <= 1.0)) return false;
+    const detail::FeatureEntry eb = detail::face_entry(f, b, d, r, -margin);
+    if (!(eb.t > 0.0 && eb.t <= 1.0) || eb.side != ea.side) return false;
+    consider_face(best, ea, a, f);
+    consider_face(best, eb, b, f);
+    return true;
 }
 
 // 2. Vertex v against the side of the capsule: relative to the capsule it moves by -d and enters
@@ -283,7 +317,10 @@ SweepHit sweep_capsule(const Capsule& capsule, Vec3 motion, const Triangle& tri)
     FirstContact best;
     bool first = false;
     if constexpr (kFastPath) {
-        if (!sphere && !f.degenerate) first = lower_end_face_first(f, a, u, d, r, slop, cushion, best);
+        if (!sphere && !f.degenerate) {
+            first = lower_end_face_first(f, a, u, d, r, slop, cushion, best) ||
+                    side_face_first(f, a, b, u, d, r, cushion, best);
+        }
     }
     if (!first) {
         best = FirstContact{};

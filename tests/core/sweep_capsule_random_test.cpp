@@ -291,3 +291,85 @@ TEST_CASE(
     CHECK(approaching > 5000);
     CHECK(leaving > 5000);
 }
+
+TEST_CASE(
+    "sweep_capsule_triangle: 10^5 seeded upright capsules walking into walls (box sides, turned and tilted), contacts "
+    "near edges, grazing and parallel: the fast path equals the full search") {
+    // Where the fast path for a capsule meeting a face with its side applies: both ends about as
+    // far from a wall's plane. Walls are halves of rectangles (a box's side, split along its
+    // diagonal) or random triangles, facing along x or z, turned about y by a rotation in float
+    // (a turning door's vertices) or tilted slightly; the capsule is upright or leaning a little,
+    // moving into the wall at an angle, almost along it (grazing) or exactly along it; the point
+    // of its axis that touches first is aimed inside, on or just beside an edge or a vertex (a
+    // box side's diagonal included). A quarter of those moving into the wall at an angle
+    // also go against the reference.
+    Rng rng(0x3A11);
+    SweepTally tally;
+    int side_hits = 0;
+    for (int i = 0; i < 100000; ++i) {
+        const float size = rng.log_uniform(0.05f, 20.0f);
+        const Vec3 c0 = rng.vec(-30, 30);
+        const int wall = rng.below(4);
+        // The wall's frame: n its normal (horizontal unless tilted), t1 horizontal, t2 up it.
+        Vec3 n{0, 0, 0};
+        const int axis = rng.below(2) ? 0 : 2;
+        add_to_axis(n, axis, rng.below(2) ? 1.0f : -1.0f);
+        Quat turn{0, 0, 0, 1};
+        if (wall == 1) turn = quat_from_axis_angle({0, 1, 0}, rng.uniform(-3.1f, 3.1f));
+        if (wall == 2) {
+            const float tilt = rng.below(2) ? rng.log_uniform(1e-7f, 1e-2f) : rng.uniform(-0.3f, 0.3f);
+            n = normalize_or(n + Vec3{0, rng.below(2) ? tilt : -tilt, 0}, n);
+        }
+        const Vec3 t1 = normalize_or(cross(Vec3{0, 1, 0}, n), Vec3{1, 0, 0}), t2 = cross(n, t1);
+        const auto place = [&](float u, float v) { return c0 + rotate(turn, t1 * u + t2 * v); };
+        Triangle tri;
+        if (wall == 3) {  // a random triangle in the wall's plane
+            Vec3 v[3];
+            for (int k = 0; k < 3; ++k) {
+                const float ang = rng.uniform(0, 6.2831853f);
+                const float rad = size * rng.uniform(0.2f, 1.0f);
+                v[k] = place(det_cos(ang) * rad, det_sin(ang) * rad);
+            }
+            tri = {v[0], v[1], v[2]};
+        } else {  // half of a rectangle, split along a diagonal
+            const float w = size * rng.uniform(0.2f, 1.0f), h = size * rng.uniform(0.2f, 1.0f);
+            const Vec3 p00 = place(-w, -h), p10 = place(w, -h), p11 = place(w, h), p01 = place(-w, h);
+            tri = rng.below(2) ? Triangle{p00, p10, p11} : Triangle{p00, p11, p01};
+        }
+        if (rng.below(2)) tri = {tri.a, tri.c, tri.b};
+        const Vec3 wn = normalize_or(cross(tri.b - tri.a, tri.c - tri.a), Vec3{0, 0, 0});
+        const Vec3 face = dot(wn, rotate(turn, n)) > 0.0f ? wn : -wn;  // the side the capsule comes from
+        // A target inside, on or just beside an edge or a vertex.
+        Vec3 target = pick_target(rng, tri);
+        const Vec3 centroid = (tri.a + tri.b + tri.c) * (1.0f / 3.0f);
+        target = target + (centroid - target) * rng.uniform(-4e-4f, 4e-4f) * float(rng.below(4) != 0);
+        const float r = rng.log_uniform(0.01f, 0.5f) * size;
+        const float half = rng.uniform(0.0f, 2.0f) * r + 1e-3f * size;
+        Vec3 up{0, 2 * half, 0};
+        if (rng.below(4) == 0) up = normalize_or(up + face * (rng.uniform(-1e-3f, 1e-3f) * 2 * half), up) * (2 * half);
+        // Into the wall at an angle, grazing it, or exactly along it.
+        const Vec3 along_wall = normalize_or(cross(face, rng.direction()), t1);
+        const int kind = rng.below(4);
+        const float dip = kind == 0 ? 0.0f : kind == 1 ? rng.log_uniform(1e-6f, 1e-3f) : rng.uniform(0.05f, 1.5f);
+        const Vec3 dir = normalize_or(along_wall - face * dip, -face);
+        const float len = rng.log_uniform(0.02f, 2.0f) * size;
+        const float at = rng.uniform(0.0f, 1.0f);  // which point of the axis meets the target
+        const Vec3 lead = target + face * r - dir * (len * rng.uniform(0.05f, 1.2f));
+        const Capsule cap{lead - up * at, lead + up * (1.0f - at), r};
+        const Vec3 motion = dir * len;
+        if (i % 4 == 0 && kind >= 2) {  // grazing: a band's worth of time apart, either is honest
+            check_case(i, cap, motion, tri, tally);
+        } else {
+            INFO("case " << i);
+            require_same_hit(detail::sweep_capsule_triangle_exhaustive(cap, motion, tri),
+                             sweep_capsule_triangle(cap, motion, tri));
+        }
+        const SweepHit h = sweep_capsule_triangle(cap, motion, tri);
+        side_hits += h.hit && h.t > 0.0f && std::fabs(dot(h.normal, wn)) > 0.99999f;
+    }
+    WARN("walls: " << tally.hits << " hits, " << tally.misses << " misses, " << tally.banded
+                   << " in the tangency band against the reference; " << side_hits << " face hits in all");
+    CHECK(tally.hits > 5000);
+    CHECK(tally.misses > 2000);
+    CHECK(side_hits > 20000);
+}

@@ -340,6 +340,7 @@ private:
         std::vector<AABB> boxes;
         std::vector<BoxPair> pairs;
         std::vector<std::uint32_t> first, fill, neighbours;
+        std::vector<std::uint32_t> order, listed;  // the boxes by min.x, kept between steps
         std::vector<CharacterController::Obstacle> obstacles;
     };
     Scratch scratch_;
