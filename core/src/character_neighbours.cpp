@@ -27,7 +27,7 @@ struct AxisGap {
         dy = dir.y;
         s = (0.5 * self.height - self.radius) + (0.5 * static_cast<double>(o.height) - o.radius);
     }
-    [[gnu::noinline]] double at(double t) const {
+    double at(double t) const {
         const double v = std::fabs(y0 + dy * t) - s;
         const double h = (a * t + 2.0 * b) * t + c;
         return v > 0.0 ? h + v * v : h;
