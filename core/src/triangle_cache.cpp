@@ -278,7 +278,8 @@ void TriangleCache::append(std::uint32_t object, std::uint32_t id, const Triangl
 }
 
 // After the triangles are in: the unused lanes of the last block get empty boxes (masked off by
-// index anyway), and the per-triangle lists their size.
+// index anyway), and the per-triangle lists at least their size (never shrunk: a shrinking
+// resize costs as much as the rest of an update).
 void TriangleCache::finish_fill() {
     for (std::size_t k = triangles_.size(); k % 4 != 0; ++k) {
         BoxBlock& q = boxes4_[k / 4];
@@ -287,7 +288,7 @@ void TriangleCache::finish_fill() {
         q.min_x[i] = q.min_y[i] = q.min_z[i] = inf;
         q.max_x[i] = q.max_y[i] = q.max_z[i] = -inf;
     }
-    candidates_.resize(triangles_.size());
+    if (candidates_.size() < triangles_.size()) candidates_.resize(triangles_.size());
     if (axes_.size() < triangles_.size()) axes_.resize(triangles_.size());
 }
 

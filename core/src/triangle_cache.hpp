@@ -146,7 +146,7 @@ private:
     // One per cached triangle, valid where has_axes; never cleared, so a refill copies and zeroes
     // none of it.
     std::vector<TriangleAxes> axes_;
-    std::vector<Candidate> candidates_;  // a cast's working list: one slot per triangle
+    std::vector<Candidate> candidates_;  // a cast's working list: a slot per triangle at least
 };
 
 }  // namespace shototsu::detail
