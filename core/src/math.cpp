@@ -54,6 +54,9 @@ int reduce_quadrant(double x, double& r) {
 }
 
 double atan_d(double t) {  // any finite t
+    // What the series below gives for either zero (+0: -0 + (-0 * -1/3)), without it: the turn of
+    // a rider's ground that did not rotate.
+    if (t == 0.0) return 0.0;
     bool negate = false, complement = false, shifted = false;
     if (t < 0) {
         t = -t;

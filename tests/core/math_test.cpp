@@ -3,6 +3,7 @@
 
 #include <cfloat>
 #include <cmath>
+#include <cstring>
 
 #include "test_support.hpp"
 
@@ -113,6 +114,31 @@ TEST_CASE("det_atan2: zeros, infinities and NaN") {
     CHECK(det_atan2(1.0f, -inf) == Approx(kPiD).margin(kTrigTol));
     CHECK(det_atan2(inf, 1.0f) == Approx(kPiD / 2).margin(kTrigTol));
     CHECK(std::isnan(det_atan2(std::nanf(""), 1.0f)));
+}
+
+TEST_CASE("det_atan2: a zero y over a non-zero x gives +0 or +-pi exactly, both zeros alike") {
+    // The turn of a rider's ground that did not rotate is atan2(+-0, 1): the series' value at a
+    // zero ratio, +0 for either zero (the sign of y only picks +-pi when x < 0).
+    Rng rng(0xA7A0);
+    const float pi = static_cast<float>(kPiD);
+    int wrong = 0;
+    for (int i = 0; i < 10000; ++i) {
+        const float x = random_sign(rng, rng.log_uniform(1e-30f, 1e30f));
+        for (const float y : {0.0f, -0.0f}) {
+            const float a = det_atan2(y, x);
+            const float want = x > 0.0f ? 0.0f : (std::signbit(y) ? -pi : pi);
+            if (std::memcmp(&a, &want, sizeof a) != 0) ++wrong;
+        }
+    }
+    CHECK(wrong == 0);
+    // The smallest and largest magnitudes, and acos at -1 (a zero ratio too).
+    for (const float x : {1e-45f, 1.17549435e-38f, 3.4e38f}) {
+        CHECK_FALSE(std::signbit(det_atan2(-0.0f, x)));
+        CHECK(det_atan2(0.0f, x) == 0.0f);
+        CHECK(det_atan2(0.0f, -x) == pi);
+        CHECK(det_atan2(-0.0f, -x) == -pi);
+    }
+    CHECK(det_acos(-1.0f) == pi);
 }
 
 TEST_CASE("det_acos: 10^5 seeded inputs in [-1, 1] are within 2e-7 of <cmath>, and outside is clamped") {
