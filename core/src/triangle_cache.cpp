@@ -278,8 +278,8 @@ void TriangleCache::append(std::uint32_t object, std::uint32_t id, const Triangl
 }
 
 // After the triangles are in: the unused lanes of the last block get empty boxes (masked off by
-// index anyway), and the per-triangle lists at least their size (never shrunk: a shrinking
-// resize costs as much as the rest of an update).
+// index anyway), and the per-triangle lists at least their size (never shrunk: grown back, the
+// slots would be zeroed again, which costs as much as the rest of an update).
 void TriangleCache::finish_fill() {
     for (std::size_t k = triangles_.size(); k % 4 != 0; ++k) {
         BoxBlock& q = boxes4_[k / 4];
