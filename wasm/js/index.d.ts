@@ -1020,7 +1020,11 @@ export interface CharacterMove {
  * mesh.position.copy(move.position);
  */
 export interface CharacterController {
-  /** The capsule's centre; setting it teleports (no collision). */
+  /**
+   * The capsule's centre; setting it teleports (no collision). The next move first pushes the
+   * capsule out of what it overlaps: one with its feet sunk into the ground (its axis across a
+   * face that faces up) stands up on it, unless the way up crosses other geometry.
+   */
   position: Vec3;
   readonly grounded: boolean;
   readonly settings: Required<CharacterOptions>;
@@ -1096,7 +1100,8 @@ export interface CharacterGroup {
    */
   lastMove(i: number): CharacterMove;
   /**
-   * Teleports a character (no collision).
+   * Teleports a character (no collision); its next move first pushes it out of what it overlaps,
+   * up onto the ground when its feet are sunk into it (as CharacterController.position).
    * @param i A character's index, below count.
    * @param position Its capsule's new centre.
    */

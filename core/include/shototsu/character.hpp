@@ -311,7 +311,8 @@ public:
     /// (allocated once: the JS face reads it as one view instead of a report per character).
     const std::uint8_t* grounded() const { return grounded_.data(); }
     CharacterController& controller(std::uint32_t i) { return controllers_[i]; }
-    /// Teleports character i.
+    /// Teleports character i (as CharacterController::set_position: its next move first pushes it
+    /// out of what it overlaps, up onto a ground its feet are sunk into).
     void set_position(std::uint32_t i, Vec3 p);
     /// Registers every character (and those added later) in `world` as capsule objects on
     /// `layers` (CharacterController::register_in); false when `world` is not the group's.
