@@ -13,6 +13,7 @@
 #include "shototsu/bounding.hpp"
 #include "shototsu/character.hpp"
 #include "triangle_cache.hpp"
+#include "world_detail.hpp"
 
 namespace shototsu {
 
@@ -97,6 +98,10 @@ float CharacterController::deepest_overlap(Vec3 center, Overlaps which, Vec3& pu
     std::vector<WorldContact>& contacts = scratch_.contacts;
     contacts.clear();
     const Capsule c = capsule_at(center);
+    // Most tests find nothing (a character a skin above its ground): the cache proves that without
+    // the world's walk, and otherwise the world lists the contacts (triangle_cache_overlap.cpp).
+    if (cache_->capsule_clear(*world_, c, detail::grown_query_box(aabb_of_capsule(c), world_->scene_magnitude())))
+        return 0.0f;
     world_->overlap_capsule(c.start, c.end, c.radius, contacts, filter_);
     float deepest = 0.0f;
     for (const WorldContact& wc : contacts) {
