@@ -6,6 +6,7 @@
 #include "shototsu/closest_point.hpp"
 #include "shototsu/overlap.hpp"
 #include "shototsu/tolerance.hpp"
+#include "triangle_region.hpp"
 
 namespace shototsu {
 
@@ -49,9 +50,12 @@ void collapsed_segment(const DTriangle& t, DVec3& p0, DVec3& p1) {
     }
 }
 
-// Closest point of the triangle to p: closest_point_on_triangle decides the Voronoi region (one
-// decision for the whole library), and the point is recomputed in double from it, so that the
-// direction from it to p is exact rather than float noise when p is near the triangle.
+// Closest point of the triangle to p: closest_point_on_triangle's Voronoi region (one decision
+// for the whole library), and the point recomputed in double from it, so that the direction from
+// it to p is exact rather than float noise when p is near the triangle. For a triangle that is not
+// zero-area the region is decided here by the same tests on the same double products
+// (triangle_region.hpp; dtriangle's zero-area test is closest_point_on_triangle's), without the
+// float point and barycentrics closest_point_on_triangle would also build.
 struct TriangleClosest {
     DVec3 point;
     bool face = false;
@@ -63,7 +67,9 @@ TriangleClosest closest_on(const DTriangle& t, const Triangle& tri, Vec3 pf) {
     auto on_edge = [&](DVec3 from, DVec3 to) {
         return TriangleClosest{detail::closest_on_segment(p, from, to), false, true, from, to};
     };
-    switch (closest_point_on_triangle(pf, tri).region) {
+    const TriangleRegion region = t.degenerate ? closest_point_on_triangle(pf, tri).region
+                                               : detail::voronoi_region(detail::region_products(t.a, t.b, t.c, p));
+    switch (region) {
         case TriangleRegion::A: return {t.a, false, false, {}, {}};
         case TriangleRegion::B: return {t.b, false, false, {}, {}};
         case TriangleRegion::C: return {t.c, false, false, {}, {}};
