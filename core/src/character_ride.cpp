@@ -98,22 +98,29 @@ float CharacterController::deepest_overlap(Vec3 center, Overlaps which, Vec3& pu
     std::vector<WorldContact>& contacts = scratch_.contacts;
     contacts.clear();
     const Capsule c = capsule_at(center);
-    // Most tests find nothing (a character a skin above its ground): the cache proves that without
-    // the world's walk, and otherwise the world lists the contacts (triangle_cache_overlap.cpp).
-    if (cache_->capsule_clear(*world_, c, detail::grown_query_box(aabb_of_capsule(c), world_->scene_magnitude())))
-        return 0.0f;
-    world_->overlap_capsule(c.start, c.end, c.radius, contacts, filter_);
-    float deepest = 0.0f;
-    for (const WorldContact& wc : contacts) {
-        if (!(wc.depth > deepest)) continue;
+    const auto keep = [&](const WorldContact& wc) {
         const bool pusher = world_->moved(wc.object) || wc.object == pinned_by_;
-        if (which != Overlaps::All && pusher != (which == Overlaps::Pushers)) continue;
-        if (which == Overlaps::StillNotGround && wc.normal.y > 0.0f) continue;
-        deepest = wc.depth;
-        if (object) *object = wc.object;
-        push = wc.normal * (wc.depth + settings_.skin_width);
+        if (which != Overlaps::All && pusher != (which == Overlaps::Pushers)) return false;
+        return !(which == Overlaps::StillNotGround && wc.normal.y > 0.0f);
+    };
+    // The triangle cache lists the world's contacts without the world's walk when it holds the
+    // triangles around (triangle_cache_overlap.cpp), in its own order: the deepest is the world's
+    // unless another contact as deep would answer otherwise, and then the world decides, in its
+    // order.
+    bool tie = false;
+    const WorldContact* deepest = nullptr;
+    const bool cached = cache_->capsule_contacts(
+        *world_, c, detail::grown_query_box(aabb_of_capsule(c), world_->scene_magnitude()), contacts);
+    if (cached) deepest = detail::deepest_contact(contacts, keep, tie);
+    if (!cached || tie) {
+        contacts.clear();
+        world_->overlap_capsule(c.start, c.end, c.radius, contacts, filter_);
+        deepest = detail::deepest_contact(contacts, keep, tie);
     }
-    return deepest;
+    if (!deepest) return 0.0f;
+    if (object) *object = deepest->object;
+    push = deepest->normal * (deepest->depth + settings_.skin_width);
+    return deepest->depth;
 }
 
 // Whether the capsule at `center`, pushed by `push`, would cross into an object that did not move

@@ -80,12 +80,14 @@ public:
         }
         return false;
     }
-    /// True when World::overlap_capsule(cap.start, cap.end, cap.radius, out, filter) — `filter` the
-    /// cache's own, `query` the box that overlap walks (grown_query_box of the capsule's box) —
-    /// certainly adds no contact: the cache is up to date, usable and its box contains `query`, and
-    /// triangle_capsule finds no cached triangle whose box meets `query` touching. False when it
-    /// cannot tell (then the world answers). triangle_cache_overlap.cpp says why it is exact.
-    bool capsule_clear(const World& world, const Capsule& cap, const AABB& query) const;
+    /// The triangle contacts World::overlap_capsule(cap.start, cap.end, cap.radius, out, filter)
+    /// would add — `filter` the cache's own, `query` the box that overlap walks (grown_query_box of
+    /// the capsule's box) — appended to `out` in the cache's order (which may differ from the
+    /// world's), without their `feature`: true when the cache can answer (up to date, usable, its
+    /// box containing `query`), else false and `out` untouched. triangle_cache_overlap.cpp says why
+    /// the contacts are the world's.
+    bool capsule_contacts(const World& world, const Capsule& cap, const AABB& query,
+                          std::vector<WorldContact>& out) const;
     /// Whether a cast of a shape (segment lead ± half_axis swollen by radius) moving by `motion`
     /// stays inside the cached box, so that the cache can answer it.
     bool covers(Vec3 lead, Vec3 motion, Vec3 half_axis, float radius) const {
