@@ -20,6 +20,7 @@
 #include "shototsu/sweep.hpp"
 #include "shototsu/world.hpp"
 #include "world_detail.hpp"
+#include "world_objects.hpp"
 
 using namespace shototsu;
 using namespace shototsu::test;
@@ -559,6 +560,97 @@ TEST_CASE("World objects: for_each_triangle_of visits the object asked for after
     int removed = 0;
     w.for_each_triangle_of(ids[0], all, [&](std::uint32_t, std::uint32_t, const Triangle&) { ++removed; });
     CHECK(removed == 0);
+}
+
+TEST_CASE("World objects: placing a run of triangles gives place()'s bits for every vertex") {
+    // detail::Placer (four lanes per vertex) against detail::place (scalar), bit for bit: random
+    // rotations and arbitrary matrices, scales from 1e-3 to 1e3, coordinates from denormal to
+    // near FLT_MAX (overflowing to infinity), signed zeros, and degenerate triangles (a repeated
+    // vertex, collinear vertices, all three equal).
+    Rng rng(20261128);
+    const auto coordinate = [&]() {
+        switch (rng.below(8)) {
+            case 0: return 0.0f;
+            case 1: return -0.0f;
+            case 2: return rng.uniform(-1, 1) * 1e-39f;  // denormal
+            case 3: return rng.uniform(-1, 1) * 3e38f;   // products overflow
+            default: return rng.uniform(-1, 1) * rng.log_uniform(1e-3f, 1e4f);
+        }
+    };
+    const auto point = [&]() { return Vec3{coordinate(), coordinate(), coordinate()}; };
+    int checked = 0;
+    for (int pose = 0; pose < 400; ++pose) {
+        World::Object o;
+        const Quat q = quat_from_axis_angle(rng.direction(), rng.uniform(-3.1f, 3.1f));
+        o.rot = mat3_from_quat(q);
+        if (pose % 5 == 4)  // any matrix: the placement is the same arithmetic
+            for (Vec3& c : o.rot.col) c = point();
+        o.pose.rotation = q;
+        o.pose.position = pose % 7 == 0 ? Vec3{} : point();
+        o.pose.scale = pose % 3 == 0 ? 1.0f : rng.log_uniform(1e-3f, 1e3f);
+        const detail::Placer placer(o);
+        for (int k = 0; k < 100; ++k) {
+            Triangle t{point(), point(), point()};
+            switch (k % 4) {
+                case 1: t.c = t.a; break;                       // a repeated vertex
+                case 2: t.c = t.a + (t.b - t.a) * 0.5f; break;  // collinear
+                case 3: t.b = t.c = t.a; break;                 // a point
+                default: break;
+            }
+            const Triangle want = detail::place(o, t), got = placer(t);
+            REQUIRE(same_bits(got.a, want.a));
+            REQUIRE(same_bits(got.b, want.b));
+            REQUIRE(same_bits(got.c, want.c));
+            ++checked;
+        }
+    }
+    CHECK(checked == 40000);
+}
+
+TEST_CASE("World objects: a moved mesh gives its triangles in the walk's order, more than a run at a time") {
+    // 2 x 20 x 20 = 800 triangles; a box holding all of them: the placed copy (triangles
+    // gathered 16 at a time) lists the same ids in the same order as the copy at the identity
+    // pose (handed over a leaf at a time), each with World::triangle's bits, and a box over part
+    // of it lists the triangles the same brute-force box test keeps, in that order.
+    const MeshData m = heightfield(20, 10.0f, [](float x, float z) { return 0.3f * std::sin(x) * std::cos(z); });
+    World w;
+    const std::uint32_t fixed = w.add_mesh(m.positions, m.indices).object;
+    ObjectOptions moved_at;
+    moved_at.transform.position = {30, 1, -5};
+    moved_at.transform.rotation = quat_from_axis_angle(Vec3{0.6f, 0.48f, 0.64f}, 0.7f);
+    moved_at.transform.scale = 1.5f;
+    const std::uint32_t moved = w.add_mesh(m.positions, m.indices, moved_at).object;
+    const AABB all{{-100, -100, -100}, {100, 100, 100}};
+    std::vector<std::uint32_t> order_fixed, order_moved;
+    bool same = true;
+    w.for_each_triangle_of(fixed, all,
+                           [&](std::uint32_t, std::uint32_t k, const Triangle&) { order_fixed.push_back(k); });
+    w.for_each_triangle_of(moved, all, [&](std::uint32_t object, std::uint32_t k, const Triangle& t) {
+        const Triangle want = w.triangle(moved, k);
+        same = same && object == moved && same_bits(t.a, want.a) && same_bits(t.b, want.b) && same_bits(t.c, want.c);
+        order_moved.push_back(k);
+    });
+    CHECK(same);
+    CHECK(order_fixed.size() == m.triangle_count());
+    CHECK(order_moved == order_fixed);
+    Rng rng(31);
+    for (int q = 0; q < 200; ++q) {
+        const Vec3 c = Vec3{30, 1, -5} + rng.vec(-8, 8), e = rng.vec(0.0f, 4.0f);
+        const AABB box{c - e, c + e};
+        std::vector<std::uint32_t> seen;
+        w.for_each_triangle_of(moved, box, [&](std::uint32_t, std::uint32_t k, const Triangle& t) {
+            REQUIRE(same_bits(t.b, w.triangle(moved, k).b));
+            seen.push_back(k);
+        });
+        // The listed ones keep the full walk's order, and every triangle meeting the box is there.
+        std::size_t at = 0;
+        for (const std::uint32_t k : order_fixed)
+            if (at < seen.size() && seen[at] == k) ++at;
+        CHECK(at == seen.size());
+        std::sort(seen.begin(), seen.end());
+        for (std::uint32_t k = 0; k < m.triangle_count(); ++k)
+            if (triangle_meets_box(w.triangle(moved, k), box)) REQUIRE(std::binary_search(seen.begin(), seen.end(), k));
+    }
 }
 
 TEST_CASE("World objects: a query box at an instance's position finds the triangles placed onto it") {
