@@ -253,16 +253,15 @@ void TriangleCache::refill(const World& world, const AABB& box) {
     objects_.clear();
     world.objects_in(box_, objects_, filter_);
     usable_ = true;
+    // The objects' triangles in the order for_each_triangle_in gives them: objects_in lists the
+    // objects in the order that walk visits them.
     for (const std::uint32_t id : objects_) {
         const ObjectKind k = world.kind(id);
         usable_ = usable_ && (k == ObjectKind::Mesh || k == ObjectKind::Instance);
-    }
-    // The objects' triangles in the order for_each_triangle_in gives them: objects_in lists the
-    // objects in the order that walk visits them.
-    for (const std::uint32_t id : objects_)
         world.for_each_triangle_of(id, box_, [&](std::uint32_t object, std::uint32_t tri_id, const Triangle& tri) {
             append(object, tri_id, tri);
         });
+    }
     finish_fill();
 }
 

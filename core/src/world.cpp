@@ -477,10 +477,6 @@ const char* World::set_layers(std::uint32_t id, std::uint32_t layers) {
 }
 
 bool World::is_live(std::uint32_t id) const { return live(id) != nullptr; }
-std::uint32_t World::slot_of(std::uint32_t id) const {
-    const Object* o = live(id);
-    return o ? static_cast<std::uint32_t>(o - slots_.data()) : kNoIndex;
-}
 ObjectKind World::kind(std::uint32_t id) const {
     const Object* o = live(id);
     return o ? o->kind : ObjectKind::Mesh;

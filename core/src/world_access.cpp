@@ -31,6 +31,10 @@ AABB World::bounds(std::uint32_t id) const {
     const Object* o = live(id);
     return o ? o->box : aabb_empty();
 }
+std::uint32_t World::slot_of(std::uint32_t id) const {
+    const Object* o = live(id);
+    return o ? static_cast<std::uint32_t>(o - slots_.data()) : kNoIndex;
+}
 // Every walk over the top level asks this of each object it reaches.
 bool World::object_passes(std::uint32_t slot, const QueryFilter& filter) const {
     const Object& o = slots_[slot];

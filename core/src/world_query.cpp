@@ -340,17 +340,8 @@ void World::mesh_triangles_in(std::uint32_t slot, const AABB& box, TriangleRun e
         return !(b.min.x > q.max.x || b.max.x < q.min.x || b.min.y > q.max.y || b.max.y < q.min.y ||
                  b.min.z > q.max.z || b.max.z < q.min.z);
     };
-    const auto left_first = [](const BvhNode&, const BvhNode&) { return true; };
-    if (o.identity) {
-        // A leaf's triangles and ids lie side by side in the mesh: handed over where they are.
-        detail::walk_tree(
-            mesh.bvh.nodes.data(), enter,
-            [&](const BvhNode& node) { emit(ctx, id, &mesh.ids[node.first], &mesh.tris[node.first], node.count); },
-            left_first);
-        return;
-    }
-    // Placed triangles gather here and go out a run at a time, in the walk's order (storage
-    // left unset: zeroing it would cost as much as the placing).
+    // The triangles, placed, gather here and go out a run at a time, in the walk's order
+    // (storage left unset: zeroing it would cost as much as the placing).
     constexpr std::uint32_t kRun = 16;
     union Run {
         Run() {}
@@ -369,10 +360,10 @@ void World::mesh_triangles_in(std::uint32_t slot, const AABB& box, TriangleRun e
                     n = 0;
                 }
                 ids[n] = mesh.ids[k];
-                placed[n++] = placer(mesh.tris[k]);
+                placed[n++] = o.identity ? mesh.tris[k] : placer(mesh.tris[k]);
             }
         },
-        left_first);
+        [](const BvhNode&, const BvhNode&) { return true; });
     if (n > 0) emit(ctx, id, ids, placed, n);
 }
 
