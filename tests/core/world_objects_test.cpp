@@ -491,6 +491,50 @@ TEST_CASE("World objects: for_each_triangle_in visits every placed triangle whos
     }
 }
 
+TEST_CASE("World objects: for_each_triangle_of over objects_in's list gives for_each_triangle_in's sequence") {
+    // The triangle cache fills from objects_in's list, one object at a time: the same triangles
+    // in the same order as one for_each_triangle_in walk, whatever the filter, over a scene of
+    // moving meshes, instances and primitives, removals included.
+    DynamicScene sc;
+    Rng rng(15);
+    int nonempty = 0;
+    for (int state = 0; state < kStates; ++state) {
+        sc.step(state);
+        for (int q = 0; q < kQueriesPerState; ++q) {
+            const Vec3 c = rng.vec(-12, 12), e = rng.vec(0.0f, 3.0f);
+            const AABB box{c - e, c + e};
+            const QueryFilter f = random_filter(rng, sc.w.id_limit());
+            struct Visit {
+                std::uint32_t object, triangle;
+                Triangle tri;
+            };
+            std::vector<Visit> walk, listed;
+            sc.w.for_each_triangle_in(
+                box,
+                [&](std::uint32_t id, std::uint32_t k, const Triangle& t) {
+                    walk.push_back({id, k, t});
+                },
+                f);
+            std::vector<std::uint32_t> objects;
+            sc.w.objects_in(box, objects, f);
+            for (const std::uint32_t id : objects)
+                sc.w.for_each_triangle_of(id, box, [&](std::uint32_t object, std::uint32_t k, const Triangle& t) {
+                    listed.push_back({object, k, t});
+                });
+            REQUIRE(walk.size() == listed.size());
+            for (std::size_t i = 0; i < walk.size(); ++i) {
+                REQUIRE(walk[i].object == listed[i].object);
+                REQUIRE(walk[i].triangle == listed[i].triangle);
+                REQUIRE(same_bits(walk[i].tri.a, listed[i].tri.a));
+                REQUIRE(same_bits(walk[i].tri.b, listed[i].tri.b));
+                REQUIRE(same_bits(walk[i].tri.c, listed[i].tri.c));
+            }
+            nonempty += walk.empty() ? 0 : 1;
+        }
+    }
+    CHECK(nonempty > kStates * kQueriesPerState / 4);
+}
+
 TEST_CASE("World objects: a placed triangle a denormal step beyond a large query box is not one it meets") {
     // The query box spans 64 m in x and ends at 2.4e-38; the instance's triangle lies in the
     // plane x = 3.9e-37, beyond it. Measured from the box's centre (-32) in double, the triangle
