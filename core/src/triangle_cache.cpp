@@ -273,11 +273,12 @@ void TriangleCache::append(std::uint32_t object, std::uint32_t id, const Triangl
         return;
     }
     triangles_.push_back({tri, object, id, false});
-    const AABB b = triangle_box(tri);
+    F4 lo, hi;  // triangle_box(tri)
+    triangle_box_lanes(tri, lo, hi);
     BoxBlock& q = boxes4_[k / 4];
     const std::size_t i = k % 4;
-    q.min_x[i] = b.min.x, q.min_y[i] = b.min.y, q.min_z[i] = b.min.z;
-    q.max_x[i] = b.max.x, q.max_y[i] = b.max.y, q.max_z[i] = b.max.z;
+    q.min_x[i] = lo[0], q.min_y[i] = lo[1], q.min_z[i] = lo[2];
+    q.max_x[i] = hi[0], q.max_y[i] = hi[1], q.max_z[i] = hi[2];
 }
 
 // After the triangles are in: the unused lanes of the last block get empty boxes (masked off by

@@ -651,6 +651,30 @@ TEST_CASE("World objects: placing a run of triangles gives place()'s bits for ev
     CHECK(checked == 40000);
 }
 
+TEST_CASE("World objects: a triangle's box on four lanes has triangle_box's bits") {
+    // detail::triangle_box_lanes (the triangle cache's boxes) against detail::triangle_box, bit
+    // for bit: finite coordinates of every scale, signed zeros, infinities, NaN, and degenerate
+    // triangles (repeated vertices, ties in some coordinates).
+    Rng rng(1128);
+    const float specials[] = {0.0f, -0.0f, kInf, -kInf, std::numeric_limits<float>::quiet_NaN(), 1e-40f, -1e-40f};
+    const auto coordinate = [&]() {
+        if (rng.below(6) == 0) return specials[rng.below(7)];
+        return rng.uniform(-1, 1) * rng.log_uniform(1e-30f, 1e30f);
+    };
+    for (int k = 0; k < 100000; ++k) {
+        Triangle t{{coordinate(), coordinate(), coordinate()},
+                   {coordinate(), coordinate(), coordinate()},
+                   {coordinate(), coordinate(), coordinate()}};
+        if (k % 5 == 1) t.b = t.a;
+        if (k % 5 == 2) t.c.y = t.a.y, t.b.x = t.c.x;
+        detail::F4 lo, hi;
+        detail::triangle_box_lanes(t, lo, hi);
+        const AABB want = detail::triangle_box(t);
+        REQUIRE(same_bits(Vec3{lo[0], lo[1], lo[2]}, want.min));
+        REQUIRE(same_bits(Vec3{hi[0], hi[1], hi[2]}, want.max));
+    }
+}
+
 TEST_CASE("World objects: a moved mesh gives its triangles in the walk's order, more than a run at a time") {
     // 2 x 20 x 20 = 800 triangles; a box holding all of them: the placed copy (triangles
     // gathered 16 at a time) lists the same ids in the same order as the copy at the identity
