@@ -68,13 +68,12 @@ public:
     Triangle operator()(const Triangle& t) const { return {vertex(t.a), vertex(t.b), vertex(t.c)}; }
 
 private:
-    typedef float Lanes __attribute__((vector_size(16)));
     [[gnu::always_inline]] Vec3 vertex(Vec3 v) const {
         const float x = v.x * scale_, y = v.y * scale_, z = v.z * scale_;
-        const Lanes r = c0_ * x + c1_ * y + c2_ * z + p_;
+        const F4 r = c0_ * x + c1_ * y + c2_ * z + p_;
         return {r[0], r[1], r[2]};
     }
-    Lanes c0_, c1_, c2_, p_;
+    F4 c0_, c1_, c2_, p_;
     float scale_;
 };
 /// A world point in the object's own space.

@@ -335,11 +335,6 @@ void World::mesh_triangles_in(std::uint32_t slot, const AABB& box, TriangleRun e
     const MeshShape& mesh = *o.shape;
     if (mesh.bvh.nodes.empty()) return;
     const AABB q = o.identity ? box : detail::unplace_box(o, box);
-    const auto enter = [&](const BvhNode& node) {
-        const AABB& b = node.box;
-        return !(b.min.x > q.max.x || b.max.x < q.min.x || b.min.y > q.max.y || b.max.y < q.min.y ||
-                 b.min.z > q.max.z || b.max.z < q.min.z);
-    };
     // The triangles, placed, gather here and go out a run at a time, in the walk's order
     // (storage left unset: zeroing it would cost as much as the placing).
     constexpr std::uint32_t kRun = 16;
@@ -352,7 +347,12 @@ void World::mesh_triangles_in(std::uint32_t slot, const AABB& box, TriangleRun e
     std::uint32_t n = 0;
     const detail::Placer placer(o);
     detail::walk_tree(
-        mesh.bvh.nodes.data(), enter,
+        mesh.bvh.nodes.data(),
+        [&](const BvhNode& node) {
+            const AABB& b = node.box;
+            return !(b.min.x > q.max.x || b.max.x < q.min.x || b.min.y > q.max.y || b.max.y < q.min.y ||
+                     b.min.z > q.max.z || b.max.z < q.min.z);
+        },
         [&](const BvhNode& node) {
             for (std::uint32_t k = node.first; k < node.first + node.count; ++k) {
                 if (n == kRun) {
