@@ -253,12 +253,15 @@ void TriangleCache::refill(const World& world, const AABB& box) {
     objects_.clear();
     world.objects_in(box_, objects_, filter_);
     usable_ = true;
+    // The objects' triangles in the order for_each_triangle_in gives them: objects_in lists the
+    // objects in the order that walk visits them.
     for (const std::uint32_t id : objects_) {
         const ObjectKind k = world.kind(id);
         usable_ = usable_ && (k == ObjectKind::Mesh || k == ObjectKind::Instance);
+        world.for_each_triangle_of(id, box_, [&](std::uint32_t object, std::uint32_t tri_id, const Triangle& tri) {
+            append(object, tri_id, tri);
+        });
     }
-    world.for_each_triangle_in(
-        box_, [&](std::uint32_t object, std::uint32_t id, const Triangle& tri) { append(object, id, tri); }, filter_);
     finish_fill();
 }
 
@@ -270,11 +273,12 @@ void TriangleCache::append(std::uint32_t object, std::uint32_t id, const Triangl
         return;
     }
     triangles_.push_back({tri, object, id, false});
-    const AABB b = triangle_box(tri);
+    F4 lo, hi;  // triangle_box(tri)
+    triangle_box_lanes(tri, lo, hi);
     BoxBlock& q = boxes4_[k / 4];
     const std::size_t i = k % 4;
-    q.min_x[i] = b.min.x, q.min_y[i] = b.min.y, q.min_z[i] = b.min.z;
-    q.max_x[i] = b.max.x, q.max_y[i] = b.max.y, q.max_z[i] = b.max.z;
+    q.min_x[i] = lo[0], q.min_y[i] = lo[1], q.min_z[i] = lo[2];
+    q.max_x[i] = hi[0], q.max_y[i] = hi[1], q.max_z[i] = hi[2];
 }
 
 // After the triangles are in: the unused lanes of the last block get empty boxes (masked off by

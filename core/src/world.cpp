@@ -258,11 +258,6 @@ World::~World() = default;
 World::World(World&&) noexcept = default;
 World& World::operator=(World&&) noexcept = default;
 
-bool World::object_passes(std::uint32_t slot, const QueryFilter& filter) const {
-    const Object& o = slots_[slot];
-    return o.id != filter.ignore && (o.layers & filter.layers) != 0;
-}
-
 AddResult World::add_object(Object&& o) {
     AddResult r;
     if (next_id_ >= kNoIndex - 1) {
@@ -482,10 +477,6 @@ const char* World::set_layers(std::uint32_t id, std::uint32_t layers) {
 }
 
 bool World::is_live(std::uint32_t id) const { return live(id) != nullptr; }
-std::uint32_t World::slot_of(std::uint32_t id) const {
-    const Object* o = live(id);
-    return o ? static_cast<std::uint32_t>(o - slots_.data()) : kNoIndex;
-}
 ObjectKind World::kind(std::uint32_t id) const {
     const Object* o = live(id);
     return o ? o->kind : ObjectKind::Mesh;
@@ -509,11 +500,6 @@ Vec3 World::angular_velocity(std::uint32_t id) const {
 Transform World::previous_transform(std::uint32_t id) const {
     const Object* o = live(id);
     return o ? o->previous : Transform{};
-}
-std::size_t World::objects_in(const AABB& box, std::vector<std::uint32_t>& out, const QueryFilter& filter) const {
-    const std::size_t before = out.size();
-    for_each_object_in(box, filter, [&](std::uint32_t slot) { out.push_back(slots_[slot].id); });
-    return out.size() - before;
 }
 std::size_t World::changed_since(std::uint64_t since, std::vector<std::uint32_t>& out) const {
     const std::size_t before = out.size();

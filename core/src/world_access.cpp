@@ -1,8 +1,8 @@
 // shototsu — the World's per-object reads that the characters' inner loops make every step
-// (the object of an id, whether it moved, its box, its revision), and the boxes carried between an
-// object's space and the world's that every query of a moved mesh starts from. Apart from
-// world.cpp, which the wasm build compiles for size (wasm/CMakeLists.txt): these are compiled for
-// speed there.
+// (the object of an id, whether it moved, its box, its revision, the objects in a box), and the
+// boxes carried between an object's space and the world's that every query of a moved mesh
+// starts from. Apart from world.cpp, which the wasm build compiles for size
+// (wasm/CMakeLists.txt): these are compiled for speed there.
 #include "shototsu/tolerance.hpp"
 #include "shototsu/world.hpp"
 #include "world_objects.hpp"
@@ -30,6 +30,21 @@ std::uint64_t World::object_revision(std::uint32_t id) const {
 AABB World::bounds(std::uint32_t id) const {
     const Object* o = live(id);
     return o ? o->box : aabb_empty();
+}
+std::uint32_t World::slot_of(std::uint32_t id) const {
+    const Object* o = live(id);
+    return o ? static_cast<std::uint32_t>(o - slots_.data()) : kNoIndex;
+}
+// Every walk over the top level asks this of each object it reaches.
+bool World::object_passes(std::uint32_t slot, const QueryFilter& filter) const {
+    const Object& o = slots_[slot];
+    return o.id != filter.ignore && (o.layers & filter.layers) != 0;
+}
+// A character's triangle cache lists the objects in its box every step the world changed.
+std::size_t World::objects_in(const AABB& box, std::vector<std::uint32_t>& out, const QueryFilter& filter) const {
+    const std::size_t before = out.size();
+    for_each_object_in(box, filter, [&](std::uint32_t slot) { out.push_back(slots_[slot].id); });
+    return out.size() - before;
 }
 
 namespace detail {

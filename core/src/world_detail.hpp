@@ -125,6 +125,14 @@ inline F4 f4_max(F4 a, F4 b) {
 #endif
 }
 
+/// triangle_box(t) on lanes x, y, z (the fourth is 0): f4_min and f4_max are vmin's and vmax's
+/// selects, applied in the same order, so the same bits (NaN and signed zeros included).
+inline void triangle_box_lanes(const Triangle& t, F4& lo, F4& hi) {
+    const F4 a{t.a.x, t.a.y, t.a.z, 0.0f}, b{t.b.x, t.b.y, t.b.z, 0.0f}, c{t.c.x, t.c.y, t.c.z, 0.0f};
+    lo = f4_min(f4_min(a, b), c);
+    hi = f4_max(f4_max(a, b), c);
+}
+
 /// The depth-first walk of a binary hierarchy (Bvh::nodes or the top level; an inner node's
 /// children at first and first + 1) that the box, point and column queries share. `enter(node)`
 /// says whether a node may hold anything for the query, `leaf(node)` visits a leaf entered, and

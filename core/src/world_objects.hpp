@@ -53,6 +53,29 @@ inline Vec3 place(const World::Object& o, Vec3 v) { return o.rot * (v * o.pose.s
 inline Triangle place(const World::Object& o, const Triangle& t) {
     return {place(o, t.a), place(o, t.b), place(o, t.c)};
 }
+/// place(o, ·) for many triangles of one object: each vertex as one four-lane vector (x, y, z and
+/// an unused lane) — the same products and sums as place() in the same order on every lane
+/// (rot.col[0] * x + rot.col[1] * y + rot.col[2] * z + position, with x, y, z the vertex times
+/// the scale), so the same bits, in a third of the operations.
+class Placer {
+public:
+    explicit Placer(const World::Object& o)
+        : c0_{o.rot.col[0].x, o.rot.col[0].y, o.rot.col[0].z, 0.0f},
+          c1_{o.rot.col[1].x, o.rot.col[1].y, o.rot.col[1].z, 0.0f},
+          c2_{o.rot.col[2].x, o.rot.col[2].y, o.rot.col[2].z, 0.0f},
+          p_{o.pose.position.x, o.pose.position.y, o.pose.position.z, 0.0f},
+          scale_(o.pose.scale) {}
+    Triangle operator()(const Triangle& t) const { return {vertex(t.a), vertex(t.b), vertex(t.c)}; }
+
+private:
+    [[gnu::always_inline]] Vec3 vertex(Vec3 v) const {
+        const float x = v.x * scale_, y = v.y * scale_, z = v.z * scale_;
+        const F4 r = c0_ * x + c1_ * y + c2_ * z + p_;
+        return {r[0], r[1], r[2]};
+    }
+    F4 c0_, c1_, c2_, p_;
+    float scale_;
+};
 /// A world point in the object's own space.
 inline Vec3 unplace(const World::Object& o, Vec3 p) { return mul_transpose(o.rot, p - o.pose.position) * o.inv_scale; }
 /// A world direction in the object's own space (same length).

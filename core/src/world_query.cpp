@@ -328,14 +328,24 @@ WorldHit World::intersect_segment(Vec3 start, Vec3 end, const QueryFilter& filte
 
 // ---- triangles in a box -----------------------------------------------------------------------
 
-void World::mesh_triangles_in(std::uint32_t slot, const AABB& box,
-                              void (*emit)(void*, std::uint32_t, std::uint32_t, const Triangle&), void* ctx) const {
+void World::mesh_triangles_in(std::uint32_t slot, const AABB& box, TriangleRun emit, void* ctx) const {
     const Object& o = slots_[slot];
     const std::uint32_t id = o.id;
     if (!detail::is_mesh(o)) return;
     const MeshShape& mesh = *o.shape;
     if (mesh.bvh.nodes.empty()) return;
     const AABB q = o.identity ? box : detail::unplace_box(o, box);
+    // The triangles, placed, gather here and go out a run at a time, in the walk's order
+    // (storage left unset: zeroing it would cost as much as the placing).
+    constexpr std::uint32_t kRun = 16;
+    union Run {
+        Run() {}
+        Triangle tris[kRun];
+    } run;
+    Triangle* const placed = run.tris;
+    std::uint32_t ids[kRun];
+    std::uint32_t n = 0;
+    const detail::Placer placer(o);
     detail::walk_tree(
         mesh.bvh.nodes.data(),
         [&](const BvhNode& node) {
@@ -344,10 +354,17 @@ void World::mesh_triangles_in(std::uint32_t slot, const AABB& box,
                      b.min.z > q.max.z || b.max.z < q.min.z);
         },
         [&](const BvhNode& node) {
-            for (std::uint32_t k = node.first; k < node.first + node.count; ++k)
-                emit(ctx, id, mesh.ids[k], o.identity ? mesh.tris[k] : detail::place(o, mesh.tris[k]));
+            for (std::uint32_t k = node.first; k < node.first + node.count; ++k) {
+                if (n == kRun) {
+                    emit(ctx, id, ids, placed, n);
+                    n = 0;
+                }
+                ids[n] = mesh.ids[k];
+                placed[n++] = o.identity ? mesh.tris[k] : placer(mesh.tris[k]);
+            }
         },
         [](const BvhNode&, const BvhNode&) { return true; });
+    if (n > 0) emit(ctx, id, ids, placed, n);
 }
 
 // ---- overlaps ---------------------------------------------------------------------------------
@@ -397,8 +414,9 @@ void World::for_each_shape_in(const AABB& box, const QueryFilter& filter, OnTria
         }
         mesh_triangles_in(
             slot, box,
-            [](void* ctx, std::uint32_t object, std::uint32_t tri, const Triangle& t) {
-                (*static_cast<std::remove_reference_t<OnTriangle>*>(ctx))(object, tri, t);
+            [](void* ctx, std::uint32_t object, const std::uint32_t* ids, const Triangle* tris, std::uint32_t n) {
+                for (std::uint32_t k = 0; k < n; ++k)
+                    (*static_cast<std::remove_reference_t<OnTriangle>*>(ctx))(object, ids[k], tris[k]);
             },
             &on_triangle);
     });

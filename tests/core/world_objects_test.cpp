@@ -20,6 +20,7 @@
 #include "shototsu/sweep.hpp"
 #include "shototsu/world.hpp"
 #include "world_detail.hpp"
+#include "world_objects.hpp"
 
 using namespace shototsu;
 using namespace shototsu::test;
@@ -490,6 +491,50 @@ TEST_CASE("World objects: for_each_triangle_in visits every placed triangle whos
     }
 }
 
+TEST_CASE("World objects: for_each_triangle_of over objects_in's list gives for_each_triangle_in's sequence") {
+    // The triangle cache fills from objects_in's list, one object at a time: the same triangles
+    // in the same order as one for_each_triangle_in walk, whatever the filter, over a scene of
+    // moving meshes, instances and primitives, removals included.
+    DynamicScene sc;
+    Rng rng(15);
+    int nonempty = 0;
+    for (int state = 0; state < kStates; ++state) {
+        sc.step(state);
+        for (int q = 0; q < kQueriesPerState; ++q) {
+            const Vec3 c = rng.vec(-12, 12), e = rng.vec(0.0f, 3.0f);
+            const AABB box{c - e, c + e};
+            const QueryFilter f = random_filter(rng, sc.w.id_limit());
+            struct Visit {
+                std::uint32_t object, triangle;
+                Triangle tri;
+            };
+            std::vector<Visit> walk, listed;
+            sc.w.for_each_triangle_in(
+                box,
+                [&](std::uint32_t id, std::uint32_t k, const Triangle& t) {
+                    walk.push_back({id, k, t});
+                },
+                f);
+            std::vector<std::uint32_t> objects;
+            sc.w.objects_in(box, objects, f);
+            for (const std::uint32_t id : objects)
+                sc.w.for_each_triangle_of(id, box, [&](std::uint32_t object, std::uint32_t k, const Triangle& t) {
+                    listed.push_back({object, k, t});
+                });
+            REQUIRE(walk.size() == listed.size());
+            for (std::size_t i = 0; i < walk.size(); ++i) {
+                REQUIRE(walk[i].object == listed[i].object);
+                REQUIRE(walk[i].triangle == listed[i].triangle);
+                REQUIRE(same_bits(walk[i].tri.a, listed[i].tri.a));
+                REQUIRE(same_bits(walk[i].tri.b, listed[i].tri.b));
+                REQUIRE(same_bits(walk[i].tri.c, listed[i].tri.c));
+            }
+            nonempty += walk.empty() ? 0 : 1;
+        }
+    }
+    CHECK(nonempty > kStates * kQueriesPerState / 4);
+}
+
 TEST_CASE("World objects: a placed triangle a denormal step beyond a large query box is not one it meets") {
     // The query box spans 64 m in x and ends at 2.4e-38; the instance's triangle lies in the
     // plane x = 3.9e-37, beyond it. Measured from the box's centre (-32) in double, the triangle
@@ -559,6 +604,121 @@ TEST_CASE("World objects: for_each_triangle_of visits the object asked for after
     int removed = 0;
     w.for_each_triangle_of(ids[0], all, [&](std::uint32_t, std::uint32_t, const Triangle&) { ++removed; });
     CHECK(removed == 0);
+}
+
+TEST_CASE("World objects: placing a run of triangles gives place()'s bits for every vertex") {
+    // detail::Placer (four lanes per vertex) against detail::place (scalar), bit for bit: random
+    // rotations and arbitrary matrices, scales from 1e-3 to 1e3, coordinates from denormal to
+    // near FLT_MAX (overflowing to infinity), signed zeros, and degenerate triangles (a repeated
+    // vertex, collinear vertices, all three equal).
+    Rng rng(20261128);
+    const auto coordinate = [&]() {
+        switch (rng.below(8)) {
+            case 0: return 0.0f;
+            case 1: return -0.0f;
+            case 2: return rng.uniform(-1, 1) * 1e-39f;  // denormal
+            case 3: return rng.uniform(-1, 1) * 3e38f;   // products overflow
+            default: return rng.uniform(-1, 1) * rng.log_uniform(1e-3f, 1e4f);
+        }
+    };
+    const auto point = [&]() { return Vec3{coordinate(), coordinate(), coordinate()}; };
+    int checked = 0;
+    for (int pose = 0; pose < 400; ++pose) {
+        World::Object o;
+        const Quat q = quat_from_axis_angle(rng.direction(), rng.uniform(-3.1f, 3.1f));
+        o.rot = mat3_from_quat(q);
+        if (pose % 5 == 4)  // any matrix: the placement is the same arithmetic
+            for (Vec3& c : o.rot.col) c = point();
+        o.pose.rotation = q;
+        o.pose.position = pose % 7 == 0 ? Vec3{} : point();
+        o.pose.scale = pose % 3 == 0 ? 1.0f : rng.log_uniform(1e-3f, 1e3f);
+        const detail::Placer placer(o);
+        for (int k = 0; k < 100; ++k) {
+            Triangle t{point(), point(), point()};
+            switch (k % 4) {
+                case 1: t.c = t.a; break;                       // a repeated vertex
+                case 2: t.c = t.a + (t.b - t.a) * 0.5f; break;  // collinear
+                case 3: t.b = t.c = t.a; break;                 // a point
+                default: break;
+            }
+            const Triangle want = detail::place(o, t), got = placer(t);
+            REQUIRE(same_bits(got.a, want.a));
+            REQUIRE(same_bits(got.b, want.b));
+            REQUIRE(same_bits(got.c, want.c));
+            ++checked;
+        }
+    }
+    CHECK(checked == 40000);
+}
+
+TEST_CASE("World objects: a triangle's box on four lanes has triangle_box's bits") {
+    // detail::triangle_box_lanes (the triangle cache's boxes) against detail::triangle_box, bit
+    // for bit: finite coordinates of every scale, signed zeros, infinities, NaN, and degenerate
+    // triangles (repeated vertices, ties in some coordinates).
+    Rng rng(1128);
+    const float specials[] = {0.0f, -0.0f, kInf, -kInf, std::numeric_limits<float>::quiet_NaN(), 1e-40f, -1e-40f};
+    const auto coordinate = [&]() {
+        if (rng.below(6) == 0) return specials[rng.below(7)];
+        return rng.uniform(-1, 1) * rng.log_uniform(1e-30f, 1e30f);
+    };
+    for (int k = 0; k < 100000; ++k) {
+        Triangle t{{coordinate(), coordinate(), coordinate()},
+                   {coordinate(), coordinate(), coordinate()},
+                   {coordinate(), coordinate(), coordinate()}};
+        if (k % 5 == 1) t.b = t.a;
+        if (k % 5 == 2) t.c.y = t.a.y, t.b.x = t.c.x;
+        detail::F4 lo, hi;
+        detail::triangle_box_lanes(t, lo, hi);
+        const AABB want = detail::triangle_box(t);
+        REQUIRE(same_bits(Vec3{lo[0], lo[1], lo[2]}, want.min));
+        REQUIRE(same_bits(Vec3{hi[0], hi[1], hi[2]}, want.max));
+    }
+}
+
+TEST_CASE("World objects: a moved mesh gives its triangles in the walk's order, more than a run at a time") {
+    // 2 x 20 x 20 = 800 triangles; a box holding all of them: the placed copy (triangles
+    // gathered 16 at a time) lists the same ids in the same order as the copy at the identity
+    // pose (handed over a leaf at a time), each with World::triangle's bits, and a box over part
+    // of it lists the triangles the same brute-force box test keeps, in that order.
+    const MeshData m = heightfield(20, 10.0f, [](float x, float z) { return 0.3f * std::sin(x) * std::cos(z); });
+    World w;
+    const std::uint32_t fixed = w.add_mesh(m.positions, m.indices).object;
+    ObjectOptions moved_at;
+    moved_at.transform.position = {30, 1, -5};
+    moved_at.transform.rotation = quat_from_axis_angle(Vec3{0.6f, 0.48f, 0.64f}, 0.7f);
+    moved_at.transform.scale = 1.5f;
+    const std::uint32_t moved = w.add_mesh(m.positions, m.indices, moved_at).object;
+    const AABB all{{-100, -100, -100}, {100, 100, 100}};
+    std::vector<std::uint32_t> order_fixed, order_moved;
+    bool same = true;
+    w.for_each_triangle_of(fixed, all,
+                           [&](std::uint32_t, std::uint32_t k, const Triangle&) { order_fixed.push_back(k); });
+    w.for_each_triangle_of(moved, all, [&](std::uint32_t object, std::uint32_t k, const Triangle& t) {
+        const Triangle want = w.triangle(moved, k);
+        same = same && object == moved && same_bits(t.a, want.a) && same_bits(t.b, want.b) && same_bits(t.c, want.c);
+        order_moved.push_back(k);
+    });
+    CHECK(same);
+    CHECK(order_fixed.size() == m.triangle_count());
+    CHECK(order_moved == order_fixed);
+    Rng rng(31);
+    for (int q = 0; q < 200; ++q) {
+        const Vec3 c = Vec3{30, 1, -5} + rng.vec(-8, 8), e = rng.vec(0.0f, 4.0f);
+        const AABB box{c - e, c + e};
+        std::vector<std::uint32_t> seen;
+        w.for_each_triangle_of(moved, box, [&](std::uint32_t, std::uint32_t k, const Triangle& t) {
+            REQUIRE(same_bits(t.b, w.triangle(moved, k).b));
+            seen.push_back(k);
+        });
+        // The listed ones keep the full walk's order, and every triangle meeting the box is there.
+        std::size_t at = 0;
+        for (const std::uint32_t k : order_fixed)
+            if (at < seen.size() && seen[at] == k) ++at;
+        CHECK(at == seen.size());
+        std::sort(seen.begin(), seen.end());
+        for (std::uint32_t k = 0; k < m.triangle_count(); ++k)
+            if (triangle_meets_box(w.triangle(moved, k), box)) REQUIRE(std::binary_search(seen.begin(), seen.end(), k));
+    }
 }
 
 TEST_CASE("World objects: a query box at an instance's position finds the triangles placed onto it") {

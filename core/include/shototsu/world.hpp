@@ -441,9 +441,11 @@ private:
     // The slots of the objects whose top-level entry may overlap `box`, in a deterministic order.
     template <class F>
     void for_each_object_in(const AABB& box, const QueryFilter& filter, F&& f) const;
-    // A mesh object's (by slot) leaf triangles in world space that may overlap the world box.
-    void mesh_triangles_in(std::uint32_t id, const AABB& box,
-                           void (*emit)(void*, std::uint32_t, std::uint32_t, const Triangle&), void* ctx) const;
+    // A mesh object's (by slot) leaf triangles in world space that may overlap the world box, in
+    // order, a run at a time: emit(ctx, object, triangle ids, triangles, count) (one call per
+    // run, not per triangle).
+    using TriangleRun = void (*)(void*, std::uint32_t, const std::uint32_t*, const Triangle*, std::uint32_t);
+    void mesh_triangles_in(std::uint32_t id, const AABB& box, TriangleRun emit, void* ctx) const;
     void refresh_top() const;
     bool object_passes(std::uint32_t id, const QueryFilter& filter) const;
     Object* live(std::uint32_t id);
@@ -486,8 +488,9 @@ void World::for_each_triangle_in(const AABB& box, F&& f, const QueryFilter& filt
     for_each_object_in(box, filter, [&](std::uint32_t slot) {
         mesh_triangles_in(
             slot, box,
-            [](void* ctx, std::uint32_t object, std::uint32_t tri_id, const Triangle& tri) {
-                (*static_cast<std::remove_reference_t<F>*>(ctx))(object, tri_id, tri);
+            [](void* ctx, std::uint32_t object, const std::uint32_t* ids, const Triangle* tris, std::uint32_t n) {
+                for (std::uint32_t k = 0; k < n; ++k)
+                    (*static_cast<std::remove_reference_t<F>*>(ctx))(object, ids[k], tris[k]);
             },
             const_cast<void*>(static_cast<const void*>(&f)));
     });
@@ -500,8 +503,8 @@ void World::for_each_triangle_of(std::uint32_t object, const AABB& box, F&& f) c
     if (slot == kNoIndex) return;
     mesh_triangles_in(
         slot, box,
-        [](void* ctx, std::uint32_t id, std::uint32_t tri_id, const Triangle& tri) {
-            (*static_cast<std::remove_reference_t<F>*>(ctx))(id, tri_id, tri);
+        [](void* ctx, std::uint32_t id, const std::uint32_t* ids, const Triangle* tris, std::uint32_t n) {
+            for (std::uint32_t k = 0; k < n; ++k) (*static_cast<std::remove_reference_t<F>*>(ctx))(id, ids[k], tris[k]);
         },
         const_cast<void*>(static_cast<const void*>(&f)));
 }
