@@ -53,10 +53,12 @@ void CharacterController::clearance(Vec3 center, float& all, float& still, bool 
     // Inside a mesh when the first of its triangles met going straight up and the first met going
     // straight down are both seen from behind (left, not entered): an open floor or ceiling, met
     // on one side only, never counts.
+    // The ray down is cast only once an object's first crossing going up is seen from behind
+    // (mostly none is: the ceiling above a crushed character is met from the front).
     std::vector<WorldRayCrossing> up, down;
     const float far = std::numeric_limits<float>::infinity();
     world_->raycast_all(center, kUp, far, up, filter_);
-    world_->raycast_all(center, kUp * -1.0f, far, down, filter_);
+    bool cast_down = false;
     for (const WorldRayCrossing& u : up) {
         if (u.front) continue;
         bool first = true;  // u is the object's first crossing going up (sorted by distance)
@@ -65,6 +67,8 @@ void CharacterController::clearance(Vec3 center, float& all, float& still, bool 
             if (e.object == u.object) first = false;
         }
         if (!first) continue;
+        if (!cast_down) world_->raycast_all(center, kUp * -1.0f, far, down, filter_);
+        cast_down = true;
         for (const WorldRayCrossing& d : down)
             if (d.object == u.object) {
                 if (!d.front) inside = true;
