@@ -212,9 +212,17 @@ Vec3 CharacterController::pushed_out(Vec3 center, Vec3 start, CharacterMove& out
     // Left by a crush in a still ceiling (a gap lower than the capsule, once what pushed it has
     // gone): still pushed, so that it is cleared, squeezed out, or reported crushed.
     if (!any && passed.empty() && !was_pinned && !out.carried && !in_ceiling_) return center;
-    if (known) {  // the sweep below reads the objects around from scratch_.objects
+    if (known) {
+        // The sweep below (and the check after the pushes) reads the objects around from
+        // scratch_.objects, only those that moved or pin the capsule, one after another in their
+        // order (each may move it). With one such object at most among them and `passed` (a
+        // rider's ground) the order cannot matter: the cache lists it without the world's walk.
         near.clear();
-        world_->objects_in(around, near, filter_);
+        cache_->movers_in(*world_, around, pinned_by_, near);
+        if (near.size() + passed.size() > 1) {
+            near.clear();
+            world_->objects_in(around, near, filter_);
+        }
     }
     for (const std::uint32_t id : passed)
         if (std::find(near.begin(), near.end(), id) == near.end()) near.push_back(id);
