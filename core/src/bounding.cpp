@@ -3,6 +3,7 @@
 // (marupeke296.com 3D collision no. 20).
 #include "shototsu/bounding.hpp"
 
+#include <cstdint>
 #include <limits>
 #include <utility>
 
@@ -28,22 +29,36 @@ namespace {
 constexpr float kInf = std::numeric_limits<float>::infinity();
 constexpr double kFloatMax = std::numeric_limits<float>::max();
 
+// The float next to a finite f toward -inf (down) or +inf (up): std::nextafter's answer, one step
+// of the bit pattern (a float's magnitude is monotone in its bits; from either zero the step is
+// the smallest denormal of that direction's sign), without its call and its NaN and infinity cases.
+float next_down(float f) {
+    if (f == 0.0f) return -std::numeric_limits<float>::denorm_min();
+    const std::uint32_t u = __builtin_bit_cast(std::uint32_t, f);
+    return __builtin_bit_cast(float, f > 0.0f ? u - 1u : u + 1u);
+}
+float next_up(float f) {
+    if (f == 0.0f) return std::numeric_limits<float>::denorm_min();
+    const std::uint32_t u = __builtin_bit_cast(std::uint32_t, f);
+    return __builtin_bit_cast(float, f > 0.0f ? u + 1u : u - 1u);
+}
+
 // Double to float rounded toward -inf / +inf, so that a box or radius computed in double and
 // stored in float still holds every point it held in double. Out-of-range values are handled
-// before the conversion (converting them is undefined behaviour in C++).
+// before the conversion (converting them is undefined behaviour in C++); the conversion of a
+// value within range is finite, and rounded the wrong way it is never the largest float of the
+// direction it steps toward.
 float round_down(double x) {
     if (x > kFloatMax) return std::numeric_limits<float>::max();
     if (x < -kFloatMax) return -kInf;
-    float f = static_cast<float>(x);
-    if (static_cast<double>(f) > x) f = std::nextafter(f, -kInf);
-    return f;
+    const float f = static_cast<float>(x);
+    return static_cast<double>(f) > x ? next_down(f) : f;
 }
 float round_up(double x) {
     if (x > kFloatMax) return kInf;
     if (x < -kFloatMax) return std::numeric_limits<float>::lowest();
-    float f = static_cast<float>(x);
-    if (static_cast<double>(f) < x) f = std::nextafter(f, kInf);
-    return f;
+    const float f = static_cast<float>(x);
+    return static_cast<double>(f) < x ? next_up(f) : f;
 }
 
 bool has_nan(Vec3 v) { return std::isnan(v.x) || std::isnan(v.y) || std::isnan(v.z); }

@@ -10,8 +10,11 @@
 
 #include "character_detail.hpp"
 #include "primitive.hpp"
+#include "shototsu/bounding.hpp"
 #include "shototsu/character.hpp"
 #include "shototsu/sweep.hpp"
+#include "triangle_cache.hpp"
+#include "world_detail.hpp"
 
 namespace shototsu {
 
@@ -25,7 +28,21 @@ using detail::kUp;
 void CharacterController::clearance(Vec3 center, float& all, float& still, bool test_inside, bool& inside) const {
     std::vector<WorldContact> contacts;
     const Capsule c = capsule_at(center);
-    world_->overlap_capsule(c.start, c.end, c.radius + settings_.skin_width, contacts, filter_);
+    const Capsule grown{c.start, c.end, c.radius + settings_.skin_width};
+    // The world's contacts from the triangle cache when it holds the triangles around
+    // (triangle_cache_overlap.cpp), in another order: the maxima below are the same in any order
+    // unless a depth is zero (its sign would depend on the order) or NaN, and then the world lists
+    // them in its own.
+    const auto order_free = [&]() {
+        for (const WorldContact& wc : contacts)
+            if (!(wc.depth != 0.0f) || std::isnan(wc.depth)) return false;
+        return true;
+    };
+    const AABB query = detail::grown_query_box(aabb_of_capsule(grown), world_->scene_magnitude());
+    if (!cache_->capsule_contacts(*world_, grown, query, contacts) || !order_free()) {
+        contacts.clear();
+        world_->overlap_capsule(grown.start, grown.end, grown.radius, contacts, filter_);
+    }
     all = still = 0.0f;
     for (const WorldContact& wc : contacts) {
         all = maxf(all, wc.depth);
@@ -36,10 +53,12 @@ void CharacterController::clearance(Vec3 center, float& all, float& still, bool 
     // Inside a mesh when the first of its triangles met going straight up and the first met going
     // straight down are both seen from behind (left, not entered): an open floor or ceiling, met
     // on one side only, never counts.
+    // The ray down is cast only once an object's first crossing going up is seen from behind
+    // (mostly none is: the ceiling above a crushed character is met from the front).
     std::vector<WorldRayCrossing> up, down;
     const float far = std::numeric_limits<float>::infinity();
     world_->raycast_all(center, kUp, far, up, filter_);
-    world_->raycast_all(center, kUp * -1.0f, far, down, filter_);
+    bool cast_down = false;
     for (const WorldRayCrossing& u : up) {
         if (u.front) continue;
         bool first = true;  // u is the object's first crossing going up (sorted by distance)
@@ -48,6 +67,8 @@ void CharacterController::clearance(Vec3 center, float& all, float& still, bool 
             if (e.object == u.object) first = false;
         }
         if (!first) continue;
+        if (!cast_down) world_->raycast_all(center, kUp * -1.0f, far, down, filter_);
+        cast_down = true;
         for (const WorldRayCrossing& d : down)
             if (d.object == u.object) {
                 if (!d.front) inside = true;

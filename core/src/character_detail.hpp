@@ -3,8 +3,12 @@
 // part of the public API.
 #pragma once
 
+#include <cstdint>
+#include <vector>
+
 #include "shototsu/math.hpp"
 #include "shototsu/shapes.hpp"
+#include "shototsu/world.hpp"
 
 namespace shototsu::tol {
 
@@ -84,6 +88,28 @@ float bisect_holds(float holds, float fails, Predicate&& predicate) {
 inline Capsule upright_capsule(Vec3 center, float radius, float height) {
     const float half = 0.5f * height - radius;
     return {center - kUp * half, center + kUp * half, radius};
+}
+
+/// The first met of the deepest contacts (deeper than 0) that `keep` accepts, or nullptr. `tie`:
+/// another one as deep but of another object or with a normal of other bits comes after it, so
+/// that in another order the answer could differ. Without a tie, every order of the same
+/// contacts gives a contact of the same object, normal and depth.
+template <class Keep>
+const WorldContact* deepest_contact(const std::vector<WorldContact>& contacts, Keep&& keep, bool& tie) {
+    const auto bits = [](float f) { return __builtin_bit_cast(std::uint32_t, f); };
+    const WorldContact* first = nullptr;
+    tie = false;
+    for (const WorldContact& wc : contacts) {
+        if (!(wc.depth > 0.0f) || (first && !(wc.depth >= first->depth)) || !keep(wc)) continue;
+        if (first && wc.depth == first->depth) {
+            tie = tie || wc.object != first->object || bits(wc.normal.x) != bits(first->normal.x) ||
+                  bits(wc.normal.y) != bits(first->normal.y) || bits(wc.normal.z) != bits(first->normal.z);
+            continue;
+        }
+        first = &wc;
+        tie = false;
+    }
+    return first;
 }
 
 }  // namespace shototsu::detail

@@ -13,6 +13,7 @@
 #include "shototsu/bounding.hpp"
 #include "shototsu/character.hpp"
 #include "triangle_cache.hpp"
+#include "world_detail.hpp"
 
 namespace shototsu {
 
@@ -97,18 +98,29 @@ float CharacterController::deepest_overlap(Vec3 center, Overlaps which, Vec3& pu
     std::vector<WorldContact>& contacts = scratch_.contacts;
     contacts.clear();
     const Capsule c = capsule_at(center);
-    world_->overlap_capsule(c.start, c.end, c.radius, contacts, filter_);
-    float deepest = 0.0f;
-    for (const WorldContact& wc : contacts) {
-        if (!(wc.depth > deepest)) continue;
+    const auto keep = [&](const WorldContact& wc) {
         const bool pusher = world_->moved(wc.object) || wc.object == pinned_by_;
-        if (which != Overlaps::All && pusher != (which == Overlaps::Pushers)) continue;
-        if (which == Overlaps::StillNotGround && wc.normal.y > 0.0f) continue;
-        deepest = wc.depth;
-        if (object) *object = wc.object;
-        push = wc.normal * (wc.depth + settings_.skin_width);
+        if (which != Overlaps::All && pusher != (which == Overlaps::Pushers)) return false;
+        return !(which == Overlaps::StillNotGround && wc.normal.y > 0.0f);
+    };
+    // The triangle cache lists the world's contacts without the world's walk when it holds the
+    // triangles around (triangle_cache_overlap.cpp), in its own order: the deepest is the world's
+    // unless another contact as deep would answer otherwise, and then the world decides, in its
+    // order.
+    bool tie = false;
+    const WorldContact* deepest = nullptr;
+    const bool cached = cache_->capsule_contacts(
+        *world_, c, detail::grown_query_box(aabb_of_capsule(c), world_->scene_magnitude()), contacts);
+    if (cached) deepest = detail::deepest_contact(contacts, keep, tie);
+    if (!cached || tie) {
+        contacts.clear();
+        world_->overlap_capsule(c.start, c.end, c.radius, contacts, filter_);
+        deepest = detail::deepest_contact(contacts, keep, tie);
     }
-    return deepest;
+    if (!deepest) return 0.0f;
+    if (object) *object = deepest->object;
+    push = deepest->normal * (deepest->depth + settings_.skin_width);
+    return deepest->depth;
 }
 
 // Whether the capsule at `center`, pushed by `push`, would cross into an object that did not move
@@ -200,9 +212,17 @@ Vec3 CharacterController::pushed_out(Vec3 center, Vec3 start, CharacterMove& out
     // Left by a crush in a still ceiling (a gap lower than the capsule, once what pushed it has
     // gone): still pushed, so that it is cleared, squeezed out, or reported crushed.
     if (!any && passed.empty() && !was_pinned && !out.carried && !in_ceiling_) return center;
-    if (known) {  // the sweep below reads the objects around from scratch_.objects
+    if (known) {
+        // The sweep below (and the check after the pushes) reads the objects around from
+        // scratch_.objects, only those that moved or pin the capsule, one after another in their
+        // order (each may move it). With one such object at most among them and `passed` (a
+        // rider's ground) the order cannot matter: the cache lists it without the world's walk.
         near.clear();
-        world_->objects_in(around, near, filter_);
+        cache_->movers_in(*world_, around, pinned_by_, near);
+        if (near.size() + passed.size() > 1) {
+            near.clear();
+            world_->objects_in(around, near, filter_);
+        }
     }
     for (const std::uint32_t id : passed)
         if (std::find(near.begin(), near.end(), id) == near.end()) near.push_back(id);

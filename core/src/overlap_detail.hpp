@@ -121,4 +121,8 @@ Contact round_contact(const Round& a, const Round& b, double magnitude);
 /// The contact made of a point, a unit normal and a depth (clamped to >= 0), in float.
 Contact make_contact(DVec3 point, DVec3 normal, double depth);
 
+/// triangle_capsule without its early exit for a capsule clearly apart from the triangle (every
+/// candidate still measured): the same contact, bit for bit (the tests compare them).
+Contact triangle_capsule_unscreened(const Triangle& tri, const Capsule& cap);
+
 }  // namespace shototsu::detail

@@ -6,6 +6,7 @@
 #include "shototsu/closest_point.hpp"
 #include "shototsu/overlap.hpp"
 #include "shototsu/tolerance.hpp"
+#include "triangle_region.hpp"
 
 namespace shototsu {
 
@@ -49,9 +50,12 @@ void collapsed_segment(const DTriangle& t, DVec3& p0, DVec3& p1) {
     }
 }
 
-// Closest point of the triangle to p: closest_point_on_triangle decides the Voronoi region (one
-// decision for the whole library), and the point is recomputed in double from it, so that the
-// direction from it to p is exact rather than float noise when p is near the triangle.
+// Closest point of the triangle to p: closest_point_on_triangle's Voronoi region (one decision
+// for the whole library), and the point recomputed in double from it, so that the direction from
+// it to p is exact rather than float noise when p is near the triangle. For a triangle that is not
+// zero-area the region is decided here by the same tests on the same double products
+// (triangle_region.hpp; dtriangle's zero-area test is closest_point_on_triangle's), without the
+// float point and barycentrics closest_point_on_triangle would also build.
 struct TriangleClosest {
     DVec3 point;
     bool face = false;
@@ -63,7 +67,9 @@ TriangleClosest closest_on(const DTriangle& t, const Triangle& tri, Vec3 pf) {
     auto on_edge = [&](DVec3 from, DVec3 to) {
         return TriangleClosest{detail::closest_on_segment(p, from, to), false, true, from, to};
     };
-    switch (closest_point_on_triangle(pf, tri).region) {
+    const TriangleRegion region = t.degenerate ? closest_point_on_triangle(pf, tri).region
+                                               : detail::voronoi_region(detail::region_products(t.a, t.b, t.c, p));
+    switch (region) {
         case TriangleRegion::A: return {t.a, false, false, {}, {}};
         case TriangleRegion::B: return {t.b, false, false, {}, {}};
         case TriangleRegion::C: return {t.c, false, false, {}, {}};
@@ -102,9 +108,9 @@ DVec3 fallback_normal(const DTriangle& t) {
 // Whether the capsule's axis [s0, s1] is certainly farther than r from the triangle, by more than
 // every rounding of triangle_capsule's own candidates, so that each of them would be found beyond
 // r and the answer is no contact: both ends beyond the reach on one side of the plane, or outside
-// one edge within the plane. Every candidate measures a distance from a point of the axis to a
-// feature of the triangle (the plane, an edge's line or segment, a vertex) or between the axis's
-// line and an edge's line; along a separating axis each is at least the separation, less:
+// one edge within the plane, or the axis's box and the triangle's farther apart than the reach. Every candidate
+// measures a distance from a point of the axis to a feature of the triangle (the plane, an edge's line or segment, a
+// vertex) or between the axis's line and an edge's line; along a separating axis each is at least the separation, less:
 // - the Voronoi region's rounding: closest_on decides it in double, and a wrong region needs a
 //   region product's rounding (a few ulps of L^2 P^2, L the longest edge, P the farthest end from
 //   a vertex) to exceed its value (|n| |e| times the distance outside the edge), so the foot it
@@ -150,7 +156,17 @@ DVec3 fallback_normal(const DTriangle& t) {
         const double a0 = dot(u, s0 - o), a1 = dot(u, s1 - o);
         if ((a0 > scale && a1 > scale) || (i < 0 && a0 < -scale && a1 < -scale)) return true;
     }
-    return false;
+    // The gap between the axis's box and the triangle's: every point of the axis is at least that
+    // far from every point of the triangle, a stronger bound than a separating axis's (a capsule
+    // beside a box's edge or corner, diagonally off every one of the four axes above). The
+    // coordinates' differences and squares round by a few ulps, well within the margin taken.
+    const auto gap = [](double p0, double p1, double a, double b, double c) {
+        const double lo = detail::dmin(detail::dmin(a, b), c), hi = detail::dmax(detail::dmax(a, b), c);
+        return detail::dmax(detail::dmax(lo - detail::dmax(p0, p1), detail::dmin(p0, p1) - hi), 0.0);
+    };
+    const double gx = gap(s0.x, s1.x, t.a.x, t.b.x, t.c.x), gy = gap(s0.y, s1.y, t.a.y, t.b.y, t.c.y),
+                 gz = gap(s0.z, s1.z, t.a.z, t.b.z, t.c.z);
+    return gx * gx + gy * gy + gz * gz > reach * reach * (1.0 + 1e-9);
 }
 
 bool valid(const Triangle& t) { return is_finite(t.a) && is_finite(t.b) && is_finite(t.c); }
@@ -176,7 +192,12 @@ Contact triangle_sphere(const Triangle& tri, const Sphere& s) {
     return detail::make_contact(q.point, n, r - dot(n, diff));
 }
 
-Contact triangle_capsule(const Triangle& tri, const Capsule& cap) {
+// triangle_capsule, with (kScreen) or without the clearly_apart screen (detail::
+// triangle_capsule_unscreened, which the tests compare it with).
+namespace {
+
+template <bool kScreen>
+Contact triangle_capsule_impl(const Triangle& tri, const Capsule& cap) {
     if (!valid(tri) || !is_finite(cap.start) || !is_finite(cap.end) || !detail::valid_radius(cap.radius)) return {};
     if (cap.start == cap.end) return triangle_sphere(tri, Sphere{cap.start, cap.radius});
     const DTriangle t = dtriangle(tri);
@@ -195,7 +216,7 @@ Contact triangle_capsule(const Triangle& tri, const Capsule& cap) {
         return h > noise ? 1 : (h < -noise ? -1 : 0);
     };
     const int side0 = height_sign(s0), side1 = height_sign(s1);
-    if (clearly_apart(t, s0, s1, r, magnitude)) return {};
+    if (kScreen && clearly_apart(t, s0, s1, r, magnitude)) return {};
     // The side the capsule is pushed to when its axis meets the face: its start's side (the end's
     // when the start is on the plane; the front when both are).
     const DVec3 side = side0 < 0 || (side0 == 0 && side1 < 0) ? -t.unit : t.unit;
@@ -245,5 +266,17 @@ Contact triangle_capsule(const Triangle& tri, const Capsule& cap) {
     // The axis touches the triangle: no direction between the points; leave along the face.
     return lift(on_tri);
 }
+
+}  // namespace
+
+Contact triangle_capsule(const Triangle& tri, const Capsule& cap) { return triangle_capsule_impl<true>(tri, cap); }
+
+namespace detail {
+
+Contact triangle_capsule_unscreened(const Triangle& tri, const Capsule& cap) {
+    return triangle_capsule_impl<false>(tri, cap);
+}
+
+}  // namespace detail
 
 }  // namespace shototsu

@@ -80,6 +80,25 @@ public:
         }
         return false;
     }
+    /// The triangle contacts World::overlap_capsule(cap.start, cap.end, cap.radius, out, filter)
+    /// would add — `filter` the cache's own, `query` the box that overlap walks (grown_query_box of
+    /// the capsule's box) — appended to `out` in the cache's order (which may differ from the
+    /// world's), without their `feature`: true when the cache can answer (up to date, usable, its
+    /// box containing `query`), else false and `out` untouched. triangle_cache_overlap.cpp says why
+    /// the contacts are the world's.
+    bool capsule_contacts(const World& world, const Capsule& cap, const AABB& query,
+                          std::vector<WorldContact>& out) const;
+    /// Appends the objects whose boxes meet `box` (those moved_in looks at) that moved over the step
+    /// or are `pinned`, in the cache's order; only when moved_in(world, box, known) gave known.
+    void movers_in(const World& world, const AABB& box, std::uint32_t pinned, std::vector<std::uint32_t>& out) const {
+        for (const std::uint32_t id : objects_) {
+            const AABB b = world.bounds(id);
+            if (b.min.x > box.max.x || b.max.x < box.min.x || b.min.y > box.max.y || b.max.y < box.min.y ||
+                b.min.z > box.max.z || b.max.z < box.min.z)
+                continue;
+            if (world.moved(id) || id == pinned) out.push_back(id);
+        }
+    }
     /// Whether a cast of a shape (segment lead ± half_axis swollen by radius) moving by `motion`
     /// stays inside the cached box, so that the cache can answer it.
     bool covers(Vec3 lead, Vec3 motion, Vec3 half_axis, float radius) const {

@@ -51,6 +51,11 @@ inline float ray_box_entry(const RaySetup& r, const AABB& box, Vec3 grow, float 
 /// with it false, so callers' "outside" tests keep such a triangle for the exact test to reject.
 inline AABB triangle_box(const Triangle& t) { return {vmin(vmin(t.a, t.b), t.c), vmax(vmax(t.a, t.b), t.c)}; }
 
+/// The box World::overlap_sphere and World::overlap_capsule walk for a shape whose box is `b`, in a
+/// world of magnitude `scene` (World::scene_magnitude): `b` grown by the traversal slop and by the
+/// contacts' touching noise, so that every triangle the contact test finds touching meets it.
+AABB grown_query_box(const AABB& b, float scene);
+
 /// The traversal slop (tol::kTraversalSlopRel) for a query near `origin` of length `length` and
 /// half size `grow` against a hierarchy: in distance units. Not inlined: it runs once per query and
 /// per mesh, and its copies in every cast and query walk cost 2 kB of wasm gzip with

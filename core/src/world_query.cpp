@@ -369,7 +369,7 @@ void World::mesh_triangles_in(std::uint32_t slot, const AABB& box, TriangleRun e
 
 // ---- overlaps ---------------------------------------------------------------------------------
 
-namespace {
+namespace detail {
 
 // A query box grown by the traversal slop (tol::kTraversalSlopRel) of its own magnitude, so that
 // rounding in building it never culls a triangle that exactly touches the query; and by the
@@ -387,6 +387,10 @@ AABB grown_query_box(const AABB& b, float scene) {
     const Vec3 g{slop, slop, slop};
     return {b.min - g, b.max + g};
 }
+
+}  // namespace detail
+
+namespace {
 
 WorldContact primitive_contact(std::uint32_t id, const Contact& c) {
     WorldContact wc;
@@ -424,7 +428,7 @@ std::size_t World::overlap_sphere(Vec3 center, float radius, std::vector<WorldCo
     const std::size_t before = out.size();
     const Sphere sphere{center, radius};
     for_each_shape_in(
-        grown_query_box(aabb_of_sphere(sphere), scene_magnitude()), filter,
+        detail::grown_query_box(aabb_of_sphere(sphere), scene_magnitude()), filter,
         [&](std::uint32_t id, std::uint32_t tri, const Triangle& t) {
             const Contact c = triangle_sphere(t, sphere);
             if (!c.hit) return;
@@ -446,7 +450,7 @@ std::size_t World::overlap_capsule(Vec3 a, Vec3 b, float radius, std::vector<Wor
     const std::size_t before = out.size();
     const Capsule cap{a, b, radius};
     for_each_shape_in(
-        grown_query_box(aabb_of_capsule(cap), scene_magnitude()), filter,
+        detail::grown_query_box(aabb_of_capsule(cap), scene_magnitude()), filter,
         [&](std::uint32_t id, std::uint32_t tri, const Triangle& t) {
             const Contact c = triangle_capsule(t, cap);
             if (!c.hit) return;

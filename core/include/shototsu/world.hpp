@@ -301,6 +301,9 @@ public:
     /// Increases whenever geometry that queries see changes (add, remove, move, refit): caches
     /// of triangles compare it to know they are stale.
     std::uint64_t revision() const { return revision_; }
+    /// The largest absolute coordinate of the live objects' boxes (0 for an empty world): the
+    /// overlap queries' touching noise is relative to it.
+    float scene_magnitude() const;
     /// Triangles of a mesh or instance (0 for others).
     std::uint32_t triangle_count(std::uint32_t object) const;
     /// A triangle of a mesh or instance in world space at the current pose, exactly as the
@@ -444,8 +447,6 @@ private:
     using TriangleRun = void (*)(void*, std::uint32_t, const std::uint32_t*, const Triangle*, std::uint32_t);
     void mesh_triangles_in(std::uint32_t id, const AABB& box, TriangleRun emit, void* ctx) const;
     void refresh_top() const;
-    /// The largest absolute coordinate of the live objects' boxes (0 for an empty world).
-    float scene_magnitude() const;
     bool object_passes(std::uint32_t id, const QueryFilter& filter) const;
     Object* live(std::uint32_t id);
     const Object* live(std::uint32_t id) const;
