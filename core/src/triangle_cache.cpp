@@ -12,7 +12,10 @@
 // latest of their entry times bounds the contact); the survivors are swept earliest first, and
 // the loop stops when the next one's earliest time comes after the best hit so far (its t could
 // not be lower, so the tie rule cannot pick it). The edge axes matter on a floor: the triangles
-// beside the one underneath share its plane, so only an edge tells them apart.
+// beside the one underneath share its plane, so only an edge tells them apart. A vertical cast (a
+// character's ground probes, mostly on triangles placed again since its last move) computes no
+// axes: the horizontal normals of the edges and the vertical axis give the same kind of bounds
+// without them (vertical_bound).
 #include "triangle_cache.hpp"
 
 #include <cmath>
@@ -62,6 +65,11 @@ void set_axes(const Triangle& tri, TriangleAxes& c) {
     }
 }
 
+// set_axes for the capsule cast, its one caller: called through this pointer so that it stays a
+// function of its own in the WebAssembly build, whose optimizer (binaryen) inlines any function
+// called from one place. Inlined into the capsule cast's loop, S2 ran 2-4% slower.
+void (*volatile set_axes_out_of_line)(const Triangle&, TriangleAxes&) = set_axes;
+
 // The box of the shape swept by `motion`, grown by more than the sweeps' touching band and
 // rounding.
 [[gnu::always_inline]] inline AABB swept_box(Vec3 lead, Vec3 motion, float len, float radius, Vec3 half_axis) {
@@ -107,6 +115,62 @@ template <bool kVertical>
     const double scale = big + max_abs(s.p1 - s.p0) + max_abs(s.dm) + r;
     s.reach = r + slop + 9.0 * tol::kSweepCushion * scale;
     return s;
+}
+
+// A vertical cast computes no axes for a triangle that has none yet (the first time it comes
+// near; a moving object's triangles come back without them each step), only these bounds. A
+// sphere moving straight up or down keeps its centre's x and z (the sphere sweep moves it by
+// (lead + motion) - lead, and motion has zero x and z). Along any direction, when the triangle's
+// extent (from its own vertices, so a degenerate triangle or footprint is no exception) stays
+// farther than `within` from the centre's projection, the centre is farther than that from every
+// point of the triangle and the sweep reports no contact (this file's opening comment). `within`
+// is the reach the triangle's axes are tested against, with the extent bounded by twice the
+// largest vertex coordinate (|v_i - v_j| <= 2 max |v|, also once rounded): a larger reach, so
+// never a skip the exact extent would not make.
+//   The horizontal normals of the edges, u = (e.z, 0, -e.x) unnormalised: the gap g along u is
+// |u| times the distance along the unit axis and constant over the cast; g > 0 and
+// g^2 > within^2 |u|^2 skips the triangle (false). Otherwise q, the largest (g / |u|)^2 over the
+// edges with g > 0, pairs with the vertical axis (orthogonal to u): while the centre is above the
+// triangle's top by a, its distance from the triangle is at least sqrt(q + a^2), so it comes
+// within `within` no earlier than when a falls to w = sqrt(within^2 - q) (likewise moving up under
+// the triangle's bottom): the earliest time, 0 when the centre starts within w. And when
+// q + a^2 > within^2 at the start, the start is farther from the triangle than the radius and the
+// touching band (free_start: the sweep need not look for a contact there).
+//   Rounding: these double products of float coordinates are off by about 1e-16 of
+// |u| (|centre| + extent), and `within` exceeds the sweep's reach by at least one cushion, 1e-10
+// of that scale, kept for this test's own rounding as for the triangle's axes. That cushion also
+// moves w by more than the rounding of q does (both by about `within` / w times their size), so
+// the computed w is never below the one the sweep's own reach gives. The earliest time is a bound
+// the sorted sweeps stop at only kCharacterCastOrderSlack past the best hit. NaN skips nothing.
+[[gnu::always_inline]] inline bool vertical_bound(const Triangle& tri, const SweptAxis& s, double& earliest,
+                                                  bool& free_start) {
+    const DVec3 v[3] = {dv(tri.a), dv(tri.b), dv(tri.c)};
+    const double big = dmax(max_abs(v[0]), dmax(max_abs(v[1]), max_abs(v[2])));
+    const double within = s.reach + 9.0 * tol::kSweepCushion * (2.0 * big);
+    const double within_sq = within * within;
+    double q = 0.0;
+    for (int i = 0; i < 3; ++i) {
+        const DVec3& a = v[i];
+        const DVec3& b = v[i == 2 ? 0 : i + 1];
+        const double ux = b.z - a.z, uz = a.x - b.x;
+        const double h0 = ux * v[0].x + uz * v[0].z, h1 = ux * v[1].x + uz * v[1].z, h2 = ux * v[2].x + uz * v[2].z;
+        const double hp = ux * s.p0.x + uz * s.p0.z;
+        const double gap = dmax(hp - dmax(h0, dmax(h1, h2)), dmin(h0, dmin(h1, h2)) - hp);
+        if (!(gap > 0.0)) continue;
+        const double uu = ux * ux + uz * uz;
+        if (gap * gap > within_sq * uu) return false;
+        q = dmax(q, gap * gap / uu);
+    }
+    earliest = 0.0;
+    const double w = std::sqrt(dmax(within_sq - q, 0.0));
+    const double dy = s.dm.y;
+    const double above = s.p0.y - dmax(v[0].y, dmax(v[1].y, v[2].y));
+    const double below = dmin(v[0].y, dmin(v[1].y, v[2].y)) - s.p0.y;
+    if (dy < 0.0 && above > w) earliest = (above - w) / -dy;
+    if (dy > 0.0 && below > w) earliest = (below - w) / dy;
+    const double apart = dmax(above, below);  // at most one of them is > 0
+    free_start = apart > 0.0 && q + apart * apart > within_sq;
+    return true;
 }
 
 // The two bounds below run for every cached triangle that passes the box test, inlined into that
@@ -350,7 +414,14 @@ template <bool kVertical>
             CachedTriangle& c = triangles_[k];
             TriangleAxes& ax = axes_[k];
             if (!c.has_axes) {
-                set_axes(c.tri, ax);
+                // A vertical cast computes no axes (vertical_bound).
+                if constexpr (kVertical) {
+                    double earliest;
+                    bool free_start;
+                    if (vertical_bound(c.tri, axis, earliest, free_start)) list[count++] = {earliest, k, free_start};
+                    continue;
+                }
+                set_axes_out_of_line(c.tri, ax);
                 c.has_axes = true;
             }
             const double within = axis.reach + 9.0 * tol::kSweepCushion * ax.extent;

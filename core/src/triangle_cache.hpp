@@ -42,10 +42,11 @@ inline bool contains(const AABB& have, const AABB& need) {
 }
 
 /// Every triangle of the world whose box meets the cache's box, with its box four to a block for
-/// a four-wide box test and its separating axes, filled the first time a cast comes near. Its
-/// casts give World::capsule_cast's and World::sphere_cast's answers exactly (tested): the same
-/// motion, the same per-triangle sweep and the same tie rule, behind tests that only skip
-/// triangles the sweep would report no contact with or could not pick.
+/// a four-wide box test and its separating axes, filled the first time a capsule cast comes near
+/// (a vertical cast bounds a triangle without them, from its vertices). Its casts give
+/// World::capsule_cast's and World::sphere_cast's answers exactly (tested): the same motion, the
+/// same per-triangle sweep and the same tie rule, behind tests that only skip triangles the sweep
+/// would report no contact with or could not pick.
 class TriangleCache {
 public:
     /// At most this many triangles are kept; among more, casts go through the world.
