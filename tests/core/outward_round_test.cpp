@@ -68,11 +68,13 @@ TEST_CASE("outward rounding: sphere and capsule boxes equal the std::nextafter r
         }
         const Vec3 e{pick(rng), c.y, pick(rng)};
         const AABB cap = aabb_of_capsule({c, e, r});
+        // Each end's bound, then the lower (upper) of the two with aabb_merge's tie rule: the
+        // second when they compare equal, as +0 and -0 do (std::fmin may return either zero).
         for (int i = 0; i < 3; ++i) {
-            const double lo = std::fmin(component(c, i), component(e, i)),
-                         hi = std::fmax(component(c, i), component(e, i));
-            REQUIRE(same(component(cap.min, i), ref_down(lo - dr)));
-            REQUIRE(same(component(cap.max, i), ref_up(hi + dr)));
+            const float lo_c = ref_down(component(c, i) - dr), lo_e = ref_down(component(e, i) - dr);
+            const float hi_c = ref_up(component(c, i) + dr), hi_e = ref_up(component(e, i) + dr);
+            REQUIRE(same(component(cap.min, i), lo_c < lo_e ? lo_c : lo_e));
+            REQUIRE(same(component(cap.max, i), hi_c > hi_e ? hi_c : hi_e));
         }
     }
     // Both ways of rounding were taken, many times.
