@@ -34,17 +34,25 @@ Push push_away(const CharacterSettings& self, Vec3 center, const Obstacle& o);
 
 /// Moves the character out of every obstacle it overlaps (three passes, for several at once), each
 /// push swept with `cast(center, motion)` (a WorldHit) so that it never goes through a wall.
+///
+/// A pass that pushes nothing ends the loop: push_away is a function of (self, center, o) alone,
+/// and such a pass neither calls cast nor changes center, so every later pass would make the very
+/// same push_away calls, again push nothing, and leave the same center.
 template <class Cast>
 Vec3 push_out_of_obstacles(const CharacterSettings& self, std::span<const Obstacle> obstacles, Vec3 center,
                            Cast&& cast) {
-    for (int pass = 0; pass < 3; ++pass)
+    for (int pass = 0; pass < 3; ++pass) {
+        bool pushed = false;
         for (const Obstacle& o : obstacles) {
             const Push push = push_away(self, center, o);
             if (!push.hit) continue;
+            pushed = true;
             const WorldHit hit = cast(center, push.dir * push.length);
             const float travel = hit.hit ? maxf(hit.distance - self.skin_width, 0.0f) : push.length;
             center += push.dir * travel;
         }
+        if (!pushed) break;
+    }
     return center;
 }
 
