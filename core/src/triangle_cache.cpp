@@ -392,44 +392,31 @@ WorldHit TriangleCache::vertical_sphere_cast(Vec3 lead, float r, Vec3 dir, float
     });
 }
 
-// The box test four cached triangles at a time (the same comparisons as one at a time: a lane is
-// kept unless one of them rejects it, NaN included), then the axis bounds of the survivors one by
-// one. Fills candidates_ and returns how many.
+// The box test four cached triangles at a time (for_each_meeting), then the axis bounds of the
+// survivors one by one. Fills candidates_ and returns how many.
 template <bool kVertical>
 [[gnu::always_inline]] inline std::size_t TriangleCache::collect_candidates(const AABB& swept, SweptAxis axis) {
     Candidate* const list = candidates_.data();
     std::size_t count = 0;
-    const F4 s_min_x = f4_splat(swept.min.x), s_min_y = f4_splat(swept.min.y), s_min_z = f4_splat(swept.min.z);
-    const F4 s_max_x = f4_splat(swept.max.x), s_max_y = f4_splat(swept.max.y), s_max_z = f4_splat(swept.max.z);
-    const std::uint32_t n = static_cast<std::uint32_t>(triangles_.size());
-    const BoxBlock* const blocks = boxes4_.data();
-    for (std::uint32_t base = 0; base < n; base += 4) {
-        const BoxBlock& q = blocks[base / 4];
-        const I4 out = (f4_load(q.min_x) > s_max_x) | (f4_load(q.max_x) < s_min_x) | (f4_load(q.min_y) > s_max_y) |
-                       (f4_load(q.max_y) < s_min_y) | (f4_load(q.min_z) > s_max_z) | (f4_load(q.max_z) < s_min_z);
-        unsigned keep = ~i4_mask(out) & 0xFu;
-        if (n - base < 4) keep &= (1u << (n - base)) - 1u;
-        for (; keep != 0; keep &= keep - 1) {
-            const std::uint32_t k = base + static_cast<std::uint32_t>(lowest_bit(keep));
-            CachedTriangle& c = triangles_[k];
-            TriangleAxes& ax = axes_[k];
-            if (!c.has_axes) {
-                // A vertical cast computes no axes (vertical_bound).
-                if constexpr (kVertical) {
-                    double earliest;
-                    bool free_start;
-                    if (vertical_bound(c.tri, axis, earliest, free_start)) list[count++] = {earliest, k, free_start};
-                    continue;
-                }
-                set_axes_out_of_line(c.tri, ax);
-                c.has_axes = true;
+    for_each_meeting(swept, [&](std::uint32_t k) {
+        CachedTriangle& c = triangles_[k];
+        TriangleAxes& ax = axes_[k];
+        if (!c.has_axes) {
+            // A vertical cast computes no axes (vertical_bound).
+            if constexpr (kVertical) {
+                double earliest;
+                bool free_start;
+                if (vertical_bound(c.tri, axis, earliest, free_start)) list[count++] = {earliest, k, free_start};
+                return;
             }
-            const double within = axis.reach + 9.0 * tol::kSweepCushion * ax.extent;
-            Bound b;
-            if (axes_allow_contact<kVertical>(ax, axis, within, b) && pairs_allow_contact(within, b))
-                list[count++] = {b.earliest, k, b.free_start};
+            set_axes_out_of_line(c.tri, ax);
+            c.has_axes = true;
         }
-    }
+        const double within = axis.reach + 9.0 * tol::kSweepCushion * ax.extent;
+        Bound b;
+        if (axes_allow_contact<kVertical>(ax, axis, within, b) && pairs_allow_contact(within, b))
+            list[count++] = {b.earliest, k, b.free_start};
+    });
     return count;
 }
 

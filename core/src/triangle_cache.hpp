@@ -9,6 +9,7 @@
 
 #include "shototsu/character.hpp"
 #include "shototsu/world.hpp"
+#include "world_detail.hpp"
 
 namespace shototsu::tol {
 
@@ -143,6 +144,11 @@ private:
     struct BoxBlock {
         float min_x[4], min_y[4], min_z[4], max_x[4], max_y[4], max_z[4];
     };
+    /// Calls visit(k) for each cached triangle k whose box meets `box` (touching counts), in the
+    /// cache's order: four boxes at a time, the same comparisons as one at a time (a lane is kept
+    /// unless one of them rejects it, NaN included).
+    template <class Visit>
+    void for_each_meeting(const AABB& box, Visit&& visit) const;
     template <bool kVertical, class Sweep>
     WorldHit cast(Vec3 lead, Vec3 dir_in, float len, float radius, Vec3 half_axis, Vec3 axis_start, Vec3 axis_end,
                   Sweep&& sweep);
@@ -168,5 +174,21 @@ private:
     std::vector<TriangleAxes> axes_;
     std::vector<Candidate> candidates_;  // a cast's working list: a slot per triangle at least
 };
+
+template <class Visit>
+[[gnu::always_inline]] inline void TriangleCache::for_each_meeting(const AABB& box, Visit&& visit) const {
+    const F4 min_x = f4_splat(box.min.x), min_y = f4_splat(box.min.y), min_z = f4_splat(box.min.z);
+    const F4 max_x = f4_splat(box.max.x), max_y = f4_splat(box.max.y), max_z = f4_splat(box.max.z);
+    const std::uint32_t n = static_cast<std::uint32_t>(triangles_.size());
+    const BoxBlock* const blocks = boxes4_.data();
+    for (std::uint32_t base = 0; base < n; base += 4) {
+        const BoxBlock& q = blocks[base / 4];
+        const I4 out = (f4_load(q.min_x) > max_x) | (f4_load(q.max_x) < min_x) | (f4_load(q.min_y) > max_y) |
+                       (f4_load(q.max_y) < min_y) | (f4_load(q.min_z) > max_z) | (f4_load(q.max_z) < min_z);
+        unsigned keep = ~i4_mask(out) & 0xFu;
+        if (n - base < 4) keep &= (1u << (n - base)) - 1u;
+        for (; keep != 0; keep &= keep - 1) visit(base + static_cast<std::uint32_t>(lowest_bit(keep)));
+    }
+}
 
 }  // namespace shototsu::detail

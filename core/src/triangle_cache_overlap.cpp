@@ -27,30 +27,18 @@ namespace shototsu::detail {
 bool TriangleCache::capsule_contacts(const World& world, const Capsule& cap, const AABB& query,
                                      std::vector<WorldContact>& out) const {
     if (!enabled_ || !usable_ || revision_ != world.revision() || !contains(box_, query)) return false;
-    const F4 q_min_x = f4_splat(query.min.x), q_min_y = f4_splat(query.min.y), q_min_z = f4_splat(query.min.z);
-    const F4 q_max_x = f4_splat(query.max.x), q_max_y = f4_splat(query.max.y), q_max_z = f4_splat(query.max.z);
-    const std::uint32_t n = static_cast<std::uint32_t>(triangles_.size());
-    const BoxBlock* const blocks = boxes4_.data();
-    for (std::uint32_t base = 0; base < n; base += 4) {
-        const BoxBlock& b = blocks[base / 4];
-        // A lane is kept unless a comparison rejects it (the same box test as the casts').
-        const I4 outside = (f4_load(b.min_x) > q_max_x) | (f4_load(b.max_x) < q_min_x) | (f4_load(b.min_y) > q_max_y) |
-                           (f4_load(b.max_y) < q_min_y) | (f4_load(b.min_z) > q_max_z) | (f4_load(b.max_z) < q_min_z);
-        unsigned keep = ~i4_mask(outside) & 0xFu;
-        if (n - base < 4) keep &= (1u << (n - base)) - 1u;
-        for (; keep != 0; keep &= keep - 1) {
-            const CachedTriangle& t = triangles_[base + static_cast<std::uint32_t>(lowest_bit(keep))];
-            const Contact c = triangle_capsule(t.tri, cap);
-            if (!c.hit) continue;
-            WorldContact wc;
-            wc.object = t.object;
-            wc.triangle = t.id;
-            wc.point = c.point;
-            wc.normal = c.normal;
-            wc.depth = c.depth;
-            out.push_back(wc);
-        }
-    }
+    for_each_meeting(query, [&](std::uint32_t k) {
+        const CachedTriangle& t = triangles_[k];
+        const Contact c = triangle_capsule(t.tri, cap);
+        if (!c.hit) return;
+        WorldContact wc;
+        wc.object = t.object;
+        wc.triangle = t.id;
+        wc.point = c.point;
+        wc.normal = c.normal;
+        wc.depth = c.depth;
+        out.push_back(wc);
+    });
     return true;
 }
 
