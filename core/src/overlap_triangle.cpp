@@ -108,9 +108,10 @@ DVec3 fallback_normal(const DTriangle& t) {
 // Whether the capsule's axis [s0, s1] is certainly farther than r from the triangle, by more than
 // every rounding of triangle_capsule's own candidates, so that each of them would be found beyond
 // r and the answer is no contact: both ends beyond the reach on one side of the plane, or outside
-// one edge within the plane, or the axis's box and the triangle's farther apart than the reach. Every candidate
-// measures a distance from a point of the axis to a feature of the triangle (the plane, an edge's line or segment, a
-// vertex) or between the axis's line and an edge's line; along a separating axis each is at least the separation, less:
+// one edge within the plane, or the axis's box and the triangle's farther apart than the reach.
+// Every candidate measures a distance from a point of the axis to a feature of the triangle (the
+// plane, an edge's line or segment, a vertex) or between the axis's line and an edge's line; along
+// a separating axis each is at least the separation, less:
 // - the Voronoi region's rounding: closest_on decides it in double, and a wrong region needs a
 //   region product's rounding (a few ulps of L^2 P^2, L the longest edge, P the farthest end from
 //   a vertex) to exceed its value (|n| |e| times the distance outside the edge), so the foot it

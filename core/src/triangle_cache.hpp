@@ -72,15 +72,7 @@ public:
     /// cache was brought up to date — when its box contains `box` (`known` false otherwise).
     bool moved_in(const World& world, const AABB& box, bool& known) const {
         known = enabled_ && revision_ == world.revision() && contains(box_, box);
-        if (!known) return false;
-        for (const std::uint32_t id : objects_) {
-            const AABB b = world.bounds(id);
-            if (b.min.x > box.max.x || b.max.x < box.min.x || b.min.y > box.max.y || b.max.y < box.min.y ||
-                b.min.z > box.max.z || b.max.z < box.min.z)
-                continue;
-            if (world.moved(id)) return true;
-        }
-        return false;
+        return known && any_listed_in(world, box, [&](std::uint32_t id) { return world.moved(id); });
     }
     /// The triangle contacts World::overlap_capsule(cap.start, cap.end, cap.radius, out, filter)
     /// would add — `filter` the cache's own, `query` the box that overlap walks (grown_query_box of
@@ -93,13 +85,10 @@ public:
     /// Appends the objects whose boxes meet `box` (those moved_in looks at) that moved over the step
     /// or are `pinned`, in the cache's order; only when moved_in(world, box, known) gave known.
     void movers_in(const World& world, const AABB& box, std::uint32_t pinned, std::vector<std::uint32_t>& out) const {
-        for (const std::uint32_t id : objects_) {
-            const AABB b = world.bounds(id);
-            if (b.min.x > box.max.x || b.max.x < box.min.x || b.min.y > box.max.y || b.max.y < box.min.y ||
-                b.min.z > box.max.z || b.max.z < box.min.z)
-                continue;
+        any_listed_in(world, box, [&](std::uint32_t id) {
             if (world.moved(id) || id == pinned) out.push_back(id);
-        }
+            return false;
+        });
     }
     /// Whether a cast of a shape (segment lead ± half_axis swollen by radius) moving by `motion`
     /// stays inside the cached box, so that the cache can answer it.
@@ -144,6 +133,20 @@ private:
     struct BoxBlock {
         float min_x[4], min_y[4], min_z[4], max_x[4], max_y[4], max_z[4];
     };
+    /// Whether `stop(id)` is true for one of the objects listed when the cache was brought up to
+    /// date whose box meets `box` (touching counts, and a NaN rejects nothing, as in
+    /// World::objects_in's walk), asked in the cache's order until it is.
+    template <class Stop>
+    bool any_listed_in(const World& world, const AABB& box, Stop&& stop) const {
+        for (const std::uint32_t id : objects_) {
+            const AABB b = world.bounds(id);
+            if (b.min.x > box.max.x || b.max.x < box.min.x || b.min.y > box.max.y || b.max.y < box.min.y ||
+                b.min.z > box.max.z || b.max.z < box.min.z)
+                continue;
+            if (stop(id)) return true;
+        }
+        return false;
+    }
     /// Calls visit(k) for each cached triangle k whose box meets `box` (touching counts), in the
     /// cache's order: four boxes at a time, the same comparisons as one at a time (a lane is kept
     /// unless one of them rejects it, NaN included).

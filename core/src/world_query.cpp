@@ -412,13 +412,7 @@ void World::for_each_shape_in(const AABB& box, const QueryFilter& filter, OnTria
             on_primitive(o.id, detail::world_primitive(o));
             return;
         }
-        mesh_triangles_in(
-            slot, box,
-            [](void* ctx, std::uint32_t object, const std::uint32_t* ids, const Triangle* tris, std::uint32_t n) {
-                for (std::uint32_t k = 0; k < n; ++k)
-                    (*static_cast<std::remove_reference_t<OnTriangle>*>(ctx))(object, ids[k], tris[k]);
-            },
-            &on_triangle);
+        mesh_triangles_in(slot, box, &each_of_run<std::remove_reference_t<OnTriangle>>, &on_triangle);
     });
 }
 

@@ -446,6 +446,13 @@ private:
     // run, not per triangle).
     using TriangleRun = void (*)(void*, std::uint32_t, const std::uint32_t*, const Triangle*, std::uint32_t);
     void mesh_triangles_in(std::uint32_t id, const AABB& box, TriangleRun emit, void* ctx) const;
+    // The TriangleRun that hands a run's triangles one at a time to the callable of type F at
+    // ctx, as f(object, triangle id, triangle).
+    template <class F>
+    static void each_of_run(void* ctx, std::uint32_t object, const std::uint32_t* ids, const Triangle* tris,
+                            std::uint32_t n) {
+        for (std::uint32_t k = 0; k < n; ++k) (*static_cast<F*>(ctx))(object, ids[k], tris[k]);
+    }
     void refresh_top() const;
     bool object_passes(std::uint32_t id, const QueryFilter& filter) const;
     Object* live(std::uint32_t id);
@@ -486,13 +493,8 @@ private:
 template <class F>
 void World::for_each_triangle_in(const AABB& box, F&& f, const QueryFilter& filter) const {
     for_each_object_in(box, filter, [&](std::uint32_t slot) {
-        mesh_triangles_in(
-            slot, box,
-            [](void* ctx, std::uint32_t object, const std::uint32_t* ids, const Triangle* tris, std::uint32_t n) {
-                for (std::uint32_t k = 0; k < n; ++k)
-                    (*static_cast<std::remove_reference_t<F>*>(ctx))(object, ids[k], tris[k]);
-            },
-            const_cast<void*>(static_cast<const void*>(&f)));
+        mesh_triangles_in(slot, box, &each_of_run<std::remove_reference_t<F>>,
+                          const_cast<void*>(static_cast<const void*>(&f)));
     });
 }
 
@@ -501,12 +503,8 @@ void World::for_each_triangle_of(std::uint32_t object, const AABB& box, F&& f) c
     // mesh_triangles_in takes the object's slot, which is its id only until a removal moves it.
     const std::uint32_t slot = slot_of(object);
     if (slot == kNoIndex) return;
-    mesh_triangles_in(
-        slot, box,
-        [](void* ctx, std::uint32_t id, const std::uint32_t* ids, const Triangle* tris, std::uint32_t n) {
-            for (std::uint32_t k = 0; k < n; ++k) (*static_cast<std::remove_reference_t<F>*>(ctx))(id, ids[k], tris[k]);
-        },
-        const_cast<void*>(static_cast<const void*>(&f)));
+    mesh_triangles_in(slot, box, &each_of_run<std::remove_reference_t<F>>,
+                      const_cast<void*>(static_cast<const void*>(&f)));
 }
 
 template <class F>
